@@ -1,0 +1,116 @@
+// server/protocol: encodes a handler's plain output object as AWS's awsQuery XML response,
+// walking the operation's output shape in model order (the hot path of every request).
+import { operationShapes, shape, type Member } from './shapes.js';
+
+export const XMLNS = 'http://cloudformation.amazonaws.com/doc/2010-05-15/';
+
+// Characters needing an escape, plus everything XML 1.0 forbids: C0 controls other than
+// tab/LF/CR, lone surrogates (the `u` flag keeps valid pairs whole) and U+FFFE/U+FFFF.
+const NEEDS_ESCAPE = /[&<>"'\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/u;
+const ESCAPABLE = /[&<>"'\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/gu;
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+  // A raw CR would be normalised to LF by every XML parser; as a reference it survives.
+  '\r': '&#xD;',
+};
+
+/** XML-escapes text; characters XML 1.0 cannot carry at all become U+FFFD. */
+export function escapeXml(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
+  return text.replace(ESCAPABLE, (c) => ENTITIES[c] ?? '\uFFFD');
+}
+
+/**
+ * The full `<ActionResponse>` document. An operation whose model output is Unit (DeleteStack)
+ * carries only ResponseMetadata; an empty output structure still gets `<ActionResult/>`.
+ */
+export function encodeResult(action: string, output: Record<string, unknown> | undefined, requestId: string): string {
+  const ops = operationShapes(action);
+  if (!ops) throw new Error(`unknown action ${action}`);
+  let result = '';
+  if (ops.output !== null) {
+    const body = output ? structureBody(shape(ops.output) as { members: Member[] }, output, action) : '';
+    result = body ? `<${action}Result>${body}</${action}Result>` : `<${action}Result/>`;
+  }
+  return (
+    `<${action}Response xmlns="${XMLNS}">${result}` +
+    `<ResponseMetadata><RequestId>${escapeXml(requestId)}</RequestId></ResponseMetadata></${action}Response>`
+  );
+}
+
+function structureBody(struct: { members: Member[] }, value: Record<string, unknown>, path: string): string {
+  let xml = '';
+  for (const member of struct.members) {
+    const v = value[member.name];
+    if (v === undefined || v === null) continue;
+    xml += element(member.name, member.shape, v, path);
+  }
+  return xml;
+}
+
+function element(name: string, shapeName: string, value: unknown, path: string): string {
+  const text = scalarText(shapeName, value);
+  if (text !== undefined) return text === '' ? `<${name}/>` : `<${name}>${text}</${name}>`;
+  const inner = aggregateBody(shapeName, value, `${path}.${name}`);
+  return inner === '' ? `<${name}/>` : `<${name}>${inner}</${name}>`;
+}
+
+/** Text of a scalar value, or undefined when the shape is an aggregate. */
+function scalarText(shapeName: string, value: unknown): string | undefined {
+  switch (shapeName) {
+    case 'string':
+    case 'document':
+      return escapeXml(typeof value === 'string' ? value : String(value));
+    case 'boolean':
+      return value === true || value === 'true' ? 'true' : 'false';
+    case 'integer':
+    case 'long':
+      return typeof value === 'number' ? String(Math.trunc(value)) : escapeXml(String(value));
+    case 'double':
+      return doubleText(value);
+    case 'timestamp':
+      return timestampText(value);
+    case 'blob':
+      return Buffer.from(value as Uint8Array | string).toString('base64');
+    default:
+      return undefined;
+  }
+}
+
+function aggregateBody(shapeName: string, value: unknown, path: string): string {
+  const s = shape(shapeName);
+  if (s.type === 'list') {
+    if (!Array.isArray(value)) throw new TypeError(`${path}: expected an array for list ${shapeName}`);
+    let xml = '';
+    for (const item of value) if (item !== undefined && item !== null) xml += element('member', s.member, item, path);
+    return xml;
+  }
+  if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError(`${path}: expected an object for ${shapeName}`);
+  if (s.type === 'map') {
+    let xml = '';
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      if (v === undefined || v === null) continue;
+      xml += `<entry><key>${escapeXml(k)}</key>${element('value', s.value, v, path)}</entry>`;
+    }
+    return xml;
+  }
+  return structureBody(s as { members: Member[] }, value as Record<string, unknown>, path);
+}
+
+function doubleText(value: unknown): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (Number.isNaN(n)) return 'NaN';
+  if (!Number.isFinite(n)) return n > 0 ? 'Infinity' : '-Infinity';
+  return String(n);
+}
+
+/** Dates, ISO strings and epoch milliseconds all leave as `2026-11-30T09:25:41.123Z`. */
+function timestampText(value: unknown): string {
+  const date = value instanceof Date ? value : new Date(value as string | number);
+  if (Number.isNaN(date.getTime())) throw new TypeError(`invalid timestamp ${String(value)}`);
+  return date.toISOString();
+}
