@@ -1,0 +1,30 @@
+// DescribeStackEvents: newest first, paginated with NextToken.
+// https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_DescribeStackEvents.html
+import { validationError } from '../server/protocol/errors.js';
+import { decodeToken, encodeToken, findStack, type Handler } from './context.js';
+
+const PAGE_SIZE = 100;
+
+export const describeStackEvents: Handler = (ctx, input) => {
+  const name = input.StackName as string | undefined;
+  const stack = name === undefined ? undefined : findStack(ctx, name);
+  if (!stack) throw validationError(`Stack [${name ?? ''}] does not exist`);
+  const events = ctx.store.events.page(stack.stackId, decodeToken(input.NextToken), PAGE_SIZE + 1);
+  const page = events.slice(0, PAGE_SIZE);
+  return {
+    StackEvents: page.map((e) => ({
+      StackId: e.stackId,
+      EventId: e.eventId,
+      StackName: stack.name,
+      LogicalResourceId: e.logicalId,
+      PhysicalResourceId: e.physicalId,
+      ResourceType: e.type,
+      Timestamp: new Date(e.timestamp),
+      ResourceStatus: e.status,
+      ResourceStatusReason: e.reason,
+      ResourceProperties: e.properties,
+      ClientRequestToken: e.token,
+    })),
+    NextToken: events.length > PAGE_SIZE ? encodeToken(page[page.length - 1].seq) : undefined,
+  };
+};

@@ -1,0 +1,91 @@
+// DescribeStackResource, DescribeStackResources and ListStackResources.
+// https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_DescribeStackResources.html
+import { validationError } from '../server/protocol/errors.js';
+import type { ResourceRecord, StackRecord } from '../storage/index.js';
+import { decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext } from './context.js';
+
+const NOT_CHECKED = { StackResourceDriftStatus: 'NOT_CHECKED' };
+const PAGE_SIZE = 100;
+
+/** Resources a stack lists: not the ones a rollback removed (AWS drops them from the stack). */
+function listed(ctx: HandlerContext, stack: StackRecord): ResourceRecord[] {
+  return ctx.store.resources.byStack(stack.stackId);
+}
+
+export const describeStackResource: Handler = (ctx, input) => {
+  const name = required<string>(input, 'StackName');
+  const logicalId = required<string>(input, 'LogicalResourceId');
+  const stack = findStack(ctx, name);
+  if (!stack) throw validationError(`Stack '${name}' does not exist`);
+  const r = ctx.store.resources.one(stack.stackId, logicalId);
+  if (!r || (r.status === 'DELETE_COMPLETE' && stack.status !== 'DELETE_COMPLETE')) {
+    throw validationError(`Resource ${logicalId} does not exist for stack ${name}`);
+  }
+  return {
+    StackResourceDetail: {
+      StackName: stack.name,
+      StackId: stack.stackId,
+      LogicalResourceId: r.logicalId,
+      PhysicalResourceId: r.physicalId ?? '',
+      ResourceType: r.type,
+      LastUpdatedTimestamp: new Date(r.updatedAt),
+      ResourceStatus: r.status,
+      ResourceStatusReason: r.statusReason,
+      Metadata: JSON.stringify(r.doc.metadata ?? {}),
+      DriftInformation: NOT_CHECKED,
+    },
+  };
+};
+
+export const describeStackResources: Handler = (ctx, input) => {
+  const name = input.StackName as string | undefined;
+  const physicalId = input.PhysicalResourceId as string | undefined;
+  if (name === undefined && physicalId === undefined) {
+    throw validationError('Either StackName or PhysicalResourceId must be specified.');
+  }
+  let stack: StackRecord | undefined;
+  if (name !== undefined) stack = findStack(ctx, name);
+  else {
+    const owner = ctx.store.resources.byPhysicalId(ctx.caller.account, ctx.caller.region, physicalId!);
+    stack = owner && ctx.store.stacks.byId(owner.stackId);
+    if (!stack) throw validationError(`Stack for ${physicalId} does not exist`);
+  }
+  if (!stack) throw validationError(`Stack with id ${name} does not exist`);
+  const logicalId = input.LogicalResourceId as string | undefined;
+  return {
+    StackResources: listed(ctx, stack)
+      .filter((r) => logicalId === undefined || r.logicalId === logicalId)
+      .map((r) => ({
+        StackName: stack!.name,
+        StackId: stack!.stackId,
+        LogicalResourceId: r.logicalId,
+        PhysicalResourceId: r.physicalId ?? '',
+        ResourceType: r.type,
+        Timestamp: new Date(r.updatedAt),
+        ResourceStatus: r.status,
+        ResourceStatusReason: r.statusReason,
+        DriftInformation: NOT_CHECKED,
+      })),
+  };
+};
+
+export const listStackResources: Handler = (ctx, input) => {
+  const name = required<string>(input, 'StackName');
+  const stack = findStack(ctx, name);
+  if (!stack) throw validationError(`Stack with id ${name} does not exist`);
+  const start = decodeToken(input.NextToken) ?? 0;
+  const all = listed(ctx, stack);
+  const page = all.slice(start, start + PAGE_SIZE);
+  return {
+    StackResourceSummaries: page.map((r) => ({
+      LogicalResourceId: r.logicalId,
+      PhysicalResourceId: r.physicalId ?? '',
+      ResourceType: r.type,
+      LastUpdatedTimestamp: new Date(r.updatedAt),
+      ResourceStatus: r.status,
+      ResourceStatusReason: r.statusReason,
+      DriftInformation: { StackResourceDriftStatus: 'NOT_CHECKED' },
+    })),
+    NextToken: start + PAGE_SIZE < all.length ? encodeToken(start + PAGE_SIZE) : undefined,
+  };
+};

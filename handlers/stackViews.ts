@@ -1,0 +1,52 @@
+// How stacks look in DescribeStacks and ListStacks: the members AWS includes, and when it includes them.
+import type { StackRecord } from '../storage/index.js';
+
+const MASK = '****';
+const SHOWS_DELETION_TIME = new Set([
+  'ROLLBACK_IN_PROGRESS', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE', 'DELETE_IN_PROGRESS', 'DELETE_FAILED', 'DELETE_COMPLETE',
+]);
+
+export function describeStack(stack: StackRecord): Record<string, unknown> {
+  const { doc } = stack;
+  const deleted = stack.status === 'DELETE_COMPLETE';
+  const parameters = doc.parameters.map((p) => (doc.noEchoKeys.includes(p.ParameterKey) ? { ...p, ParameterValue: MASK } : p));
+  return {
+    StackId: stack.stackId,
+    StackName: stack.name,
+    ChangeSetId: deleted ? undefined : doc.changeSetId,
+    Description: doc.description,
+    Parameters: parameters.length ? parameters : undefined,
+    CreationTime: new Date(stack.createdAt),
+    DeletionTime: SHOWS_DELETION_TIME.has(stack.status) && doc.deletionTime ? new Date(doc.deletionTime) : undefined,
+    LastUpdatedTime: stack.updatedAt ? new Date(stack.updatedAt) : undefined,
+    RollbackConfiguration: doc.rollbackConfiguration,
+    StackStatus: stack.status,
+    StackStatusReason: stack.statusReason,
+    DisableRollback: doc.disableRollback,
+    NotificationARNs: doc.notificationARNs,
+    TimeoutInMinutes: doc.timeoutInMinutes,
+    Capabilities: doc.capabilities,
+    Outputs: doc.outputs.length ? doc.outputs : undefined,
+    RoleARN: doc.roleARN,
+    Tags: doc.tags,
+    EnableTerminationProtection: deleted ? undefined : doc.terminationProtection,
+    DriftInformation: { StackDriftStatus: 'NOT_CHECKED' },
+    RetainExceptOnCreate: doc.retainExceptOnCreate,
+    LastOperations: doc.lastOperation ? [doc.lastOperation] : undefined,
+  };
+}
+
+export function summarizeStack(stack: StackRecord): Record<string, unknown> {
+  return {
+    StackId: stack.stackId,
+    StackName: stack.name,
+    TemplateDescription: stack.doc.description,
+    CreationTime: new Date(stack.createdAt),
+    LastUpdatedTime: stack.updatedAt ? new Date(stack.updatedAt) : undefined,
+    DeletionTime: stack.deletedAt ? new Date(stack.deletedAt) : undefined,
+    StackStatus: stack.status,
+    StackStatusReason: stack.statusReason,
+    DriftInformation: { StackDriftStatus: 'NOT_CHECKED' },
+    LastOperations: stack.doc.lastOperation ? [stack.doc.lastOperation] : undefined,
+  };
+}

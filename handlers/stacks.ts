@@ -1,0 +1,120 @@
+// Stack API actions: CreateStack, UpdateStack, DeleteStack, DescribeStacks, ListStacks, UpdateTerminationProtection.
+// https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_Operations.html
+import { validationError } from '../server/protocol/errors.js';
+import { MAX_TEMPLATE_BODY } from '../template/index.js';
+import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../state-machine/engine.js';
+import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
+import { describeStack, summarizeStack } from './stackViews.js';
+
+const PAGE_SIZE = 100;
+
+/** The template of a create or update call, with AWS's checks on where it comes from. */
+export function templateBody(ctx: HandlerContext, input: StackTemplateInput, previous?: () => string | undefined): string {
+  if (input.TemplateBody !== undefined && input.TemplateURL !== undefined) {
+    throw validationError('Specify either TemplateBody or TemplateURL, but not both.');
+  }
+  if (input.UsePreviousTemplate) {
+    if (input.TemplateBody !== undefined || input.TemplateURL !== undefined) {
+      throw validationError('You cannot specify both usePreviousTemplate and Template Body/Template URL.');
+    }
+    const body = previous?.();
+    if (body === undefined) throw validationError('Either Template URL or Template Body must be specified.');
+    return body;
+  }
+  if (input.TemplateBody !== undefined) {
+    if (input.TemplateBody.length > MAX_TEMPLATE_BODY) {
+      throw validationError(`1 validation error detected: Value '${input.TemplateBody}' at 'templateBody' failed to satisfy constraint: Member must have length less than or equal to ${MAX_TEMPLATE_BODY}`);
+    }
+    return input.TemplateBody;
+  }
+  if (input.TemplateURL !== undefined) return templateFromUrl(input.TemplateURL);
+  throw validationError('Either Template URL or Template Body must be specified.');
+}
+
+/** cfn-local has no S3 data plane: an S3 URL is refused with AWS's text for an unreadable object. */
+function templateFromUrl(url: string): never {
+  if (url.startsWith('s3://')) {
+    throw validationError('S3 error: Domain name specified in <bucket_name> is not a valid S3 domain');
+  }
+  if (!/^https:\/\/([^/]+\.)?s3[.-]([^/]+\.)?amazonaws\.com(\.cn)?\//.test(url)) {
+    throw validationError('TemplateURL must be a supported URL.');
+  }
+  throw validationError(`S3 error: Access Denied (cfn-local cannot read templates from S3: pass TemplateBody)`);
+}
+
+export const createStack: Handler = (ctx, input) => {
+  const name = required<string>(input, 'StackName');
+  checkStackName(name);
+  const create = input as CreateStackInput;
+  if (create.OnFailure !== undefined && create.DisableRollback !== undefined) {
+    throw validationError('You cannot specify both DisableRollback and OnFailure.');
+  }
+  const body = templateBody(ctx, create);
+  return { StackId: ctx.engine.createStack(ctx.caller, create, body) };
+};
+
+export const updateStack: Handler = (ctx, input) => {
+  const name = required<string>(input, 'StackName');
+  checkStackName(name);
+  const stack = findStack(ctx, name);
+  if (!stack) throw validationError(`Stack [${name}] does not exist`);
+  const update = input as StackTemplateInput;
+  const body = templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
+  return { StackId: ctx.engine.updateStack(stack, update, body) };
+};
+
+export const deleteStack: Handler = (ctx, input) => {
+  const name = required<string>(input, 'StackName');
+  const stack = findStack(ctx, name);
+  if (stack) ctx.engine.deleteStack(stack, input as DeleteStackInput);
+  return undefined;
+};
+
+export const describeStacks: Handler = (ctx, input) => {
+  const name = input.StackName as string | undefined;
+  if (name !== undefined) {
+    const stack = findStack(ctx, name);
+    if (!stack) throw validationError(`Stack with id ${name} does not exist`);
+    return { Stacks: [describeStack(stack)] };
+  }
+  return pageOfStacks(ctx, input, true, (s) => describeStack(s), 'Stacks');
+};
+
+const ALL_STATUSES_FILTER = (filter: unknown) => (Array.isArray(filter) && filter.length ? new Set(filter as string[]) : undefined);
+
+export const listStacks: Handler = (ctx, input) => {
+  const filter = ALL_STATUSES_FILTER(input.StackStatusFilter);
+  return pageOfStacks(ctx, input, false, (s) => summarizeStack(s), 'StackSummaries', filter);
+};
+
+function pageOfStacks(
+  ctx: HandlerContext, input: Input, live: boolean, view: (s: import('../storage/index.js').StackRecord) => unknown,
+  member: string, filter?: Set<string>,
+) {
+  const items: unknown[] = [];
+  let before = decodeToken(input.NextToken);
+  let cursor: number | undefined;
+  while (items.length < PAGE_SIZE) {
+    const page = ctx.store.stacks.page(ctx.caller.account, ctx.caller.region, { live, before, limit: PAGE_SIZE });
+    for (const s of page.stacks) {
+      if (!filter || filter.has(s.status)) items.push(view(s));
+    }
+    cursor = page.cursor;
+    before = cursor;
+    if (page.stacks.length < PAGE_SIZE) {
+      cursor = undefined;
+      break;
+    }
+  }
+  return { [member]: items, NextToken: encodeToken(cursor) };
+}
+
+export const updateTerminationProtection: Handler = (ctx, input) => {
+  const name = required<string>(input, 'StackName');
+  const enable = required<boolean>(input, 'EnableTerminationProtection');
+  const stack = findStack(ctx, name);
+  if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack [${name}] does not exist`);
+  stack.doc.terminationProtection = enable;
+  ctx.store.stacks.save(stack);
+  return { StackId: stack.stackId };
+};

@@ -1,0 +1,107 @@
+// Failures on demand: from a resource's `Metadata: cfn-local:` block or from faults registered over the control API.
+import { v4 as uuidv4 } from 'uuid';
+
+export type FaultAction = 'Create' | 'Update' | 'Delete';
+export const FAULT_ACTIONS: readonly FaultAction[] = ['Create', 'Update', 'Delete'];
+
+export interface FaultSpec {
+  id: string;
+  stackName?: string;
+  logicalId?: string;
+  resourceType?: string;
+  action: FaultAction;
+  message?: string;
+  code?: string;
+  /** Attempts that fail before the action succeeds; unset means every attempt. */
+  times?: number;
+  delayMs?: number;
+}
+
+export interface FaultTarget {
+  stackId: string;
+  stackName: string;
+  logicalId: string;
+  type: string;
+  metadata: unknown;
+  requestToken: string;
+}
+
+export interface FaultOutcome {
+  failure?: { code: string; reason: string };
+  delayMs: number;
+}
+
+interface MetadataFault {
+  Fail?: string[] | string;
+  Message?: string;
+  Code?: string;
+  Times?: number;
+  DelayMs?: number;
+}
+
+function metadataFault(metadata: unknown): MetadataFault | undefined {
+  if (!metadata || typeof metadata !== 'object') return undefined;
+  const block = (metadata as Record<string, unknown>)['cfn-local'];
+  return block && typeof block === 'object' ? (block as MetadataFault) : undefined;
+}
+
+const defaultReason = (token: string, code: string) =>
+  `Resource handler returned message: "We encountered an internal error. Please try again." (RequestToken: ${token}, HandlerErrorCode: ${code})`;
+
+export class Faults {
+  private readonly specs = new Map<string, FaultSpec>();
+  private readonly attempts = new Map<string, number>();
+
+  add(spec: Omit<FaultSpec, 'id'>): FaultSpec {
+    const fault = { ...spec, id: uuidv4() };
+    this.specs.set(fault.id, fault);
+    return fault;
+  }
+
+  list(): FaultSpec[] {
+    return [...this.specs.values()];
+  }
+
+  remove(id?: string): boolean {
+    if (id === undefined) {
+      this.specs.clear();
+      this.attempts.clear();
+      return true;
+    }
+    return this.specs.delete(id);
+  }
+
+  /** What this attempt of an action should do: fail, be delayed, or neither. Counts the attempt. */
+  check(action: FaultAction, target: FaultTarget): FaultOutcome {
+    const fromMetadata = metadataFault(target.metadata);
+    const fails = fromMetadata?.Fail === undefined ? [] : ([] as string[]).concat(fromMetadata.Fail);
+    let delayMs = Number(fromMetadata?.DelayMs ?? 0) || 0;
+    if (fails.includes(action)) {
+      const failure = this.attempt(`meta:${target.stackId}:${target.logicalId}:${action}`, fromMetadata?.Times, {
+        code: fromMetadata?.Code ?? 'InternalFailure',
+        message: fromMetadata?.Message,
+      }, target.requestToken);
+      if (failure) return { failure, delayMs };
+    }
+    for (const spec of this.specs.values()) {
+      if (spec.action !== action) continue;
+      if (spec.stackName && spec.stackName !== target.stackName) continue;
+      if (spec.logicalId && spec.logicalId !== target.logicalId) continue;
+      if (spec.resourceType && spec.resourceType !== target.type) continue;
+      delayMs = Math.max(delayMs, spec.delayMs ?? 0);
+      const failure = this.attempt(`api:${spec.id}`, spec.times, {
+        code: spec.code ?? 'InternalFailure',
+        message: spec.message,
+      }, target.requestToken);
+      if (failure) return { failure, delayMs };
+    }
+    return { delayMs };
+  }
+
+  private attempt(key: string, times: number | undefined, fault: { code: string; message?: string }, token: string) {
+    const made = this.attempts.get(key) ?? 0;
+    this.attempts.set(key, made + 1);
+    if (times !== undefined && made >= times) return undefined;
+    return { code: fault.code, reason: fault.message ?? defaultReason(token, fault.code) };
+  }
+}

@@ -1,0 +1,207 @@
+// Physical ids, ARNs and Ref values of resources, derived from the spec's identifiers and ARN templates.
+import { resourceSpec, type ResourceSpec } from '../spec.js';
+import { generatePhysicalName } from './naming.js';
+import { DIGITS, HEX, LOWER_ALNUM, UPPER_ALNUM, randomChars, randomUuid, stableHex, type RandomSource } from './random.js';
+
+export interface AccountContext {
+  readonly account: string;
+  readonly region: string;
+  readonly partition: string;
+}
+
+/** The DNS suffix of the partition (`amazonaws.com`, `amazonaws.com.cn` in China). */
+export function dnsSuffix(partition: string): string {
+  return partition === 'aws-cn' ? 'amazonaws.com.cn' : 'amazonaws.com';
+}
+
+// ARN service names that are not the lowercased CloudFormation namespace.
+const ARN_SERVICES: Readonly<Record<string, string>> = {
+  ElasticLoadBalancingV2: 'elasticloadbalancing', StepFunctions: 'states', CertificateManager: 'acm',
+  Cognito: 'cognito-idp', KinesisFirehose: 'firehose', OpenSearchService: 'es', Elasticsearch: 'es',
+  EFS: 'elasticfilesystem', CloudWatch: 'cloudwatch', ECR: 'ecr', SecretsManager: 'secretsmanager',
+};
+
+/** The service part of the type's ARNs: `AWS::DynamoDB::Table` → `dynamodb`, `AWS::StepFunctions::…` → `states`. */
+export function serviceOf(type: string): string {
+  const namespace = type.split('::')[1] ?? '';
+  return ARN_SERVICES[namespace] ?? namespace.toLowerCase();
+}
+
+/** Physical ids of named resources that are not the name itself. */
+export const PHYSICAL_ID_FORMATS: Readonly<Record<string, (name: string, ctx: AccountContext) => string>> = {
+  // The queue URL, which is also what Ref returns.
+  'AWS::SQS::Queue': (name, ctx) => `https://sqs.${ctx.region}.${dnsSuffix(ctx.partition)}/${ctx.account}/${name}`,
+  // The topic ARN.
+  'AWS::SNS::Topic': (name, ctx) => `arn:${ctx.partition}:sns:${ctx.region}:${ctx.account}:${name}`,
+  // Load balancer and target group ARNs end in a 16-hex id, stable here per account, region and name.
+  'AWS::ElasticLoadBalancingV2::LoadBalancer': (name, ctx) => elbArn(ctx, `loadbalancer/app/${name}`),
+  'AWS::ElasticLoadBalancingV2::TargetGroup': (name, ctx) => elbArn(ctx, `targetgroup/${name}`),
+};
+
+function elbArn(ctx: AccountContext, resource: string): string {
+  const id = stableHex(16, ctx.account, ctx.region, resource);
+  return `arn:${ctx.partition}:elasticloadbalancing:${ctx.region}:${ctx.account}:${resource}/${id}`;
+}
+
+/**
+ * The physical id of a resource named `name`: the name for most types (S3 bucket, IAM role, Lambda function, SSM
+ * parameter, log group, table), the ARN when the type is identified by its ARN, and the exceptions above.
+ */
+export function physicalIdFor(type: string, name: string, ctx: AccountContext): string {
+  const format = PHYSICAL_ID_FORMATS[type];
+  if (format) return format(name, ctx);
+  const spec = resourceSpec(type);
+  const ref = spec?.refIdentifier ?? [];
+  if (spec && ref.length === 1 && ref[0] !== spec.nameProperty && isArnName(ref[0])) {
+    return arnFor(spec, spec.nameProperty ? { [spec.nameProperty]: name } : {}, name, ctx);
+  }
+  return name;
+}
+
+export function isArnName(name: string): boolean {
+  return name === 'Arn' || name.endsWith('Arn');
+}
+
+/** The id formats of types identified by a service-generated id rather than a name. */
+export const ID_FORMATS: Readonly<Record<string, (random: RandomSource, ctx: AccountContext) => string>> = {
+  ...ec2Ids({
+    VPC: 'vpc', Subnet: 'subnet', SecurityGroup: 'sg', Instance: 'i', InternetGateway: 'igw', RouteTable: 'rtb',
+    NatGateway: 'nat', NetworkAcl: 'acl', NetworkInterface: 'eni', Volume: 'vol', TransitGateway: 'tgw',
+    TransitGatewayAttachment: 'tgw-attach', TransitGatewayRouteTable: 'tgw-rtb', VPCEndpoint: 'vpce',
+    LaunchTemplate: 'lt', DHCPOptions: 'dopt', VPCPeeringConnection: 'pcx', CustomerGateway: 'cgw',
+    VPNGateway: 'vgw', VPNConnection: 'vpn', EgressOnlyInternetGateway: 'eigw', PrefixList: 'pl', FlowLog: 'fl',
+    SubnetRouteTableAssociation: 'rtbassoc', SubnetNetworkAclAssociation: 'aclassoc', KeyPair: 'key',
+    SecurityGroupIngress: 'sgr', SecurityGroupEgress: 'sgr', CarrierGateway: 'cagw', CapacityReservation: 'cr',
+    Host: 'h', NetworkInterfaceAttachment: 'eni-attach', VPCCidrBlock: 'vpc-cidr-assoc', EIPAssociation: 'eipassoc',
+  }),
+  // Ref of an Elastic IP is the address itself.
+  'AWS::EC2::EIP': (random) => `3.${randomOctets(random, 3)}`,
+  'AWS::KMS::Key': (random) => randomUuid(random),
+  'AWS::ApiGateway::RestApi': (random) => randomChars(random, 10, LOWER_ALNUM),
+  'AWS::ApiGateway::Resource': (random) => randomChars(random, 6, LOWER_ALNUM),
+  'AWS::ApiGateway::Deployment': (random) => randomChars(random, 6, LOWER_ALNUM),
+  'AWS::ApiGatewayV2::Api': (random) => randomChars(random, 7, LOWER_ALNUM),
+  'AWS::Cognito::UserPool': (random, ctx) => `${ctx.region}_${randomChars(random, 9)}`,
+  'AWS::Cognito::UserPoolClient': (random) => randomChars(random, 26, LOWER_ALNUM),
+  'AWS::CloudFront::Distribution': (random) => `E${randomChars(random, 13, UPPER_ALNUM)}`,
+  'AWS::Route53::HostedZone': (random) => `Z0${randomChars(random, 19, UPPER_ALNUM)}`,
+};
+
+function ec2Ids(prefixes: Record<string, string>): Record<string, (random: RandomSource) => string> {
+  const out: Record<string, (random: RandomSource) => string> = {};
+  for (const [name, prefix] of Object.entries(prefixes)) out[`AWS::EC2::${name}`] = (random) => ec2Id(prefix, random);
+  return out;
+}
+
+/** An EC2-style id: prefix, dash, 17 hex digits (`vpc-0a1b2c3d4e5f67890`). */
+export function ec2Id(prefix: string, random: RandomSource): string {
+  return `${prefix}-0${randomChars(random, 16, HEX)}`;
+}
+
+export function randomOctets(random: RandomSource, count: number): string {
+  const digits = randomChars(random, count * 3, DIGITS);
+  return Array.from({ length: count }, (_, i) => String(Number(digits.slice(i * 3, i * 3 + 3)) % 254 + 1)).join('.');
+}
+
+export interface NewIdentityArgs {
+  readonly type: string;
+  readonly logicalId: string;
+  readonly stackName: string;
+  readonly properties: Readonly<Record<string, unknown>>;
+  readonly ctx: AccountContext;
+  readonly random: RandomSource;
+}
+
+export interface NewIdentity {
+  readonly physicalId: string;
+  /** The physical name, for types that have a name property (given in the template or generated). */
+  readonly name?: string;
+}
+
+/** The physical id (and name) a new resource gets: its given or generated name, or a service-style id. */
+export function newIdentity(args: NewIdentityArgs): NewIdentity {
+  const spec = resourceSpec(args.type);
+  const nameProperty = spec?.nameProperty;
+  if (nameProperty) {
+    const given = args.properties[nameProperty];
+    const name = isPresent(given) ? String(given) : generatePhysicalName(args);
+    return { physicalId: physicalIdFor(args.type, name, args.ctx), name };
+  }
+  const format = ID_FORMATS[args.type];
+  if (format) return { physicalId: format(args.random, args.ctx) };
+  const compound = spec && compoundId(spec, args.properties);
+  if (compound) return { physicalId: compound };
+  const name = generatePhysicalName(args);
+  const ref = spec?.refIdentifier ?? [];
+  if (spec && ref.length === 1 && isArnName(ref[0]) && spec.arnTemplate) {
+    return { physicalId: arnFor(spec, args.properties, name, args.ctx), name };
+  }
+  return { physicalId: name };
+}
+
+// A type identified by several of its own properties (an API Gateway method, a Lambda permission's function…)
+// is identified by their values joined with `|`, as Cloud Control does.
+function compoundId(spec: ResourceSpec, properties: Readonly<Record<string, unknown>>): string | undefined {
+  const ref = spec.refIdentifier;
+  if (ref.length < 2 || !ref.every((k) => isPresent(properties[k]))) return undefined;
+  return ref.map((k) => String(properties[k])).join('|');
+}
+
+function isPresent(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+/**
+ * Fills the spec's ARN template: `${Partition}`, `${Region}`, `${Account}`, then identifier placeholders from
+ * `values` (properties and attributes); `…WithPath` joins the Path property, `…WithoutLeadingSlash` strips it, and
+ * any other placeholder takes `name`. Types without a template get `arn:<p>:<service>:<region>:<account>:<type>/<name>`.
+ */
+export function arnFor(spec: ResourceSpec, values: Readonly<Record<string, unknown>>, name: string, ctx: AccountContext): string {
+  const template = spec.arnTemplate
+    ?? `arn:\${Partition}:${serviceOf(spec.type)}:\${Region}:\${Account}:${kebab(spec.type.split('::')[2] ?? '')}/\${Name}`;
+  return template.replace(/\$\{([^}]+)\}/g, (_, key: string) => placeholder(key, values, name, ctx));
+}
+
+function placeholder(key: string, values: Readonly<Record<string, unknown>>, name: string, ctx: AccountContext): string {
+  if (key === 'Partition') return ctx.partition;
+  if (key === 'Region') return ctx.region;
+  if (key === 'Account' || key === 'AccountId') return ctx.account;
+  if (key.endsWith('WithPath')) return withPath(values.Path, name);
+  if (key.endsWith('WithoutLeadingSlash')) return name.replace(/^\//, '');
+  const direct = values[key];
+  if (isPresent(direct) && typeof direct !== 'object') return String(direct);
+  return name;
+}
+
+function withPath(path: unknown, name: string): string {
+  const p = typeof path === 'string' && path.startsWith('/') ? path : '/';
+  return `${p.slice(1)}${name}`;
+}
+
+export function kebab(s: string): string {
+  return s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+export interface RefArgs {
+  readonly type: string;
+  readonly physicalId: string;
+  readonly attributes?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Ref values that are spelled out rather than left to the physical id. On AWS, Ref returns the physical id for
+ * nearly every type; these entries name the attribute it equals, so a family file overriding the attribute
+ * keeps Ref consistent.
+ */
+export const REF_EXCEPTIONS: Readonly<Record<string, string>> = {
+  'AWS::SQS::Queue': 'QueueUrl',
+  'AWS::SNS::Topic': 'TopicArn',
+  'AWS::EC2::EIP': 'PublicIp',
+};
+
+/** What `Ref` returns for a resource. */
+export function refValue(args: RefArgs): string {
+  const attribute = REF_EXCEPTIONS[args.type];
+  const value = attribute ? args.attributes?.[attribute] : undefined;
+  return typeof value === 'string' ? value : args.physicalId;
+}

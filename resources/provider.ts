@@ -1,0 +1,63 @@
+// What a provider is: the create, update and delete of one resource type in the simulated account, as a function
+// of (world, request) → result or refusal. A provider never writes events or statuses.
+import type { WorldResource } from '../storage/world.js';
+
+export interface AccountScope {
+  account: string;
+  region: string;
+  partition: string;
+  urlSuffix: string;
+}
+
+export interface ResourceRequest extends AccountScope {
+  stackName: string;
+  stackId: string;
+  logicalId: string;
+  type: string;
+  properties: Record<string, unknown>;
+  /** The physical resource as it stands (update and delete). */
+  physicalId?: string;
+  previousProperties?: Record<string, unknown>;
+  /** A client request token to echo in handler messages. */
+  requestToken: string;
+}
+
+export interface Provisioned {
+  ok: true;
+  physicalId: string;
+  ref: string;
+  attributes: Record<string, unknown>;
+}
+
+export interface Refusal {
+  ok: false;
+  /** The service's error code (BucketNotEmpty, DeleteConflict, AlreadyExists, …). */
+  code: string;
+  /** The ResourceStatusReason CloudFormation shows. */
+  reason: string;
+  /** True for refusals a retry may clear (throttling). */
+  transient?: boolean;
+}
+
+export type ProviderResult = Provisioned | Refusal;
+
+/** Read and write access to the account's physical resources, inside the caller's transaction. */
+export interface WorldAccess {
+  get(type: string, physicalId: string): WorldResource | undefined;
+  byName(type: string, name: string): WorldResource | undefined;
+  put(resource: WorldResource): void;
+  remove(type: string, physicalId: string): void;
+  now(): string;
+  random(length: number): string;
+}
+
+export interface Provider {
+  create(world: WorldAccess, req: ResourceRequest): ProviderResult;
+  update(world: WorldAccess, req: ResourceRequest): ProviderResult;
+  delete(world: WorldAccess, req: ResourceRequest): ProviderResult | { ok: true };
+  /** Whether a property change forces a new physical resource. */
+  replacementNeeded(type: string, before: Record<string, unknown>, after: Record<string, unknown>): string[];
+  /** The reason a property set is invalid for the type, in the registry's words; undefined when valid. */
+  validate(type: string, logicalId: string, properties: Record<string, unknown>): string | undefined;
+  supportsAttribute(type: string, attribute: string): boolean;
+}

@@ -1,0 +1,107 @@
+// The fastify instance: the CloudFormation endpoint (awsQuery and awsJson on POST /) and the control API.
+// server/main.ts only reads configuration, listens and closes; tests build the app with buildApp().
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { v4 as uuidv4 } from 'uuid';
+import pino, { type Logger } from 'pino';
+import { Store } from '../storage/index.js';
+import { Engine } from '../state-machine/engine.js';
+import { systemClock, type Clock } from '../state-machine/transitions.js';
+import { recoverInterruptedOperations } from '../state-machine/recovery.js';
+import { Faults } from '../resources/faults.js';
+import { ACTIONS } from '../handlers/index.js';
+import type { HandlerContext } from '../handlers/context.js';
+import { registerControlApi } from '../handlers/control.js';
+import {
+  AwsError, JSON_CONTENT_TYPE, accessKeyFromAuthorization, actionFromTarget, decodeInput, decodeJsonInput,
+  decodeQueryBody, encodeError, encodeJsonError, encodeJsonResult, encodeResult, internalFailure, invalidAction,
+  isAwsError, isKnownAction, missingAction, notImplemented, regionFromAuthorization,
+} from './protocol/index.js';
+
+export interface AppOptions {
+  db?: string;
+  defaultAccount?: string;
+  defaultRegion?: string;
+  logger?: Logger | false;
+  clock?: Clock;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  store: Store;
+  engine: Engine;
+  faults: Faults;
+  close(): Promise<void>;
+}
+
+const BODY_LIMIT = 16 * 1024 * 1024;
+
+export function buildApp(options: AppOptions = {}): App {
+  const log = options.logger === false || options.logger === undefined ? pino({ level: 'silent' }) : options.logger;
+  const store = Store.open(options.db ?? ':memory:');
+  const faults = new Faults();
+  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log });
+  recoverInterruptedOperations(engine);
+  const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT, disableRequestLogging: true });
+  for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
+    fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  }
+  const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
+  const serve = (req: FastifyRequest, reply: FastifyReply) => handleAwsRequest({ store, engine, faults }, defaults, req, reply);
+  fastify.post('/', serve);
+  fastify.get('/', serve);
+  registerControlApi(fastify, { store, engine, faults });
+  return {
+    fastify, store, engine, faults,
+    async close() {
+      await fastify.close();
+      await engine.idle();
+      store.close();
+    },
+  };
+}
+
+interface Defaults {
+  account: string;
+  region: string;
+}
+
+function callerOf(req: FastifyRequest, query: Record<string, string>, defaults: Defaults) {
+  const credential = req.headers.authorization ?? query['X-Amz-Credential'];
+  const accessKey = accessKeyFromAuthorization(credential);
+  return {
+    account: accessKey && /^\d{12}$/.test(accessKey) ? accessKey : defaults.account,
+    region: regionFromAuthorization(credential) ?? defaults.region,
+  };
+}
+
+async function handleAwsRequest(
+  deps: Pick<HandlerContext, 'store' | 'engine' | 'faults'>, defaults: Defaults, req: FastifyRequest, reply: FastifyReply,
+) {
+  const requestId = uuidv4();
+  const target = req.headers['x-amz-target'];
+  const json = typeof target === 'string';
+  reply.header('x-amzn-RequestId', requestId);
+  try {
+    const body = typeof req.body === 'string' ? req.body : '';
+    const query = req.query as Record<string, string>;
+    const params = json ? {} : { ...query, ...decodeQueryBody(body) };
+    const action = json ? actionFromTarget(target) : params.Action;
+    if (!action) throw missingAction();
+    if (!isKnownAction(action)) throw invalidAction(action);
+    const handler = ACTIONS[action];
+    if (!handler) throw notImplemented(action);
+    const input = json ? decodeJsonInput(action, body) : decodeInput(action, params);
+    const ctx: HandlerContext = { ...deps, caller: callerOf(req, query, defaults), requestId };
+    const output = await handler(ctx, input);
+    if (json) return reply.type(JSON_CONTENT_TYPE).send(encodeJsonResult(action, output));
+    return reply.type('text/xml').send(encodeResult(action, output, requestId));
+  } catch (err) {
+    const awsErr: AwsError = isAwsError(err) ? err : internalFailure();
+    if (!isAwsError(err)) req.log.error({ err }, 'unexpected failure');
+    if (json) {
+      const e = encodeJsonError(awsErr);
+      return reply.status(e.status).headers(e.headers).send(e.body);
+    }
+    return reply.status(awsErr.status).type('text/xml').send(encodeError(awsErr, requestId));
+  }
+}

@@ -1,0 +1,69 @@
+// After a restart, every stack left *_IN_PROGRESS is carried to the status AWS would reach: resources caught
+// mid-action are failed ("cancelled"), creates and updates roll back, deletes and rollbacks resume.
+import type { StackRecord } from '../storage/index.js';
+import type { Engine } from './engine.js';
+import { isInProgress, type StackStatus } from './statuses.js';
+import { setResourceStatus } from './transitions.js';
+import { prepareStored } from './prepare.js';
+import { REASONS } from './resourceActions.js';
+import type { Runtime } from './runtime.js';
+import { rollbackCreated, failedToCreate } from './operations/create.js';
+import { runDelete } from './operations/delete.js';
+import { failUpdate, failedToUpdate, finishUpdate } from './operations/update.js';
+import { rollbackUpdate } from './operations/updateRollback.js';
+import { setStackStatus } from './transitions.js';
+
+type Resume = (rt: Runtime) => Promise<void>;
+
+const RESUME: Partial<Record<StackStatus, Resume>> = {
+  CREATE_IN_PROGRESS: async (rt) => {
+    const cancelled = cancelInFlight(rt, 'CREATE_FAILED', REASONS.createCancelled);
+    setStackStatus(rt, rt.stack, 'ROLLBACK_IN_PROGRESS', `${failedToCreate(cancelled)}Rollback requested by user.`);
+    await rollbackCreated(rt);
+  },
+  ROLLBACK_IN_PROGRESS: async (rt) => void (await rollbackCreated(rt)),
+  DELETE_IN_PROGRESS: (rt) => runDelete(rt, 'DELETE_FAILED'),
+  UPDATE_IN_PROGRESS: async (rt) => {
+    const cancelled = cancelInFlight(rt, 'UPDATE_FAILED', REASONS.updateCancelled);
+    await failUpdate(rt, failedToUpdate(cancelled));
+  },
+  UPDATE_COMPLETE_CLEANUP_IN_PROGRESS: (rt) => finishUpdate(rt),
+  UPDATE_ROLLBACK_IN_PROGRESS: (rt) => rollbackUpdate(rt),
+  UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS: (rt) => rollbackUpdate(rt),
+};
+
+/** Marks resources caught in the middle of an action as failed; returns their logical ids. */
+function cancelInFlight(rt: Runtime, status: 'CREATE_FAILED' | 'UPDATE_FAILED', reason: string): string[] {
+  const cancelled: string[] = [];
+  for (const r of rt.resources.values()) {
+    if (!r.status.endsWith('_IN_PROGRESS')) continue;
+    setResourceStatus(rt, r, r.status.startsWith('DELETE') ? 'DELETE_FAILED' : status, { reason });
+    cancelled.push(r.logicalId);
+  }
+  return cancelled;
+}
+
+export function recoverInterruptedOperations(engine: Engine): void {
+  const { store } = engine.deps;
+  for (const op of store.journal.running()) store.journal.endOperation(op.operationId, engine.deps.clock.now().toISOString());
+  for (const stack of store.stacks.all()) {
+    if (!isInProgress(stack.status as StackStatus)) continue;
+    resume(engine, stack);
+  }
+}
+
+function resume(engine: Engine, stack: StackRecord): void {
+  const { store } = engine.deps;
+  const status = stack.status as StackStatus;
+  const run = RESUME[status];
+  if (!run) return;
+  const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
+  let template;
+  try {
+    template = prepareStored(store, stack, stack.templateId, stack.doc.parameters);
+  } catch {
+    template = prepareStored(store, stack, stack.doc.previous?.templateId ?? stack.templateId, stack.doc.previous?.parameters ?? []);
+  }
+  const rt = engine.runtime(engine.scope(), stack, template, resources, {});
+  engine.launch(rt, `RECOVER_${status}`, () => run(rt));
+}

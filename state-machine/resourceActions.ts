@@ -1,0 +1,275 @@
+// One resource action (create, update in place, replace, delete, skip) with the events AWS emits for it, each
+// status change committed together with the world change it reflects.
+import type { ResourceRecord } from '../storage/index.js';
+import { providerFor } from '../resources/registry.js';
+import type { ProviderResult, ResourceRequest } from '../resources/provider.js';
+import type { FaultAction } from '../resources/faults.js';
+import { nameProperty } from '../resources/registry.js';
+import { setResourceStatus } from './transitions.js';
+import { evaluateIn, type Runtime } from './runtime.js';
+import { isDeepStrictEqual } from 'node:util';
+import { v4 as uuidv4 } from 'uuid';
+
+export const REASONS = {
+  initiated: 'Resource creation Initiated',
+  replacing: 'Requested update requires the creation of a new physical resource; hence creating one.',
+  createCancelled: 'Resource creation cancelled',
+  updateCancelled: 'Resource update cancelled',
+  customNamed: (id: string) =>
+    `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${id} and update the stack again.`,
+};
+
+function request(rt: Runtime, r: ResourceRecord, properties: Record<string, unknown>): ResourceRequest {
+  return {
+    ...rt.scope,
+    stackName: rt.stack.name,
+    stackId: rt.stack.stackId,
+    logicalId: r.logicalId,
+    type: r.type,
+    properties,
+    physicalId: r.physicalId,
+    requestToken: rt.token ?? uuidv4(),
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (ms <= 0) return Promise.resolve(!signal.aborted);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(true), ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve(false);
+    }, { once: true });
+  });
+}
+
+/** Applies injected faults and delays; returns a failure reason, 'cancelled', or undefined to proceed. */
+async function faultGate(rt: Runtime, r: ResourceRecord, action: FaultAction, signal: AbortSignal) {
+  const def = rt.template.model.resources.get(r.logicalId);
+  const outcome = rt.faults.check(action, {
+    stackId: rt.stack.stackId,
+    stackName: rt.stack.name,
+    logicalId: r.logicalId,
+    type: r.type,
+    metadata: def?.metadata ?? r.doc.metadata,
+    requestToken: rt.token ?? uuidv4(),
+  });
+  if (!(await sleep(outcome.delayMs, signal))) return 'cancelled' as const;
+  return outcome.failure?.reason;
+}
+
+function evaluateProperties(rt: Runtime, logicalId: string): Record<string, unknown> {
+  const def = rt.template.model.resources.get(logicalId)!;
+  return evaluateIn(rt, def.properties) as Record<string, unknown>;
+}
+
+function newRecord(rt: Runtime, logicalId: string): ResourceRecord {
+  const def = rt.template.model.resources.get(logicalId)!;
+  return {
+    stackId: rt.stack.stackId,
+    logicalId,
+    account: rt.stack.account,
+    region: rt.stack.region,
+    type: def.type,
+    status: 'CREATE_IN_PROGRESS',
+    updatedAt: rt.clock.now().toISOString(),
+    ord: def.ord,
+    doc: { properties: {}, metadata: def.metadata, createdBy: rt.operationId },
+  };
+}
+
+export function applyPolicies(rt: Runtime, r: ResourceRecord): void {
+  const def = rt.template.model.resources.get(r.logicalId);
+  if (!def) return;
+  const ctx = (v: unknown) => (v === undefined ? undefined : String(evaluateIn(rt, v)));
+  r.doc.deletionPolicy = ctx(def.deletionPolicy);
+  r.doc.updateReplacePolicy = ctx(def.updateReplacePolicy);
+  r.doc.metadata = def.metadata;
+  r.doc.dependsOn = [...(rt.template.graph.dependsOn.get(r.logicalId) ?? [])];
+}
+
+/** Create: CREATE_IN_PROGRESS (no physical id) → CREATE_IN_PROGRESS "Resource creation Initiated" → CREATE_COMPLETE. */
+export async function createResource(rt: Runtime, logicalId: string, signal: AbortSignal): Promise<boolean> {
+  const r = newRecord(rt, logicalId);
+  rt.resources.set(logicalId, r);
+  try {
+    r.doc.properties = evaluateProperties(rt, logicalId);
+    applyPolicies(rt, r);
+  } catch (err) {
+    setResourceStatus(rt, r, 'CREATE_FAILED', { reason: (err as Error).message });
+    return false;
+  }
+  setResourceStatus(rt, r, 'CREATE_IN_PROGRESS');
+  const provider = providerFor(r.type);
+  const invalid = provider.validate(r.type, logicalId, r.doc.properties!);
+  if (invalid) {
+    setResourceStatus(rt, r, 'CREATE_FAILED', { reason: invalid });
+    return false;
+  }
+  return provision(rt, r, 'create', signal);
+}
+
+/** Runs the provider's create and records "Initiated" then COMPLETE (or FAILED) under the given statuses. */
+async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'replace', signal: AbortSignal) {
+  const inProgress = mode === 'create' ? 'CREATE_IN_PROGRESS' : 'UPDATE_IN_PROGRESS';
+  const complete = mode === 'create' ? 'CREATE_COMPLETE' : 'UPDATE_COMPLETE';
+  const failed = mode === 'create' ? 'CREATE_FAILED' : 'UPDATE_FAILED';
+  const gate = await faultGate(rt, r, 'Create', signal);
+  if (gate === 'cancelled') {
+    setResourceStatus(rt, r, failed, { reason: mode === 'create' ? REASONS.createCancelled : REASONS.updateCancelled });
+    return false;
+  }
+  let result: ProviderResult | undefined;
+  rt.store.transaction(() => {
+    result = gate ? { ok: false, code: 'Injected', reason: gate } : providerFor(r.type).create(rt.world, request(rt, r, r.doc.properties!));
+    if (result.ok) {
+      r.physicalId = result.physicalId;
+      r.doc.ref = result.ref;
+      r.doc.attributes = result.attributes;
+      r.doc.createdBy = rt.operationId;
+      setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated });
+    }
+  });
+  if (!result!.ok) {
+    setResourceStatus(rt, r, failed, { reason: result!.reason });
+    return false;
+  }
+  setResourceStatus(rt, r, complete);
+  return true;
+}
+
+/** Update: nothing when unchanged; in place (UPDATE_IN_PROGRESS → UPDATE_COMPLETE); or a replacement. */
+export async function updateResource(rt: Runtime, logicalId: string, signal: AbortSignal): Promise<boolean> {
+  const r = rt.resources.get(logicalId)!;
+  let properties: Record<string, unknown>;
+  try {
+    properties = evaluateProperties(rt, logicalId);
+  } catch (err) {
+    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: (err as Error).message });
+    return false;
+  }
+  const def = rt.template.model.resources.get(logicalId)!;
+  const before = r.doc.properties ?? {};
+  if (isDeepStrictEqual(properties, before) && isDeepStrictEqual(def.metadata, r.doc.metadata)) {
+    applyPolicies(rt, r);
+    rt.store.resources.save(r);
+    return true;
+  }
+  r.doc.before = { physicalId: r.physicalId, properties: before, attributes: r.doc.attributes, ref: r.doc.ref, status: r.status };
+  const provider = providerFor(r.type);
+  const invalid = provider.validate(r.type, logicalId, properties);
+  const replacing = provider.replacementNeeded(r.type, before, properties).length > 0;
+  if (replacing) return replaceResource(rt, r, properties, signal);
+  r.doc.properties = properties;
+  applyPolicies(rt, r);
+  setResourceStatus(rt, r, 'UPDATE_IN_PROGRESS');
+  if (invalid) {
+    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: invalid });
+    return false;
+  }
+  return updateInPlace(rt, r, 'Update', signal);
+}
+
+async function updateInPlace(rt: Runtime, r: ResourceRecord, action: 'Update', signal: AbortSignal) {
+  const gate = await faultGate(rt, r, action, signal);
+  if (gate === 'cancelled') {
+    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: REASONS.updateCancelled });
+    return false;
+  }
+  let result: ProviderResult | undefined;
+  rt.store.transaction(() => {
+    const req = { ...request(rt, r, r.doc.properties!), previousProperties: r.doc.before?.properties };
+    result = gate ? { ok: false, code: 'Injected', reason: gate } : providerFor(r.type).update(rt.world, req);
+    if (result.ok) {
+      r.doc.attributes = result.attributes;
+      r.doc.ref = result.ref;
+      setResourceStatus(rt, r, 'UPDATE_COMPLETE');
+    }
+  });
+  if (!result!.ok) setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: result!.reason });
+  return result!.ok;
+}
+
+async function replaceResource(rt: Runtime, r: ResourceRecord, properties: Record<string, unknown>, signal: AbortSignal) {
+  const nameProp = nameProperty(r.type);
+  const before = r.doc.properties ?? {};
+  setResourceStatus(rt, r, 'UPDATE_IN_PROGRESS', { reason: REASONS.replacing });
+  if (nameProp && properties[nameProp] !== undefined && isDeepStrictEqual(properties[nameProp], before[nameProp])) {
+    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: REASONS.customNamed(r.logicalId) });
+    return false;
+  }
+  r.doc.replaced = { physicalId: r.physicalId!, properties: before, attributes: r.doc.attributes, ref: r.doc.ref };
+  r.doc.properties = properties;
+  applyPolicies(rt, r);
+  const invalid = providerFor(r.type).validate(r.type, r.logicalId, properties);
+  if (invalid) {
+    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: invalid });
+    return false;
+  }
+  return provision(rt, r, 'replace', signal);
+}
+
+export type DeleteReason = 'stack-delete' | 'rollback' | 'cleanup' | 'replaced-copy' | 'rollback-cleanup';
+
+/** Whether a delete of this resource is skipped (DELETE_SKIPPED) under its policies and the operation's options. */
+export function retains(rt: Runtime, r: ResourceRecord, why: DeleteReason): boolean {
+  if (why === 'replaced-copy') return r.doc.updateReplacePolicy === 'Retain';
+  if (rt.options.retainResources?.includes(r.logicalId)) return true;
+  const policy = r.doc.deletionPolicy;
+  const createdHere = r.doc.createdBy === (rt.rollbackOf ?? rt.operationId);
+  if (why === 'rollback' || why === 'rollback-cleanup') {
+    if (policy === 'RetainExceptOnCreate') return !createdHere;
+    if (policy === 'Retain') return !(createdHere && rt.options.retainExceptOnCreate);
+    return false;
+  }
+  return policy === 'Retain' || policy === 'RetainExceptOnCreate';
+}
+
+export interface DeleteTarget {
+  record: ResourceRecord;
+  /** Delete this physical id instead of the record's (the old copy of a replacement). */
+  physicalId?: string;
+  properties?: Record<string, unknown>;
+}
+
+/** Delete: DELETE_IN_PROGRESS → DELETE_COMPLETE | DELETE_FAILED, or a single DELETE_SKIPPED when retained. */
+export async function deleteResource(rt: Runtime, target: DeleteTarget, why: DeleteReason, signal: AbortSignal) {
+  const r = target.record;
+  const cleanup = why === 'cleanup' || why === 'replaced-copy' || why === 'rollback-cleanup';
+  const shown: ResourceRecord = target.physicalId ? { ...r, physicalId: target.physicalId, doc: { ...r.doc, properties: target.properties } } : r;
+  const options = { withoutProperties: cleanup, uuidEventId: cleanup };
+  if (retains(rt, r, why)) {
+    rt.store.transaction(() => {
+      detachFromStack(rt, shown);
+      setResourceStatus(rt, shown, 'DELETE_SKIPPED', { ...options, removeRow: why !== 'stack-delete' && !target.physicalId });
+    });
+    return true;
+  }
+  if (!shown.physicalId) {
+    setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup' });
+    return true;
+  }
+  setResourceStatus(rt, shown, 'DELETE_IN_PROGRESS', options);
+  const gate = await faultGate(rt, shown, 'Delete', signal);
+  if (gate === 'cancelled') return false;
+  let ok = false;
+  rt.store.transaction(() => {
+    const result = gate
+      ? { ok: false as const, code: 'Injected', reason: gate }
+      : providerFor(r.type).delete(rt.world, request(rt, shown, shown.doc.properties ?? {}));
+    if (result.ok) {
+      ok = true;
+      setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup' });
+    } else {
+      setResourceStatus(rt, shown, 'DELETE_FAILED', { ...options, reason: (result as { reason: string }).reason });
+    }
+  });
+  return ok;
+}
+
+/** A retained physical resource leaves the stack's ownership but stays in the account. */
+function detachFromStack(rt: Runtime, r: ResourceRecord): void {
+  if (!r.physicalId) return;
+  const found = rt.world.get(r.type, r.physicalId);
+  if (found) rt.world.put({ ...found, stackId: undefined, logicalId: undefined });
+}

@@ -1,0 +1,98 @@
+// The working state of one stack operation: the template being applied, its parameters and conditions, the
+// stack's resources, and the evaluation context intrinsic functions read from.
+import type { Store, StackRecord, ResourceRecord } from '../storage/index.js';
+import type { PreparedTemplate } from '../template/index.js';
+import { evaluate } from '../template/intrinsics/index.js';
+import { TemplateError, type EvalContext, type ParameterValue } from '../template/intrinsics/context.js';
+import { availabilityZones, partitionOf, urlSuffixOf } from '../resources/regions.js';
+import { providerFor } from '../resources/registry.js';
+import type { AccountScope, WorldAccess } from '../resources/provider.js';
+import type { OperationScope } from './transitions.js';
+import { randomSuffix } from '../resources/names.js';
+import type { Faults } from '../resources/faults.js';
+
+
+export interface Runtime extends OperationScope {
+  stack: StackRecord;
+  template: PreparedTemplate;
+  resources: Map<string, ResourceRecord>;
+  scope: AccountScope;
+  world: WorldAccess;
+  faults: Faults;
+  /** Export names read through Fn::ImportValue during this operation. */
+  imports: Set<string>;
+  /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
+  rollbackOf?: string;
+  options: { disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[] };
+}
+
+export function accountScope(stack: StackRecord): AccountScope {
+  return {
+    account: stack.account,
+    region: stack.region,
+    partition: partitionOf(stack.region),
+    urlSuffix: urlSuffixOf(stack.region),
+  };
+}
+
+export function worldAccess(store: Store, scope: AccountScope, now: () => Date): WorldAccess {
+  return {
+    get: (type, id) => store.world.get(scope.account, scope.region, type, id),
+    byName: (type, name) => store.world.byName(scope.account, scope.region, type, name),
+    put: (r) => store.world.put(r),
+    remove: (type, id) => store.world.remove(scope.account, scope.region, type, id),
+    now: () => now().toISOString(),
+    random: (length) => randomSuffix(length),
+  };
+}
+
+export function pseudoParameters(stack: StackRecord, scope: AccountScope): Record<string, unknown> {
+  return {
+    'AWS::AccountId': scope.account,
+    'AWS::Region': scope.region,
+    'AWS::StackName': stack.name,
+    'AWS::StackId': stack.stackId,
+    'AWS::Partition': scope.partition,
+    'AWS::URLSuffix': scope.urlSuffix,
+    'AWS::NotificationARNs': stack.doc.notificationARNs,
+  };
+}
+
+/** The evaluation context over the runtime's current resources; Ref/GetAtt read their latest values. */
+export function evalContext(rt: Pick<Runtime, 'store' | 'stack' | 'template' | 'resources' | 'scope'> & { imports?: Set<string> }): EvalContext {
+  const { template } = rt;
+  return {
+    model: template.model,
+    parameters: new Map<string, ParameterValue>(template.parameters.map((p) => [p.key, p.value])),
+    pseudo: pseudoParameters(rt.stack, rt.scope),
+    conditions: template.conditions,
+    resourceRef(logicalId) {
+      const r = rt.resources.get(logicalId);
+      if (!r?.doc.ref) throw new TemplateError(`Resource ${logicalId} is not available`, true);
+      return r.doc.ref;
+    },
+    resourceAttribute(logicalId, attribute) {
+      const r = rt.resources.get(logicalId);
+      const type = r?.type ?? template.model.resources.get(logicalId)?.type ?? '';
+      if (!providerFor(type).supportsAttribute(type, attribute)) {
+        throw new TemplateError(`Template error: resource ${logicalId} does not support attribute type ${attribute} in Fn::GetAtt`, true);
+      }
+      const value = r?.doc.attributes?.[attribute];
+      if (value === undefined) throw new TemplateError(`Resource ${logicalId} is not available`, true);
+      return value;
+    },
+    importValue(name) {
+      rt.imports?.add(name);
+      const found = rt.store.exports.get(rt.scope.account, rt.scope.region, name);
+      if (!found) throw new TemplateError(`No export named ${name} found.`, true);
+      return found.value;
+    },
+    availabilityZones,
+    path: [],
+    budget: { steps: 0 },
+  };
+}
+
+export function evaluateIn(rt: Parameters<typeof evalContext>[0], value: unknown): unknown {
+  return evaluate(value, evalContext(rt));
+}

@@ -1,0 +1,86 @@
+// Runs a plan of resource actions over a dependency graph: every action whose prerequisites succeeded starts,
+// in plan order among the ready ones, with bounded parallelism. Knows nothing of statuses or AWS.
+
+export interface PlanRun {
+  /** Action ids in plan order (a dependency-respecting order). */
+  order: string[];
+  /** The actions that must succeed before this one may start. */
+  waitsOn(id: string): Iterable<string>;
+  /** Performs the action; resolves true on success. The signal aborts when the plan stops. */
+  run(id: string, signal: AbortSignal): Promise<boolean>;
+  /** Stop starting new actions after the first failure (create/update), or keep going (delete). */
+  stopOnFailure: boolean;
+  concurrency?: number;
+}
+
+export interface PlanOutcome {
+  succeeded: Set<string>;
+  failed: Set<string>;
+  /** Never started: blocked by a failed prerequisite, or stopped. */
+  notStarted: Set<string>;
+}
+
+/** Yield to the event loop every so many synchronous completions so API calls stay answered during big plans. */
+const YIELD_EVERY = 64;
+
+export async function runPlan(plan: PlanRun): Promise<PlanOutcome> {
+  const succeeded = new Set<string>();
+  const failed = new Set<string>();
+  const position = new Map(plan.order.map((id, i) => [id, i]));
+  const waiting = new Map<string, number>();
+  const dependents = new Map<string, string[]>();
+  for (const id of plan.order) {
+    let count = 0;
+    for (const dep of plan.waitsOn(id)) {
+      if (!position.has(dep)) continue;
+      count++;
+      (dependents.get(dep) ?? dependents.set(dep, []).get(dep)!).push(id);
+    }
+    waiting.set(id, count);
+  }
+  const ready = plan.order.filter((id) => waiting.get(id) === 0);
+  const controller = new AbortController();
+  const limit = plan.concurrency ?? 32;
+  let running = 0;
+  let sinceYield = 0;
+  let stopped = false;
+
+  await new Promise<void>((resolveAll) => {
+    const pump = (): void => {
+      while (!stopped && running < limit && ready.length) {
+        ready.sort((a, b) => position.get(a)! - position.get(b)!);
+        const id = ready.shift()!;
+        running++;
+        plan.run(id, controller.signal).then(
+          (ok) => finish(id, ok),
+          () => finish(id, false),
+        );
+      }
+      if (running === 0) resolveAll();
+    };
+    const finish = (id: string, ok: boolean): void => {
+      running--;
+      if (ok) {
+        succeeded.add(id);
+        for (const next of dependents.get(id) ?? []) {
+          const left = waiting.get(next)! - 1;
+          waiting.set(next, left);
+          if (left === 0) ready.push(next);
+        }
+      } else {
+        failed.add(id);
+        if (plan.stopOnFailure && !stopped) {
+          stopped = true;
+          controller.abort();
+        }
+      }
+      if (++sinceYield >= YIELD_EVERY) {
+        sinceYield = 0;
+        setImmediate(pump);
+      } else pump();
+    };
+    pump();
+  });
+  const notStarted = new Set(plan.order.filter((id) => !succeeded.has(id) && !failed.has(id)));
+  return { succeeded, failed, notStarted };
+}

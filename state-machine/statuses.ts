@@ -1,0 +1,127 @@
+// The one table of truth for stack and resource statuses: which operation may start from which stack status,
+// and which status may follow which. Operations consult it through state-machine/transitions.ts; nothing else
+// sets a status.
+
+export const STACK_STATUSES = [
+  'CREATE_IN_PROGRESS', 'CREATE_FAILED', 'CREATE_COMPLETE',
+  'ROLLBACK_IN_PROGRESS', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE',
+  'DELETE_IN_PROGRESS', 'DELETE_FAILED', 'DELETE_COMPLETE',
+  'UPDATE_IN_PROGRESS', 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', 'UPDATE_COMPLETE', 'UPDATE_FAILED',
+  'UPDATE_ROLLBACK_IN_PROGRESS', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS',
+  'UPDATE_ROLLBACK_COMPLETE',
+  'REVIEW_IN_PROGRESS',
+  'IMPORT_IN_PROGRESS', 'IMPORT_COMPLETE', 'IMPORT_ROLLBACK_IN_PROGRESS', 'IMPORT_ROLLBACK_FAILED',
+  'IMPORT_ROLLBACK_COMPLETE',
+] as const;
+export type StackStatus = (typeof STACK_STATUSES)[number];
+
+export const RESOURCE_STATUSES = [
+  'CREATE_IN_PROGRESS', 'CREATE_FAILED', 'CREATE_COMPLETE',
+  'DELETE_IN_PROGRESS', 'DELETE_FAILED', 'DELETE_COMPLETE', 'DELETE_SKIPPED',
+  'UPDATE_IN_PROGRESS', 'UPDATE_FAILED', 'UPDATE_COMPLETE',
+  'UPDATE_ROLLBACK_IN_PROGRESS', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_ROLLBACK_COMPLETE',
+  'ROLLBACK_IN_PROGRESS', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE',
+  'IMPORT_IN_PROGRESS', 'IMPORT_FAILED', 'IMPORT_COMPLETE',
+  'IMPORT_ROLLBACK_IN_PROGRESS', 'IMPORT_ROLLBACK_FAILED', 'IMPORT_ROLLBACK_COMPLETE',
+] as const;
+export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
+
+/** The stack-level operations a caller can start. */
+export type StackOperation =
+  | 'UpdateStack'
+  | 'DeleteStack'
+  | 'CreateChangeSet'
+  | 'ExecuteChangeSet'
+  | 'RollbackStack'
+  | 'ContinueUpdateRollback'
+  | 'CancelUpdateStack';
+
+/** The stable statuses: no operation is running. */
+export const SETTLED: ReadonlySet<StackStatus> = new Set<StackStatus>([
+  'CREATE_FAILED', 'CREATE_COMPLETE', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE', 'DELETE_FAILED', 'DELETE_COMPLETE',
+  'UPDATE_COMPLETE', 'UPDATE_FAILED', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_ROLLBACK_COMPLETE', 'REVIEW_IN_PROGRESS',
+  'IMPORT_COMPLETE', 'IMPORT_ROLLBACK_FAILED', 'IMPORT_ROLLBACK_COMPLETE',
+]);
+
+const UPDATABLE: readonly StackStatus[] = [
+  'CREATE_COMPLETE', 'UPDATE_COMPLETE', 'UPDATE_ROLLBACK_COMPLETE', 'IMPORT_COMPLETE', 'IMPORT_ROLLBACK_COMPLETE',
+];
+
+/**
+ * Where each operation may start. AWS lets a stack kept in CREATE_FAILED / UPDATE_FAILED (rollback disabled) be
+ * fixed forward by an update, rolled back, or deleted; ROLLBACK_COMPLETE can only be deleted.
+ */
+export const OPERATION_STARTS: Record<StackOperation, readonly StackStatus[]> = {
+  UpdateStack: [...UPDATABLE, 'CREATE_FAILED', 'UPDATE_FAILED'],
+  CreateChangeSet: [...UPDATABLE, 'CREATE_FAILED', 'UPDATE_FAILED', 'REVIEW_IN_PROGRESS'],
+  ExecuteChangeSet: [...UPDATABLE, 'CREATE_FAILED', 'UPDATE_FAILED', 'REVIEW_IN_PROGRESS'],
+  DeleteStack: [
+    'CREATE_FAILED', 'CREATE_COMPLETE', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE', 'DELETE_FAILED', 'UPDATE_COMPLETE',
+    'UPDATE_FAILED', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_ROLLBACK_COMPLETE', 'REVIEW_IN_PROGRESS', 'IMPORT_COMPLETE',
+    'IMPORT_ROLLBACK_FAILED', 'IMPORT_ROLLBACK_COMPLETE',
+  ],
+  RollbackStack: ['CREATE_FAILED', 'UPDATE_FAILED'],
+  ContinueUpdateRollback: ['UPDATE_ROLLBACK_FAILED'],
+  CancelUpdateStack: ['UPDATE_IN_PROGRESS'],
+};
+
+/** Which stack status may follow which. A transition outside this table is a bug and throws. */
+export const STACK_TRANSITIONS: Record<StackStatus, readonly StackStatus[]> = {
+  REVIEW_IN_PROGRESS: ['CREATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
+  CREATE_IN_PROGRESS: ['CREATE_COMPLETE', 'CREATE_FAILED', 'ROLLBACK_IN_PROGRESS'],
+  CREATE_FAILED: ['ROLLBACK_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'UPDATE_IN_PROGRESS'],
+  CREATE_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
+  ROLLBACK_IN_PROGRESS: ['ROLLBACK_COMPLETE', 'ROLLBACK_FAILED'],
+  ROLLBACK_FAILED: ['DELETE_IN_PROGRESS'],
+  ROLLBACK_COMPLETE: ['DELETE_IN_PROGRESS'],
+  DELETE_IN_PROGRESS: [
+    'DELETE_COMPLETE', 'DELETE_FAILED',
+    // an export still imported elsewhere sends the stack back where it was (AWS: no DELETE_FAILED)
+    'CREATE_COMPLETE', 'UPDATE_COMPLETE', 'UPDATE_ROLLBACK_COMPLETE', 'IMPORT_COMPLETE', 'CREATE_FAILED',
+    'UPDATE_FAILED', 'UPDATE_ROLLBACK_FAILED',
+  ],
+  DELETE_FAILED: ['DELETE_IN_PROGRESS'],
+  DELETE_COMPLETE: [],
+  UPDATE_IN_PROGRESS: [
+    'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', 'UPDATE_ROLLBACK_IN_PROGRESS', 'UPDATE_FAILED',
+    // an update of a stack kept in CREATE_FAILED that fails rolls back as a create would
+    'ROLLBACK_IN_PROGRESS',
+  ],
+  UPDATE_COMPLETE_CLEANUP_IN_PROGRESS: ['UPDATE_COMPLETE'],
+  UPDATE_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
+  UPDATE_FAILED: ['UPDATE_IN_PROGRESS', 'UPDATE_ROLLBACK_IN_PROGRESS', 'DELETE_IN_PROGRESS'],
+  UPDATE_ROLLBACK_IN_PROGRESS: ['UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS', 'UPDATE_ROLLBACK_FAILED'],
+  UPDATE_ROLLBACK_FAILED: ['UPDATE_ROLLBACK_IN_PROGRESS', 'DELETE_IN_PROGRESS'],
+  UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS: ['UPDATE_ROLLBACK_COMPLETE', 'UPDATE_ROLLBACK_FAILED'],
+  UPDATE_ROLLBACK_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
+  IMPORT_IN_PROGRESS: ['IMPORT_COMPLETE', 'IMPORT_ROLLBACK_IN_PROGRESS'],
+  IMPORT_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
+  IMPORT_ROLLBACK_IN_PROGRESS: ['IMPORT_ROLLBACK_COMPLETE', 'IMPORT_ROLLBACK_FAILED'],
+  IMPORT_ROLLBACK_FAILED: ['DELETE_IN_PROGRESS'],
+  IMPORT_ROLLBACK_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
+};
+
+/** Resource actions and the statuses each phase of them produces. */
+export type ResourceAction = 'Create' | 'Update' | 'Delete' | 'Skip' | 'RollbackUpdate' | 'Import';
+export type ResourcePhase = 'start' | 'complete' | 'failed';
+
+export const RESOURCE_PHASES: Record<ResourceAction, Record<ResourcePhase, ResourceStatus>> = {
+  Create: { start: 'CREATE_IN_PROGRESS', complete: 'CREATE_COMPLETE', failed: 'CREATE_FAILED' },
+  Update: { start: 'UPDATE_IN_PROGRESS', complete: 'UPDATE_COMPLETE', failed: 'UPDATE_FAILED' },
+  Delete: { start: 'DELETE_IN_PROGRESS', complete: 'DELETE_COMPLETE', failed: 'DELETE_FAILED' },
+  Skip: { start: 'DELETE_SKIPPED', complete: 'DELETE_SKIPPED', failed: 'DELETE_SKIPPED' },
+  RollbackUpdate: { start: 'UPDATE_IN_PROGRESS', complete: 'UPDATE_COMPLETE', failed: 'UPDATE_FAILED' },
+  Import: { start: 'IMPORT_IN_PROGRESS', complete: 'IMPORT_COMPLETE', failed: 'IMPORT_FAILED' },
+};
+
+export function isInProgress(status: StackStatus): boolean {
+  return status.endsWith('_IN_PROGRESS') && status !== 'REVIEW_IN_PROGRESS';
+}
+
+export function canStart(operation: StackOperation, status: StackStatus): boolean {
+  return OPERATION_STARTS[operation].includes(status);
+}
+
+export function canTransition(from: StackStatus, to: StackStatus): boolean {
+  return STACK_TRANSITIONS[from].includes(to);
+}

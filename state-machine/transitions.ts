@@ -1,0 +1,112 @@
+// The one door through which a stack or resource status changes: it checks the table in statuses.ts and writes
+// the status, its event and its journal row in one transaction.
+import { v4 as uuidv4 } from 'uuid';
+import type { Store, StackRecord, ResourceRecord } from '../storage/index.js';
+import { canTransition, type ResourceStatus, type StackStatus } from './statuses.js';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface OperationScope {
+  store: Store;
+  clock: Clock;
+  operationId: string;
+  token?: string;
+}
+
+/** AWS stamps DeletionTime when a rollback or delete starts, and LastUpdatedTime when an update or rollback does. */
+const STAMPS_DELETION_TIME = new Set<StackStatus>(['ROLLBACK_IN_PROGRESS', 'DELETE_IN_PROGRESS']);
+const STAMPS_UPDATED_TIME = new Set<StackStatus>(['ROLLBACK_IN_PROGRESS', 'UPDATE_IN_PROGRESS']);
+
+export function setStackStatus(scope: OperationScope, stack: StackRecord, to: StackStatus, reason?: string): void {
+  const from = stack.status as StackStatus;
+  if (!canTransition(from, to)) {
+    throw new Error(`illegal stack transition ${from} → ${to} for ${stack.stackId}`);
+  }
+  const timestamp = scope.clock.now().toISOString();
+  stack.status = to;
+  stack.statusReason = reason;
+  if (STAMPS_DELETION_TIME.has(to)) stack.doc.deletionTime = timestamp;
+  if (STAMPS_UPDATED_TIME.has(to)) stack.updatedAt = timestamp;
+  if (to === 'DELETE_COMPLETE') stack.deletedAt = timestamp;
+  scope.store.transaction(() => {
+    scope.store.stacks.save(stack);
+    scope.store.events.append({
+      stackId: stack.stackId,
+      account: stack.account,
+      region: stack.region,
+      eventId: uuidv4(),
+      logicalId: stack.name,
+      physicalId: stack.stackId,
+      type: 'AWS::CloudFormation::Stack',
+      status: to,
+      reason,
+      token: scope.token,
+      timestamp,
+    });
+    scope.store.journal.append({
+      operationId: scope.operationId,
+      stackId: stack.stackId,
+      action: 'stack',
+      phase: to,
+      detail: reason,
+      timestamp,
+    });
+  });
+}
+
+export interface ResourceEventOptions {
+  reason?: string;
+  /** Omit ResourceProperties from the event (cleanup deletes). */
+  withoutProperties?: boolean;
+  /** Cleanup-phase deletes use `<LogicalId>-<uuid>` event ids, as AWS does. */
+  uuidEventId?: boolean;
+  /** Extra writes (the world change) that must commit with this status. */
+  alongside?: () => void;
+  /** Drop the resource row (a resource removed from the stack). */
+  removeRow?: boolean;
+}
+
+export function setResourceStatus(
+  scope: OperationScope,
+  resource: ResourceRecord,
+  status: ResourceStatus,
+  options: ResourceEventOptions = {},
+): void {
+  const timestamp = scope.clock.now().toISOString();
+  resource.status = status;
+  resource.statusReason = options.reason;
+  resource.updatedAt = timestamp;
+  const eventId = options.uuidEventId ? `${resource.logicalId}-${uuidv4()}` : `${resource.logicalId}-${status}-${timestamp}`;
+  scope.store.transaction(() => {
+    options.alongside?.();
+    if (options.removeRow) scope.store.resources.remove(resource.stackId, resource.logicalId);
+    else scope.store.resources.save(resource);
+    scope.store.events.append({
+      stackId: resource.stackId,
+      account: resource.account,
+      region: resource.region,
+      eventId,
+      logicalId: resource.logicalId,
+      physicalId: resource.physicalId ?? '',
+      type: resource.type,
+      status,
+      reason: options.reason,
+      properties: options.withoutProperties ? undefined : JSON.stringify(resource.doc.properties ?? {}),
+      token: scope.token,
+      timestamp,
+    });
+    scope.store.journal.append({
+      operationId: scope.operationId,
+      stackId: resource.stackId,
+      logicalId: resource.logicalId,
+      action: 'resource',
+      phase: status,
+      detail: resource.physicalId,
+      timestamp,
+    });
+  });
+}

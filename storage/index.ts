@@ -1,0 +1,61 @@
+// The storage facade: one object holding every repository over one database.
+import { openDb, inTransaction, type Db } from './db.js';
+import { StackStore } from './stacks.js';
+import { ResourceStore } from './resources.js';
+import { EventStore } from './events.js';
+import { TemplateStore } from './templates.js';
+import { ExportStore } from './exports.js';
+import { JournalStore } from './journal.js';
+import { WorldStore } from './world.js';
+import { ChangeSetStore } from './changeSets.js';
+
+export class Store {
+  readonly stacks: StackStore;
+  readonly resources: ResourceStore;
+  readonly events: EventStore;
+  readonly templates: TemplateStore;
+  readonly exports: ExportStore;
+  readonly journal: JournalStore;
+  readonly world: WorldStore;
+  readonly changeSets: ChangeSetStore;
+
+  constructor(readonly db: Db) {
+    this.stacks = new StackStore(db);
+    this.resources = new ResourceStore(db);
+    this.events = new EventStore(db);
+    this.templates = new TemplateStore(db);
+    this.exports = new ExportStore(db);
+    this.journal = new JournalStore(db);
+    this.world = new WorldStore(db);
+    this.changeSets = new ChangeSetStore(db);
+  }
+
+  static open(file: string): Store {
+    return new Store(openDb(file));
+  }
+
+  transaction<T>(fn: () => T): T {
+    return inTransaction(this.db, fn);
+  }
+
+  /** Empties every table (the control API's reset). */
+  reset(): void {
+    this.transaction(() => {
+      for (const table of ['stacks', 'templates', 'stack_resources', 'events', 'change_sets', 'exports', 'journal',
+        'operations', 'world', 'imports']) {
+        this.db.exec(`DELETE FROM ${table}`);
+      }
+    });
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+export type { StackRecord, StackDoc, StackParameter, StackOutput, Tag } from './stacks.js';
+export type { ResourceRecord, ResourceDoc } from './resources.js';
+export type { EventRecord } from './events.js';
+export type { WorldResource, WorldState } from './world.js';
+export type { ChangeSetRecord } from './changeSets.js';
+export type { ExportRecord } from './exports.js';

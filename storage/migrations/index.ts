@@ -1,0 +1,4 @@
+// The ordered list of schema migrations; storage/db.ts applies those above the stored user_version.
+import { sql as m001 } from './m001_initial.js';
+
+export const MIGRATIONS: readonly string[] = [m001];

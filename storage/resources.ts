@@ -1,0 +1,124 @@
+// Stack resource rows: the logical resources of one stack, with their physical ids and resolved state.
+import type { Db } from './db.js';
+
+export interface ResourceDoc {
+  properties?: Record<string, unknown>;
+  attributes?: Record<string, unknown>;
+  ref?: string;
+  metadata?: unknown;
+  deletionPolicy?: string;
+  updateReplacePolicy?: string;
+  /** The operation that created this physical resource (for RetainExceptOnCreate and update rollback). */
+  createdBy?: string;
+  /** The physical resource this one replaced, kept until cleanup or used by a rollback. */
+  replaced?: { physicalId: string; properties?: Record<string, unknown>; attributes?: Record<string, unknown>; ref?: string };
+  /** Present while an update is running: the state before it, for the rollback. */
+  before?: { physicalId?: string; properties?: Record<string, unknown>; attributes?: Record<string, unknown>; ref?: string; status: string };
+  description?: string;
+  /** During an update rollback: the new copy of a replacement, deleted in the rollback's cleanup. */
+  newCopy?: { physicalId: string; properties?: Record<string, unknown> };
+  /** The logical ids this resource depended on when it was last applied (delete order). */
+  dependsOn?: string[];
+}
+
+export interface ResourceRecord {
+  stackId: string;
+  logicalId: string;
+  account: string;
+  region: string;
+  type: string;
+  physicalId?: string;
+  status: string;
+  statusReason?: string;
+  updatedAt: string;
+  ord: number;
+  doc: ResourceDoc;
+}
+
+interface ResourceRow {
+  stack_id: string;
+  logical_id: string;
+  account: string;
+  region: string;
+  type: string;
+  physical_id: string | null;
+  status: string;
+  status_reason: string | null;
+  updated_at: string;
+  ord: number;
+  doc: string;
+}
+
+const fromRow = (r: ResourceRow): ResourceRecord => ({
+  stackId: r.stack_id,
+  logicalId: r.logical_id,
+  account: r.account,
+  region: r.region,
+  type: r.type,
+  physicalId: r.physical_id ?? undefined,
+  status: r.status,
+  statusReason: r.status_reason ?? undefined,
+  updatedAt: r.updated_at,
+  ord: r.ord,
+  doc: JSON.parse(r.doc) as ResourceDoc,
+});
+
+export class ResourceStore {
+  private readonly upsertStmt;
+  private readonly byStackStmt;
+  private readonly oneStmt;
+  private readonly removeStmt;
+  private readonly byPhysicalStmt;
+
+  constructor(db: Db) {
+    this.upsertStmt = db.prepare(
+      `INSERT INTO stack_resources (stack_id, logical_id, account, region, type, physical_id, status, status_reason,
+         updated_at, ord, doc)
+       VALUES (@stack_id, @logical_id, @account, @region, @type, @physical_id, @status, @status_reason, @updated_at,
+         @ord, @doc)
+       ON CONFLICT (stack_id, logical_id) DO UPDATE SET type = excluded.type, physical_id = excluded.physical_id,
+         status = excluded.status, status_reason = excluded.status_reason, updated_at = excluded.updated_at,
+         ord = excluded.ord, doc = excluded.doc`,
+    );
+    this.byStackStmt = db.prepare('SELECT * FROM stack_resources WHERE stack_id = ? ORDER BY ord');
+    this.oneStmt = db.prepare('SELECT * FROM stack_resources WHERE stack_id = ? AND logical_id = ?');
+    this.removeStmt = db.prepare('DELETE FROM stack_resources WHERE stack_id = ? AND logical_id = ?');
+    this.byPhysicalStmt = db.prepare(
+      'SELECT * FROM stack_resources WHERE account = ? AND region = ? AND physical_id = ? LIMIT 1',
+    );
+  }
+
+  save(r: ResourceRecord): void {
+    this.upsertStmt.run({
+      stack_id: r.stackId,
+      logical_id: r.logicalId,
+      account: r.account,
+      region: r.region,
+      type: r.type,
+      physical_id: r.physicalId ?? null,
+      status: r.status,
+      status_reason: r.statusReason ?? null,
+      updated_at: r.updatedAt,
+      ord: r.ord,
+      doc: JSON.stringify(r.doc),
+    });
+  }
+
+  byStack(stackId: string): ResourceRecord[] {
+    return (this.byStackStmt.all(stackId) as ResourceRow[]).map(fromRow);
+  }
+
+  one(stackId: string, logicalId: string): ResourceRecord | undefined {
+    const row = this.oneStmt.get(stackId, logicalId) as ResourceRow | undefined;
+    return row && fromRow(row);
+  }
+
+  byPhysicalId(account: string, region: string, physicalId: string): ResourceRecord | undefined {
+    const row = this.byPhysicalStmt.get(account, region, physicalId) as ResourceRow | undefined;
+    return row && fromRow(row);
+  }
+
+  remove(stackId: string, logicalId: string): void {
+    this.removeStmt.run(stackId, logicalId);
+  }
+}

@@ -1,0 +1,170 @@
+// Stack rows: one per stack id, with the describable fields kept as a JSON document.
+import type { Db } from './db.js';
+
+export interface StackParameter {
+  ParameterKey: string;
+  ParameterValue: string;
+  ResolvedValue?: string;
+}
+
+export interface StackOutput {
+  OutputKey: string;
+  OutputValue: string;
+  Description?: string;
+  ExportName?: string;
+}
+
+export interface Tag {
+  Key: string;
+  Value: string;
+}
+
+export interface StackDoc {
+  description?: string;
+  parameters: StackParameter[];
+  noEchoKeys: string[];
+  outputs: StackOutput[];
+  tags: Tag[];
+  capabilities?: string[];
+  notificationARNs: string[];
+  disableRollback: boolean;
+  terminationProtection: boolean;
+  timeoutInMinutes?: number;
+  roleARN?: string;
+  changeSetId?: string;
+  retainExceptOnCreate?: boolean;
+  rollbackConfiguration: Record<string, unknown>;
+  stackPolicyBody?: string;
+  deletionTime?: string;
+  /** Whether the stack came from a change set (DescribeStacks then shows LastUpdatedTime at once). */
+  viaChangeSet?: boolean;
+  /** Set once the stack has been updated or executed through a change set (DescribeStacks shows LastUpdatedTime). */
+  lastOperation?: { OperationId: string; OperationType: string };
+  /** The stable configuration an update rolls back to. */
+  previous?: { templateId: number; parameters: StackParameter[]; outputs: StackOutput[]; description?: string; operationId: string };
+}
+
+export interface StackRecord {
+  stackId: string;
+  account: string;
+  region: string;
+  name: string;
+  status: string;
+  statusReason?: string;
+  createdAt: string;
+  updatedAt?: string;
+  deletedAt?: string;
+  templateId: number;
+  doc: StackDoc;
+}
+
+interface StackRow {
+  stack_id: string;
+  account: string;
+  region: string;
+  name: string;
+  status: string;
+  status_reason: string | null;
+  created_at: string;
+  updated_at: string | null;
+  deleted_at: string | null;
+  template_id: number;
+  doc: string;
+}
+
+function fromRow(row: StackRow): StackRecord {
+  return {
+    stackId: row.stack_id,
+    account: row.account,
+    region: row.region,
+    name: row.name,
+    status: row.status,
+    statusReason: row.status_reason ?? undefined,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at ?? undefined,
+    deletedAt: row.deleted_at ?? undefined,
+    templateId: row.template_id,
+    doc: JSON.parse(row.doc) as StackDoc,
+  };
+}
+
+export class StackStore {
+  private readonly insertStmt;
+  private readonly updateStmt;
+  private readonly byIdStmt;
+  private readonly liveByNameStmt;
+  private readonly pageStmt;
+  private readonly allStmt;
+
+  constructor(db: Db) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO stacks (stack_id, account, region, name, status, status_reason, created_at, updated_at, deleted_at,
+         template_id, doc)
+       VALUES (@stack_id, @account, @region, @name, @status, @status_reason, @created_at, @updated_at, @deleted_at,
+         @template_id, @doc)`,
+    );
+    this.updateStmt = db.prepare(
+      `UPDATE stacks SET status = @status, status_reason = @status_reason, updated_at = @updated_at,
+         deleted_at = @deleted_at, template_id = @template_id, doc = @doc WHERE stack_id = @stack_id`,
+    );
+    this.byIdStmt = db.prepare('SELECT * FROM stacks WHERE stack_id = ?');
+    this.liveByNameStmt = db.prepare(
+      'SELECT * FROM stacks WHERE account = ? AND region = ? AND name = ? AND deleted_at IS NULL',
+    );
+    this.pageStmt = db.prepare(
+      `SELECT rowid AS cursor, * FROM stacks WHERE account = @account AND region = @region
+         AND (@live = 0 OR deleted_at IS NULL) AND rowid < @before ORDER BY rowid DESC LIMIT @limit`,
+    );
+    this.allStmt = db.prepare('SELECT * FROM stacks');
+  }
+
+  insert(stack: StackRecord): void {
+    this.insertStmt.run(toRow(stack));
+  }
+
+  save(stack: StackRecord): void {
+    this.updateStmt.run(toRow(stack));
+  }
+
+  byId(stackId: string): StackRecord | undefined {
+    const row = this.byIdStmt.get(stackId) as StackRow | undefined;
+    return row && fromRow(row);
+  }
+
+  liveByName(account: string, region: string, name: string): StackRecord | undefined {
+    const row = this.liveByNameStmt.get(account, region, name) as StackRow | undefined;
+    return row && fromRow(row);
+  }
+
+  /** Newest first; `before` is the rowid cursor of the previous page. */
+  page(account: string, region: string, opts: { live: boolean; before?: number; limit: number }) {
+    const rows = this.pageStmt.all({
+      account,
+      region,
+      live: opts.live ? 1 : 0,
+      before: opts.before ?? Number.MAX_SAFE_INTEGER,
+      limit: opts.limit,
+    }) as (StackRow & { cursor: number })[];
+    return { stacks: rows.map(fromRow), cursor: rows.length ? rows[rows.length - 1].cursor : undefined };
+  }
+
+  all(): StackRecord[] {
+    return (this.allStmt.all() as StackRow[]).map(fromRow);
+  }
+}
+
+function toRow(stack: StackRecord): StackRow {
+  return {
+    stack_id: stack.stackId,
+    account: stack.account,
+    region: stack.region,
+    name: stack.name,
+    status: stack.status,
+    status_reason: stack.statusReason ?? null,
+    created_at: stack.createdAt,
+    updated_at: stack.updatedAt ?? null,
+    deleted_at: stack.deletedAt ?? null,
+    template_id: stack.templateId,
+    doc: JSON.stringify(stack.doc),
+  };
+}

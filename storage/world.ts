@@ -1,0 +1,117 @@
+// The simulated account: physical resources by account, region, type and physical id, outliving stacks.
+import type { Db } from './db.js';
+
+export interface WorldState {
+  dataItems?: number;
+  deletionProtection?: boolean;
+  attachedOutside?: string[];
+  snapshots?: string[];
+}
+
+export interface WorldResource {
+  account: string;
+  region: string;
+  type: string;
+  physicalId: string;
+  name?: string;
+  stackId?: string;
+  logicalId?: string;
+  createdAt: string;
+  properties: Record<string, unknown>;
+  attributes: Record<string, unknown>;
+  state: WorldState;
+}
+
+interface WorldRow {
+  account: string;
+  region: string;
+  type: string;
+  physical_id: string;
+  name: string | null;
+  stack_id: string | null;
+  logical_id: string | null;
+  created_at: string;
+  doc: string;
+}
+
+const fromRow = (r: WorldRow): WorldResource => {
+  const doc = JSON.parse(r.doc) as Pick<WorldResource, 'properties' | 'attributes' | 'state'>;
+  return {
+    account: r.account,
+    region: r.region,
+    type: r.type,
+    physicalId: r.physical_id,
+    name: r.name ?? undefined,
+    stackId: r.stack_id ?? undefined,
+    logicalId: r.logical_id ?? undefined,
+    createdAt: r.created_at,
+    ...doc,
+  };
+};
+
+export class WorldStore {
+  private readonly putStmt;
+  private readonly getStmt;
+  private readonly byNameStmt;
+  private readonly removeStmt;
+  private readonly listStmt;
+  private readonly findStmt;
+
+  constructor(db: Db) {
+    this.putStmt = db.prepare(
+      `INSERT INTO world (account, region, type, physical_id, name, stack_id, logical_id, created_at, doc)
+       VALUES (@account, @region, @type, @physical_id, @name, @stack_id, @logical_id, @created_at, @doc)
+       ON CONFLICT (account, region, type, physical_id) DO UPDATE SET name = excluded.name,
+         stack_id = excluded.stack_id, logical_id = excluded.logical_id, doc = excluded.doc`,
+    );
+    this.getStmt = db.prepare('SELECT * FROM world WHERE account = ? AND region = ? AND type = ? AND physical_id = ?');
+    this.byNameStmt = db.prepare('SELECT * FROM world WHERE account = ? AND region = ? AND type = ? AND name = ?');
+    this.removeStmt = db.prepare('DELETE FROM world WHERE account = ? AND region = ? AND type = ? AND physical_id = ?');
+    this.listStmt = db.prepare(
+      `SELECT * FROM world WHERE (@type IS NULL OR type = @type) AND (@account IS NULL OR account = @account)
+         AND (@region IS NULL OR region = @region) ORDER BY created_at, physical_id`,
+    );
+    this.findStmt = db.prepare('SELECT * FROM world WHERE physical_id = ?');
+  }
+
+  put(r: WorldResource): void {
+    this.putStmt.run({
+      account: r.account,
+      region: r.region,
+      type: r.type,
+      physical_id: r.physicalId,
+      name: r.name ?? null,
+      stack_id: r.stackId ?? null,
+      logical_id: r.logicalId ?? null,
+      created_at: r.createdAt,
+      doc: JSON.stringify({ properties: r.properties, attributes: r.attributes, state: r.state }),
+    });
+  }
+
+  get(account: string, region: string, type: string, physicalId: string): WorldResource | undefined {
+    const row = this.getStmt.get(account, region, type, physicalId) as WorldRow | undefined;
+    return row && fromRow(row);
+  }
+
+  byName(account: string, region: string, type: string, name: string): WorldResource | undefined {
+    const row = this.byNameStmt.get(account, region, type, name) as WorldRow | undefined;
+    return row && fromRow(row);
+  }
+
+  remove(account: string, region: string, type: string, physicalId: string): void {
+    this.removeStmt.run(account, region, type, physicalId);
+  }
+
+  list(filter: { type?: string; account?: string; region?: string }): WorldResource[] {
+    return (this.listStmt.all({
+      type: filter.type ?? null,
+      account: filter.account ?? null,
+      region: filter.region ?? null,
+    }) as WorldRow[]).map(fromRow);
+  }
+
+  /** Every resource with this physical id, whatever its account, region or type (for the control API). */
+  find(physicalId: string): WorldResource[] {
+    return (this.findStmt.all(physicalId) as WorldRow[]).map(fromRow);
+  }
+}

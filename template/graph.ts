@@ -1,0 +1,98 @@
+// The dependency graph of the resources that exist under the current conditions: implicit edges from Ref,
+// Fn::GetAtt and Fn::Sub, explicit edges from DependsOn; unresolved and circular dependencies as AWS words them.
+import { validationError } from '../server/protocol/errors.js';
+import type { TemplateModel } from './model.js';
+import { PSEUDO_PARAMETERS } from './intrinsics/references.js';
+
+export interface ResourceGraph {
+  /** Logical ids in a dependency-respecting order (template order among independent ones). */
+  order: string[];
+  /** logicalId → the resources it depends on. */
+  dependsOn: Map<string, Set<string>>;
+  /** logicalId → the resources that depend on it. */
+  dependents: Map<string, Set<string>>;
+}
+
+/** Every name a value refers to through Ref, Fn::GetAtt or Fn::Sub. */
+export function referencedNames(value: unknown, out: Set<string> = new Set()): Set<string> {
+  if (value === null || typeof value !== 'object') return out;
+  if (Array.isArray(value)) {
+    for (const v of value) referencedNames(v, out);
+    return out;
+  }
+  for (const [key, arg] of Object.entries(value)) {
+    if (key === 'Ref' && typeof arg === 'string') out.add(arg);
+    else if (key === 'Fn::GetAtt') {
+      const target = typeof arg === 'string' ? arg.split('.')[0] : Array.isArray(arg) ? arg[0] : undefined;
+      if (typeof target === 'string') out.add(target);
+      if (Array.isArray(arg)) referencedNames(arg[1], out);
+    } else if (key === 'Fn::Sub') {
+      const text = typeof arg === 'string' ? arg : Array.isArray(arg) ? arg[0] : undefined;
+      const locals = Array.isArray(arg) && arg[1] && typeof arg[1] === 'object' ? Object.keys(arg[1]) : [];
+      if (typeof text === 'string') {
+        for (const m of text.matchAll(/\$\{([^!}][^}]*)\}/g)) {
+          const name = m[1].trim();
+          if (!locals.includes(name)) out.add(PSEUDO_PARAMETERS.has(name) ? name : name.split('.')[0]);
+        }
+      }
+      if (Array.isArray(arg)) referencedNames(arg[1], out);
+    } else referencedNames(arg, out);
+  }
+  return out;
+}
+
+export function buildGraph(model: TemplateModel, active: Set<string>): ResourceGraph {
+  const dependsOn = new Map<string, Set<string>>();
+  const unresolved: string[] = [];
+  for (const id of active) {
+    const def = model.resources.get(id)!;
+    const deps = new Set<string>();
+    const names = referencedNames(def.properties);
+    referencedNames(def.metadata, names);
+    for (const name of names) {
+      if (PSEUDO_PARAMETERS.has(name) || name in model.parameters) continue;
+      if (active.has(name)) deps.add(name);
+      else if (!unresolved.includes(name)) unresolved.push(name);
+    }
+    for (const name of def.dependsOn) {
+      if (active.has(name)) deps.add(name);
+      else if (!unresolved.includes(name)) unresolved.push(name);
+    }
+    deps.delete(id);
+    dependsOn.set(id, deps);
+  }
+  if (unresolved.length) {
+    throw validationError(
+      `Template format error: Unresolved resource dependencies [${unresolved.join(', ')}] in the Resources block of the template`,
+    );
+  }
+  const dependents = new Map<string, Set<string>>([...active].map((id) => [id, new Set<string>()]));
+  for (const [id, deps] of dependsOn) for (const d of deps) dependents.get(d)!.add(id);
+  return { order: topologicalOrder(model, active, dependsOn, dependents), dependsOn, dependents };
+}
+
+function topologicalOrder(
+  model: TemplateModel,
+  active: Set<string>,
+  dependsOn: Map<string, Set<string>>,
+  dependents: Map<string, Set<string>>,
+): string[] {
+  const byOrd = [...active].sort((a, b) => model.resources.get(a)!.ord - model.resources.get(b)!.ord);
+  const waiting = new Map(byOrd.map((id) => [id, dependsOn.get(id)!.size]));
+  const ready = byOrd.filter((id) => waiting.get(id) === 0);
+  const order: string[] = [];
+  for (let i = 0; i < ready.length; i++) {
+    const id = ready[i];
+    order.push(id);
+    for (const next of dependents.get(id)!) {
+      const left = waiting.get(next)! - 1;
+      waiting.set(next, left);
+      if (left === 0) ready.push(next);
+    }
+  }
+  if (order.length !== active.size) {
+    const cyclic = byOrd.filter((id) => !order.includes(id));
+    throw validationError(`Circular dependency between resources: [${cyclic.join(', ')}]`);
+  }
+  return order;
+}

@@ -1,0 +1,39 @@
+// What an intrinsic function may read while it is evaluated, and the errors it raises.
+import { validationError } from '../../server/protocol/errors.js';
+import type { TemplateModel } from '../model.js';
+
+export type ParameterValue = string | string[];
+
+export interface ConditionLookup {
+  has(name: string): boolean;
+  get(name: string): boolean | undefined;
+}
+
+export interface EvalContext {
+  model: TemplateModel;
+  parameters: Map<string, ParameterValue>;
+  pseudo: Record<string, unknown>;
+  conditions: ConditionLookup;
+  /** Ref of a resource: its value, or undefined when it is not known yet (change-set preview). */
+  resourceRef(logicalId: string): unknown;
+  resourceAttribute(logicalId: string, attribute: string): unknown;
+  importValue(name: string): string;
+  availabilityZones(region: string): string[];
+  /** Where evaluation is: a JSON-pointer style path used in AWS's error texts. */
+  path: string[];
+  /** A budget against runaway evaluation (Fn::Sub over huge lists, nested joins). */
+  budget: { steps: number };
+}
+
+/** A failure raised while evaluating; `atExecution` marks those AWS reports as a failed stack, not an API error. */
+export class TemplateError extends Error {
+  constructor(message: string, readonly atExecution = false) {
+    super(message);
+  }
+}
+
+export const templateError = (message: string) => validationError(`Template error: ${message}`);
+
+export function pseudoValue(ctx: EvalContext, name: string): unknown {
+  return ctx.pseudo[name];
+}

@@ -1,0 +1,58 @@
+// Evaluation of intrinsic functions over any template value: the INTRINSICS table keyed by their literal names.
+import { NO_VALUE } from '../model.js';
+import type { EvalContext } from './context.js';
+import { templateError } from './context.js';
+import { REFERENCE_FUNCTIONS } from './references.js';
+import { STRING_FUNCTIONS } from './strings.js';
+import { CONDITION_FUNCTIONS } from './conditions.js';
+import { LOOKUP_FUNCTIONS } from './lookups.js';
+
+export type Intrinsic = (arg: unknown, ctx: EvalContext, evaluate: Evaluate) => unknown;
+export type Evaluate = (value: unknown, ctx: EvalContext) => unknown;
+
+export const INTRINSICS: Record<string, Intrinsic> = {
+  ...REFERENCE_FUNCTIONS,
+  ...STRING_FUNCTIONS,
+  ...CONDITION_FUNCTIONS,
+  ...LOOKUP_FUNCTIONS,
+};
+
+const MAX_STEPS = 200_000;
+
+/** The single key of a one-key object when it names an intrinsic function. */
+export function intrinsicName(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value);
+  if (keys.length !== 1) return undefined;
+  const key = keys[0];
+  if (key === 'Condition') return typeof (value as Record<string, unknown>).Condition === 'string' ? key : undefined;
+  return key === 'Ref' || key.startsWith('Fn::') ? key : undefined;
+}
+
+export const evaluate: Evaluate = (value, ctx) => {
+  if (++ctx.budget.steps > MAX_STEPS) throw templateError('the template is too complex to evaluate.');
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const item of value) {
+      const v = evaluate(item, ctx);
+      if (v !== NO_VALUE) out.push(v);
+    }
+    return out;
+  }
+  const name = intrinsicName(value);
+  if (name) {
+    const fn = INTRINSICS[name];
+    const arg = (value as Record<string, unknown>)[name];
+    if (!fn) throw templateError(`Unrecognized function ${name}`);
+    return fn(arg, ctx, evaluate);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    ctx.path.push(k);
+    const r = evaluate(v, ctx);
+    ctx.path.pop();
+    if (r !== NO_VALUE) out[k] = r;
+  }
+  return out;
+};

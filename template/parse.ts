@@ -1,0 +1,129 @@
+// First pass of the template pipeline: the submitted text (JSON or YAML with short-form tags) → a plain object,
+// with AWS's "Template format error" texts and bounds on size and alias expansion.
+import { parseDocument, type Tags } from 'yaml';
+import { validationError } from '../server/protocol/errors.js';
+
+/** Short-form tag → the long form it stands for. `!GetAtt a.b` splits on the first dot. */
+const SHORT_TAGS: Record<string, string> = {
+  Ref: 'Ref',
+  Condition: 'Condition',
+  GetAtt: 'Fn::GetAtt',
+  Sub: 'Fn::Sub',
+  Join: 'Fn::Join',
+  Select: 'Fn::Select',
+  Split: 'Fn::Split',
+  If: 'Fn::If',
+  Equals: 'Fn::Equals',
+  And: 'Fn::And',
+  Or: 'Fn::Or',
+  Not: 'Fn::Not',
+  FindInMap: 'Fn::FindInMap',
+  GetAZs: 'Fn::GetAZs',
+  Base64: 'Fn::Base64',
+  Cidr: 'Fn::Cidr',
+  ImportValue: 'Fn::ImportValue',
+  Transform: 'Fn::Transform',
+  Length: 'Fn::Length',
+  ToJsonString: 'Fn::ToJsonString',
+  ForEach: 'Fn::ForEach',
+  GetStackOutput: 'Fn::GetStackOutput',
+  Contains: 'Fn::Contains',
+  EachMemberEquals: 'Fn::EachMemberEquals',
+  EachMemberIn: 'Fn::EachMemberIn',
+  RefAll: 'Fn::RefAll',
+  ValueOf: 'Fn::ValueOf',
+  ValueOfAll: 'Fn::ValueOfAll',
+};
+
+const MAX_ALIASES = 1000;
+
+function shortScalar(short: string, full: string) {
+  return (value: string) => {
+    if (short === 'GetAtt') {
+      const dot = value.indexOf('.');
+      return { [full]: dot < 0 ? [value] : [value.slice(0, dot), value.slice(dot + 1)] };
+    }
+    return { [full]: value };
+  };
+}
+
+const CFN_TAGS: Tags = Object.entries(SHORT_TAGS).flatMap(([short, full]) => [
+  { tag: `!${short}`, resolve: shortScalar(short, full) },
+  { tag: `!${short}`, collection: 'seq' as const, resolve: (seq: { toJSON(): unknown }) => ({ [full]: seq.toJSON() }) },
+  { tag: `!${short}`, collection: 'map' as const, resolve: (map: { toJSON(): unknown }) => ({ [full]: map.toJSON() }) },
+]) as unknown as Tags;
+
+export type TemplateFormat = 'JSON' | 'YAML';
+
+export interface ParsedTemplate {
+  body: string;
+  format: TemplateFormat;
+  doc: Record<string, unknown>;
+}
+
+function formatError(message: string): Error {
+  return validationError(`Template format error: ${message}`);
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let last = -1;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      last = i;
+    }
+  }
+  return { line, column: offset - last };
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch (err) {
+    const match = /position (\d+)/.exec(String((err as Error).message));
+    const at = lineAndColumn(body, match ? Number(match[1]) : body.length);
+    throw formatError(`JSON not well-formed. (line ${at.line}, column ${at.column})`);
+  }
+}
+
+function parseYaml(body: string): unknown {
+  const doc = parseDocument(body, {
+    version: '1.1',
+    // AWS's YAML reads dates as strings (AWSTemplateFormatVersion: 2010-09-09 unquoted), so drop the timestamp tag.
+    customTags: (tags) => [
+      ...tags.filter((t) => !(typeof t === 'object' && t.tag === 'tag:yaml.org,2002:timestamp')),
+      ...(CFN_TAGS as unknown[]),
+    ] as Tags,
+    uniqueKeys: true,
+    prettyErrors: false,
+  });
+  const problem = doc.errors[0];
+  if (problem) {
+    const at = problem.linePos?.[0];
+    const where = at ? ` (line ${at.line}, column ${at.col})` : '';
+    if (problem.code === 'DUPLICATE_KEY') throw formatError(`YAML not well-formed.${where}`);
+    throw formatError(`YAML not well-formed.${where}`);
+  }
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch {
+    throw formatError('YAML not well-formed. (too many aliases)');
+  }
+}
+
+/** Parses a template body as AWS does: JSON when it is JSON, else YAML. */
+export function parseTemplate(body: string): ParsedTemplate {
+  const trimmed = body.trimStart();
+  const format: TemplateFormat = trimmed.startsWith('{') && looksLikeJson(trimmed) ? 'JSON' : 'YAML';
+  const value = format === 'JSON' ? parseJson(body) : parseYaml(body);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw formatError('unsupported structure.');
+  }
+  return { body, format, doc: value as Record<string, unknown> };
+}
+
+/** A flow-style YAML map also starts with `{`; treat the body as JSON only if its first key is quoted. */
+function looksLikeJson(trimmed: string): boolean {
+  return /^\{\s*("|\})/.test(trimmed);
+}
