@@ -20,6 +20,8 @@ export interface ResourceRequest extends AccountScope {
   previousProperties?: Record<string, unknown>;
   /** A client request token to echo in handler messages. */
   requestToken: string;
+  /** Aborts when the operation stops waiting (a sibling failed, the stack timed out). */
+  signal?: AbortSignal;
 }
 
 export interface Provisioned {
@@ -51,10 +53,16 @@ export interface WorldAccess {
   random(length: number): string;
 }
 
+export type Deleted = Refusal | { ok: true };
+
+/**
+ * A provider may be asynchronous (a custom resource waits for its handler's reply). Its world writes are staged
+ * and committed by the engine together with the status they produce.
+ */
 export interface Provider {
-  create(world: WorldAccess, req: ResourceRequest): ProviderResult;
-  update(world: WorldAccess, req: ResourceRequest): ProviderResult;
-  delete(world: WorldAccess, req: ResourceRequest): ProviderResult | { ok: true };
+  create(world: WorldAccess, req: ResourceRequest): ProviderResult | Promise<ProviderResult>;
+  update(world: WorldAccess, req: ResourceRequest): ProviderResult | Promise<ProviderResult>;
+  delete(world: WorldAccess, req: ResourceRequest): Deleted | Promise<Deleted>;
   /** Whether a property change forces a new physical resource. */
   replacementNeeded(type: string, before: Record<string, unknown>, after: Record<string, unknown>): string[];
   /** The reason a property set is invalid for the type, in the registry's words; undefined when valid. */

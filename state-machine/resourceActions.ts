@@ -2,7 +2,8 @@
 // status change committed together with the world change it reflects.
 import type { ResourceRecord } from '../storage/index.js';
 import { providerFor } from '../resources/registry.js';
-import type { ProviderResult, ResourceRequest } from '../resources/provider.js';
+import type { Deleted, ProviderResult, ResourceRequest } from '../resources/provider.js';
+import { stagedWorld } from '../resources/stagedWorld.js';
 import type { FaultAction } from '../resources/faults.js';
 import { nameProperty } from '../resources/registry.js';
 import { setResourceStatus } from './transitions.js';
@@ -19,8 +20,9 @@ export const REASONS = {
     `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${id} and update the stack again.`,
 };
 
-function request(rt: Runtime, r: ResourceRecord, properties: Record<string, unknown>): ResourceRequest {
+export function request(rt: Runtime, r: ResourceRecord, properties: Record<string, unknown>, signal?: AbortSignal): ResourceRequest {
   return {
+    signal,
     ...rt.scope,
     stackName: rt.stack.name,
     stackId: rt.stack.stackId,
@@ -119,21 +121,19 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
     setResourceStatus(rt, r, failed, { reason: mode === 'create' ? REASONS.createCancelled : REASONS.updateCancelled });
     return false;
   }
-  let result: ProviderResult | undefined;
-  rt.store.transaction(() => {
-    result = gate ? { ok: false, code: 'Injected', reason: gate } : providerFor(r.type).create(rt.world, request(rt, r, r.doc.properties!));
-    if (result.ok) {
-      r.physicalId = result.physicalId;
-      r.doc.ref = result.ref;
-      r.doc.attributes = result.attributes;
-      r.doc.createdBy = rt.operationId;
-      setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated });
-    }
-  });
-  if (!result!.ok) {
-    setResourceStatus(rt, r, failed, { reason: result!.reason });
+  const world = stagedWorld(rt.world);
+  const result: ProviderResult = gate
+    ? { ok: false, code: 'Injected', reason: gate }
+    : await providerFor(r.type).create(world, request(rt, r, r.doc.properties!, signal));
+  if (!result.ok) {
+    setResourceStatus(rt, r, failed, { reason: result.reason });
     return false;
   }
+  r.physicalId = result.physicalId;
+  r.doc.ref = result.ref;
+  r.doc.attributes = result.attributes;
+  r.doc.createdBy = rt.operationId;
+  setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated, alongside: () => world.commit() });
   setResourceStatus(rt, r, complete);
   return true;
 }
@@ -176,18 +176,17 @@ async function updateInPlace(rt: Runtime, r: ResourceRecord, action: 'Update', s
     setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: REASONS.updateCancelled });
     return false;
   }
-  let result: ProviderResult | undefined;
-  rt.store.transaction(() => {
-    const req = { ...request(rt, r, r.doc.properties!), previousProperties: r.doc.before?.properties };
-    result = gate ? { ok: false, code: 'Injected', reason: gate } : providerFor(r.type).update(rt.world, req);
-    if (result.ok) {
-      r.doc.attributes = result.attributes;
-      r.doc.ref = result.ref;
-      setResourceStatus(rt, r, 'UPDATE_COMPLETE');
-    }
-  });
-  if (!result!.ok) setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: result!.reason });
-  return result!.ok;
+  const world = stagedWorld(rt.world);
+  const req = { ...request(rt, r, r.doc.properties!, signal), previousProperties: r.doc.before?.properties };
+  const result: ProviderResult = gate ? { ok: false, code: 'Injected', reason: gate } : await providerFor(r.type).update(world, req);
+  if (!result.ok) {
+    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: result.reason });
+    return false;
+  }
+  r.doc.attributes = result.attributes;
+  r.doc.ref = result.ref;
+  setResourceStatus(rt, r, 'UPDATE_COMPLETE', { alongside: () => world.commit() });
+  return true;
 }
 
 async function replaceResource(rt: Runtime, r: ResourceRecord, properties: Record<string, unknown>, signal: AbortSignal) {
@@ -252,19 +251,16 @@ export async function deleteResource(rt: Runtime, target: DeleteTarget, why: Del
   setResourceStatus(rt, shown, 'DELETE_IN_PROGRESS', options);
   const gate = await faultGate(rt, shown, 'Delete', signal);
   if (gate === 'cancelled') return false;
-  let ok = false;
-  rt.store.transaction(() => {
-    const result = gate
-      ? { ok: false as const, code: 'Injected', reason: gate }
-      : providerFor(r.type).delete(rt.world, request(rt, shown, shown.doc.properties ?? {}));
-    if (result.ok) {
-      ok = true;
-      setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup' });
-    } else {
-      setResourceStatus(rt, shown, 'DELETE_FAILED', { ...options, reason: (result as { reason: string }).reason });
-    }
-  });
-  return ok;
+  const world = stagedWorld(rt.world);
+  const result: Deleted = gate
+    ? { ok: false, code: 'Injected', reason: gate }
+    : await providerFor(r.type).delete(world, request(rt, shown, shown.doc.properties ?? {}, signal));
+  if (!result.ok) {
+    setResourceStatus(rt, shown, 'DELETE_FAILED', { ...options, reason: result.reason });
+    return false;
+  }
+  setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup', alongside: () => world.commit() });
+  return true;
 }
 
 /** A retained physical resource leaves the stack's ownership but stays in the account. */

@@ -7,7 +7,8 @@ import { runPlan } from '../scheduler.js';
 import { setResourceStatus, setStackStatus } from '../transitions.js';
 import { prepareStored } from '../prepare.js';
 import type { Runtime } from '../runtime.js';
-import type { DeleteTarget } from '../resourceActions.js';
+import { request, type DeleteTarget } from '../resourceActions.js';
+import { stagedWorld } from '../../resources/stagedWorld.js';
 import { deleteInOrder, failedToDelete } from './deletePlan.js';
 import { publishOutputs } from './outputs.js';
 
@@ -42,7 +43,7 @@ async function revertAll(rt: Runtime): Promise<boolean> {
   const outcome = await runPlan({
     order: graph.order.filter((id) => toRevert.has(id)),
     waitsOn: (id) => graph.dependsOn.get(id)!,
-    run: async (id) => revert(rt, rt.resources.get(id)!),
+    run: (id) => revert(rt, rt.resources.get(id)!),
     stopOnFailure: false,
   });
   if (outcome.failed.size) {
@@ -53,33 +54,30 @@ async function revertAll(rt: Runtime): Promise<boolean> {
 }
 
 /** Puts one resource back as it was before the update: repoint a replacement, or update it back in place. */
-function revert(rt: Runtime, r: ResourceRecord): boolean {
+async function revert(rt: Runtime, r: ResourceRecord): Promise<boolean> {
   const before = r.doc.before!;
   const replacedHere = r.doc.replaced && r.physicalId !== before.physicalId;
   if (replacedHere) r.doc.newCopy = { physicalId: r.physicalId!, properties: r.doc.properties };
   r.physicalId = before.physicalId;
   r.doc.properties = before.properties;
   setResourceStatus(rt, r, 'UPDATE_IN_PROGRESS');
-  let reason: string | undefined;
-  rt.store.transaction(() => {
-    const req = { ...rt.scope, stackName: rt.stack.name, stackId: rt.stack.stackId, logicalId: r.logicalId, type: r.type,
-      properties: before.properties ?? {}, physicalId: before.physicalId, requestToken: rt.token ?? rt.operationId };
-    const faults = rt.faults.check('Update', { stackId: rt.stack.stackId, stackName: rt.stack.name, logicalId: r.logicalId,
-      type: r.type, metadata: r.doc.metadata, requestToken: req.requestToken });
-    const result = faults.failure ? { ok: false as const, reason: faults.failure.reason } : providerFor(r.type).update(rt.world, req);
-    if (!result.ok) {
-      reason = result.reason;
-      return;
-    }
-    r.doc.attributes = before.attributes;
-    r.doc.ref = before.ref;
-    r.doc.before = undefined;
-    r.doc.replaced = undefined;
-    r.status = before.status;
-    setResourceStatus(rt, r, 'UPDATE_COMPLETE');
+  const req = request(rt, r, before.properties ?? {});
+  const fault = rt.faults.check('Update', {
+    stackId: rt.stack.stackId, stackName: rt.stack.name, logicalId: r.logicalId, type: r.type, metadata: r.doc.metadata,
+    requestToken: req.requestToken,
   });
-  if (reason !== undefined) setResourceStatus(rt, r, 'UPDATE_FAILED', { reason });
-  return reason === undefined;
+  const world = stagedWorld(rt.world);
+  const result = fault.failure ? { ok: false as const, reason: fault.failure.reason } : await providerFor(r.type).update(world, req);
+  if (!result.ok) {
+    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: result.reason });
+    return false;
+  }
+  r.doc.attributes = before.attributes;
+  r.doc.ref = before.ref;
+  r.doc.before = undefined;
+  r.doc.replaced = undefined;
+  setResourceStatus(rt, r, 'UPDATE_COMPLETE', { alongside: () => world.commit() });
+  return true;
 }
 
 /** Cleanup: resources the failed update added, and the new copies of replacements, are deleted. */
