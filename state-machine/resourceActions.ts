@@ -9,6 +9,8 @@ import { nameProperty } from '../resources/registry.js';
 import { setResourceStatus } from './transitions.js';
 import { evaluateIn, type Runtime } from './runtime.js';
 import { isDeepStrictEqual } from 'node:util';
+import { policyRefusal } from './stackPolicy.js';
+import { defaultDeletionPolicy, snapshotOf } from '../resources/policies.js';
 import { v4 as uuidv4 } from 'uuid';
 
 export const REASONS = {
@@ -84,7 +86,7 @@ export function applyPolicies(rt: Runtime, r: ResourceRecord): void {
   const def = rt.template.model.resources.get(r.logicalId);
   if (!def) return;
   const ctx = (v: unknown) => (v === undefined ? undefined : String(evaluateIn(rt, v)));
-  r.doc.deletionPolicy = ctx(def.deletionPolicy);
+  r.doc.deletionPolicy = ctx(def.deletionPolicy) ?? defaultDeletionPolicy(def.type, def.properties);
   r.doc.updateReplacePolicy = ctx(def.updateReplacePolicy);
   r.doc.metadata = def.metadata;
   r.doc.dependsOn = [...(rt.template.graph.dependsOn.get(r.logicalId) ?? [])];
@@ -159,6 +161,11 @@ export async function updateResource(rt: Runtime, logicalId: string, signal: Abo
   const provider = providerFor(r.type);
   const invalid = provider.validate(r.type, logicalId, properties);
   const replacing = provider.replacementNeeded(r.type, before, properties).length > 0;
+  const refusal = policyRefusal(rt.stack.doc.duringUpdatePolicyBody ?? rt.stack.doc.stackPolicyBody, logicalId, r.type, replacing ? 'Replace' : 'Modify');
+  if (refusal) {
+    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: refusal });
+    return false;
+  }
   if (replacing) return replaceResource(rt, r, properties, signal);
   r.doc.properties = properties;
   applyPolicies(rt, r);
@@ -252,6 +259,9 @@ export async function deleteResource(rt: Runtime, target: DeleteTarget, why: Del
   const gate = await faultGate(rt, shown, 'Delete', signal);
   if (gate === 'cancelled') return false;
   const world = stagedWorld(rt.world);
+  // a Snapshot policy snapshots first; both land only if the delete goes through (the world is staged)
+  const policy = why === 'replaced-copy' ? r.doc.updateReplacePolicy : r.doc.deletionPolicy;
+  if (policy === 'Snapshot') snapshotOf(world, shown.type, shown.physicalId, shown.doc.properties ?? {});
   const result: Deleted = gate
     ? { ok: false, code: 'Injected', reason: gate }
     : await providerFor(r.type).delete(world, request(rt, shown, shown.doc.properties ?? {}, signal));

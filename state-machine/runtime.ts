@@ -21,6 +21,9 @@ export interface Runtime extends OperationScope {
   faults: Faults;
   /** Export names read through Fn::ImportValue during this operation. */
   imports: Set<string>;
+  /** Stops the operation from outside: CancelUpdateStack or TimeoutInMinutes (the reason says which). */
+  stop: AbortController;
+  stopReason?: 'cancelled' | 'timed-out';
   /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
   rollbackOf?: string;
   options: { disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[] };
