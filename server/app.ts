@@ -23,6 +23,8 @@ export interface AppOptions {
   defaultRegion?: string;
   logger?: Logger | false;
   clock?: Clock;
+  /** Multiplies AWS durations such as TimeoutInMinutes (tests shrink time with it). */
+  timeScale?: number;
 }
 
 export interface App {
@@ -39,7 +41,7 @@ export function buildApp(options: AppOptions = {}): App {
   const log = options.logger === false || options.logger === undefined ? pino({ level: 'silent' }) : options.logger;
   const store = Store.open(options.db ?? ':memory:');
   const faults = new Faults();
-  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log });
+  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, timeScale: options.timeScale });
   recoverInterruptedOperations(engine);
   const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT, disableRequestLogging: true });
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {

@@ -47,10 +47,10 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
   });
 }
 
-/** Applies injected faults and delays; returns a failure reason, 'cancelled', or undefined to proceed. */
-async function faultGate(rt: Runtime, r: ResourceRecord, action: FaultAction, signal: AbortSignal) {
+/** The injected fault (and delay) for this attempt of an action, counted as an attempt. */
+function checkFault(rt: Runtime, r: ResourceRecord, action: FaultAction) {
   const def = rt.template.model.resources.get(r.logicalId);
-  const outcome = rt.faults.check(action, {
+  return rt.faults.check(action, {
     stackId: rt.stack.stackId,
     stackName: rt.stack.name,
     logicalId: r.logicalId,
@@ -58,6 +58,11 @@ async function faultGate(rt: Runtime, r: ResourceRecord, action: FaultAction, si
     metadata: def?.metadata ?? r.doc.metadata,
     requestToken: rt.token ?? uuidv4(),
   });
+}
+
+/** Applies injected faults and delays; returns a failure reason, 'cancelled', or undefined to proceed. */
+async function faultGate(rt: Runtime, r: ResourceRecord, action: FaultAction, signal: AbortSignal) {
+  const outcome = checkFault(rt, r, action);
   if (!(await sleep(outcome.delayMs, signal))) return 'cancelled' as const;
   return outcome.failure?.reason;
 }
@@ -118,17 +123,19 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
   const inProgress = mode === 'create' ? 'CREATE_IN_PROGRESS' : 'UPDATE_IN_PROGRESS';
   const complete = mode === 'create' ? 'CREATE_COMPLETE' : 'UPDATE_COMPLETE';
   const failed = mode === 'create' ? 'CREATE_FAILED' : 'UPDATE_FAILED';
-  const gate = await faultGate(rt, r, 'Create', signal);
-  if (gate === 'cancelled') {
-    setResourceStatus(rt, r, failed, { reason: mode === 'create' ? REASONS.createCancelled : REASONS.updateCancelled });
-    return false;
-  }
+  const cancelled = mode === 'create' ? REASONS.createCancelled : REASONS.updateCancelled;
+  const fault = checkFault(rt, r, 'Create');
   const world = stagedWorld(rt.world);
-  const result: ProviderResult = gate
-    ? { ok: false, code: 'Injected', reason: gate }
+  const result: ProviderResult = fault.failure
+    ? { ok: false, code: 'Injected', reason: fault.failure.reason }
     : await providerFor(r.type).create(world, request(rt, r, r.doc.properties!, signal));
   if (!result.ok) {
-    setResourceStatus(rt, r, failed, { reason: result.reason });
+    // the handler ran and refused: "Initiated" without a physical id, then the handler's message
+    const previousId = r.physicalId;
+    if (mode === 'create') setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated });
+    const completed = await sleep(fault.delayMs, signal);
+    r.physicalId = previousId;
+    setResourceStatus(rt, r, failed, { reason: completed ? result.reason : cancelled });
     return false;
   }
   r.physicalId = result.physicalId;
@@ -136,6 +143,10 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
   r.doc.attributes = result.attributes;
   r.doc.createdBy = rt.operationId;
   setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated, alongside: () => world.commit() });
+  if (!(await sleep(fault.delayMs, signal))) {
+    setResourceStatus(rt, r, failed, { reason: cancelled });
+    return false;
+  }
   setResourceStatus(rt, r, complete);
   return true;
 }
