@@ -18,6 +18,8 @@ export class Store {
   readonly journal: JournalStore;
   readonly world: WorldStore;
   readonly changeSets: ChangeSetStore;
+  /** The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts). */
+  readonly lastEventTime = new Map<string, number>();
 
   constructor(readonly db: Db) {
     this.stacks = new StackStore(db);
@@ -46,6 +48,7 @@ export class Store {
         this.db.exec(`DELETE FROM ${table}`);
       }
     });
+    this.lastEventTime.clear();
   }
 
   close(): void {
