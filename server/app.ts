@@ -1,6 +1,6 @@
 // The fastify instance: the CloudFormation endpoint (awsQuery and awsJson on POST /) and the control API.
 // server/main.ts only reads configuration, listens and closes; tests build the app with buildApp().
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { v4 as uuidv4 } from 'uuid';
 import pino, { type Logger } from 'pino';
 import { Store } from '../storage/index.js';
@@ -43,7 +43,8 @@ export function buildApp(options: AppOptions = {}): App {
   const faults = new Faults();
   const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, timeScale: options.timeScale });
   recoverInterruptedOperations(engine);
-  const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT, disableRequestLogging: true });
+  const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT,
+    logController: new LogController({ disableRequestLogging: true }) });
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
   }
