@@ -1,5 +1,5 @@
-// Runs the snippets of docs/quickstart.md verbatim (only the endpoint is pointed at a live test server),
-// so the quick start cannot drift from what cfn-local and the real clients do.
+// Runs the snippets of docs/quickstart.md and docs/container.md verbatim (only the endpoint is pointed at a live
+// test server), so the docs cannot drift from what cfn-local and the real clients do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,19 +8,16 @@ import { startServer, type TestServer } from '../helpers/server.js';
 import { AWS_CLI, PYTHON, awsCliAvailable, boto3Available, clientEnv, gate, run } from './clients.js';
 import { ROOT } from './dockerfile.js';
 
-const DOC = readFileSync(join(ROOT, 'docs/quickstart.md'), 'utf8');
 const DOC_ENDPOINT = 'http://127.0.0.1:4581';
 
-/** The fenced blocks of one language, in order. */
-function blocks(lang: string): string[] {
-  return [...DOC.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
-}
-
-function only(lang: string, filter: (block: string) => boolean = () => true): string {
-  const found = blocks(lang).filter(filter);
-  if (found.length !== 1) throw new Error(`docs/quickstart.md: expected one \`\`\`${lang} block, found ${found.length}`);
+/** The one fenced block of a language (optionally: containing some text) in a docs file. */
+function fenced(doc: string, lang: string, filter: (block: string) => boolean = () => true): string {
+  const text = readFileSync(join(ROOT, doc), 'utf8');
+  const found = [...text.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]).filter(filter);
+  if (found.length !== 1) throw new Error(`${doc}: expected one \`\`\`${lang} block, found ${found.length}`);
   return found[0];
 }
+const only = (lang: string, filter?: (block: string) => boolean) => fenced('docs/quickstart.md', lang, filter);
 
 const cli = gate('quick start with the AWS CLI v2', await awsCliAvailable());
 const boto3 = gate('quick start with boto3', await boto3Available());
@@ -76,5 +73,19 @@ describe('docs/quickstart.md', () => {
     const result = await run(PYTHON, ['quickstart.py'], { cwd: dir });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('CREATE_COMPLETE\n');
+  });
+});
+
+describe('docs/container.md', () => {
+  it('the library block starts buildApp on a free port, answers ListStacks and closes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cfn-local-library-'));
+    // A project that installed cfn-local (from a path) and the SDK.
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(ROOT, join(dir, 'node_modules', 'cfn-local'), 'dir');
+    symlinkSync(join(ROOT, 'node_modules', '@aws-sdk'), join(dir, 'node_modules', '@aws-sdk'), 'dir');
+    writeFileSync(join(dir, 'library.mjs'), fenced('docs/container.md', 'js'));
+    const result = await run(process.execPath, ['library.mjs'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+ 0\n$/);
   });
 });
