@@ -51,9 +51,9 @@ export function checkImport(
     const identifier = Object.values(item.ResourceIdentifier ?? {})[0];
     if (identifier === undefined) throw validationError(`ResourceIdentifier is required for resource to import ${item.LogicalResourceId}.`);
     const found = findInWorld(store, stack, type, identifier);
+    physicalIds.set(item.LogicalResourceId!, found?.physicalId ?? identifier);
     if (!found) failures.push(`Resource of type '${type}' with identifier '${identifier}' was not found.`);
     else if (found.stackId) failures.push(`${identifier} already exists in stack ${found.stackId}`);
-    else physicalIds.set(item.LogicalResourceId!, found.physicalId);
   }
   return { physicalIds, failure: failures.length ? `Import of the following resources failed: ${failures.join(' ')}` : undefined };
 }
