@@ -120,10 +120,16 @@ function propertiesOf(context: string | undefined): Record<string, unknown> {
   return context ? ((JSON.parse(context) as { Properties?: Record<string, unknown> }).Properties ?? {}) : {};
 }
 
+const IMPACT_PATH = /^\/_cfn-local\/change-sets\/(.+)\/impact$/;
+
+/** A wildcard route: an encoded change set ARN outgrows the router's 100-character limit on a path parameter. */
 export function registerChangeSetImpact(app: FastifyInstance, deps: Pick<HandlerContext, 'store'>): void {
-  app.get<{ Params: { arn: string } }>('/_cfn-local/change-sets/:arn/impact', async (req, reply) => {
-    const cs = deps.store.changeSets.byId(req.params.arn);
-    if (!cs || cs.deleted) return reply.status(404).send({ error: 'ChangeSetNotFound', message: `ChangeSet [${req.params.arn}] does not exist` });
+  app.get('/_cfn-local/change-sets/*', async (req, reply) => {
+    const match = IMPACT_PATH.exec(req.url.split('?')[0]);
+    if (!match) return reply.status(404).send({ error: 'NotFound', message: 'use /_cfn-local/change-sets/{url-encoded change set ARN}/impact' });
+    const arn = decodeURIComponent(match[1]);
+    const cs = deps.store.changeSets.byId(arn);
+    if (!cs || cs.deleted) return reply.status(404).send({ error: 'ChangeSetNotFound', message: `ChangeSet [${arn}] does not exist` });
     return changeSetImpact(deps.store, cs);
   });
 }
