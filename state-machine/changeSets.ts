@@ -225,6 +225,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     throw awsError('InvalidChangeSetStatus', `ChangeSet [${cs.changeSetId}] cannot be executed in its current execution status of [${cs.executionStatus}]`);
   }
   const stack = store.stacks.byId(cs.stackId)!;
+  if (!canStart('ExecuteChangeSet', stack.status as StackStatus)) throw Engine.refuse('UpdateStack', stack);
   const doc = cs.doc as unknown as ChangeSetDoc;
   const input: CreateStackInput = {
     StackName: stack.name, Parameters: doc.parameters, Capabilities: doc.capabilities, Tags: doc.tags,
@@ -239,7 +240,6 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     store.changeSets.save({ ...executing, executionStatus: SUCCEEDED.has(final.status) ? 'EXECUTE_COMPLETE' : 'EXECUTE_FAILED' });
   };
   try {
-    markOthersObsolete(store, cs);
     if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, doc.imports ?? [], cs.changeSetId, onEnd);
     else if (stack.status === 'REVIEW_IN_PROGRESS') executeCreate(engine, stack, input, doc.templateBody, cs.changeSetId, onEnd);
     else {
@@ -252,6 +252,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     store.changeSets.save(cs);
     throw err;
   }
+  markOthersObsolete(store, cs);
 }
 
 /** Once one change set runs, the stack's other pending change sets no longer describe a valid change. */

@@ -111,6 +111,16 @@ describe('CreateChangeSet', () => {
       expect(stack).toMatchObject({ StackStatus: 'UPDATE_COMPLETE', ChangeSetId: id });
     });
 
+    it('UsePreviousTemplate with a new parameter value plans a ParameterReference change', async () => {
+      const name = stackName();
+      const body = { Parameters: { V: { Type: 'String' } }, Resources: { P: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: { Ref: 'V' } } } } };
+      await deploy(server.client, name, body, { Parameters: [{ ParameterKey: 'V', ParameterValue: 'one' }] });
+      const { described } = await changeSet(server.client, name, undefined, { TemplateBody: undefined, UsePreviousTemplate: true, Parameters: [{ ParameterKey: 'V', ParameterValue: 'two' }] });
+      expect(described.Changes![0].ResourceChange!.Details![0]).toMatchObject({ ChangeSource: 'ParameterReference', CausingEntity: 'V' });
+      const same = await changeSet(server.client, name, undefined, { TemplateBody: undefined, UsePreviousTemplate: true, Parameters: [{ ParameterKey: 'V', UsePreviousValue: true }] });
+      expect(same.described.Status).toBe('FAILED');
+    });
+
     it('paginates Changes 100 at a time with NextToken', async () => {
       const name = stackName();
       const resources = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`R${i}`, ssm('v')]));
