@@ -11,6 +11,7 @@ import { Faults } from '../resources/faults.js';
 import { ACTIONS } from '../handlers/index.js';
 import type { HandlerContext } from '../handlers/context.js';
 import { registerControlApi } from '../handlers/control.js';
+import { registerChangeSetImpact } from '../handlers/changeSetImpact.js';
 import {
   AwsError, JSON_CONTENT_TYPE, accessKeyFromAuthorization, actionFromTarget, decodeInput, decodeJsonInput,
   decodeQueryBody, encodeError, encodeJsonError, encodeJsonResult, encodeResult, internalFailure, invalidAction,
@@ -53,6 +54,7 @@ export function buildApp(options: AppOptions = {}): App {
   fastify.post('/', serve);
   fastify.get('/', serve);
   registerControlApi(fastify, { store, engine, faults });
+  registerChangeSetImpact(fastify, { store });
   return {
     fastify, store, engine, faults,
     async close() {
