@@ -19,10 +19,22 @@ export interface EvalContext {
   resourceAttribute(logicalId: string, attribute: string): unknown;
   importValue(name: string): string;
   availabilityZones(region: string): string[];
+  /** Fn::GetStackOutput: an output of another stack of the simulated world (any region; any account via RoleArn). */
+  stackOutput?(request: StackOutputRequest): string;
+  /** Resolves `{{resolve:…}}` dynamic references in a string value (resource properties at execution). */
+  dynamicReferences?(text: string): string;
   /** Where evaluation is: a JSON-pointer style path used in AWS's error texts. */
   path: string[];
   /** A budget against runaway evaluation (Fn::Sub over huge lists, nested joins). */
   budget: { steps: number };
+}
+
+export interface StackOutputRequest {
+  stackName: string;
+  outputName: string;
+  region: string;
+  /** The account of RoleArn, or the stack's own. */
+  account: string;
 }
 
 /** A failure raised while evaluating; `atExecution` marks those AWS reports as a failed stack, not an API error. */
