@@ -1,6 +1,6 @@
 // The template pipeline's entry: body → parsed → transformed → model → parameters → rules → conditions → graph,
 // raising at the call every error AWS raises at the call.
-import { awsError, validationError } from '../server/protocol/errors.js';
+import { awsError, isAwsError, validationError } from '../server/protocol/errors.js';
 import { parseTemplate } from './parse.js';
 import { buildModel, readParameters } from './validate.js';
 import { resolveParameters, type GivenParameter, type SsmLookup } from './parameters.js';
@@ -11,7 +11,7 @@ import { checkRules, checkRulesShape } from './rules.js';
 import { applyTransforms } from './transforms/index.js';
 import { checkDynamicReferences, type DynamicSources } from './dynamicReferences.js';
 import { evaluate } from './intrinsics/index.js';
-import type { EvalContext, ParameterValue } from './intrinsics/context.js';
+import { UNKNOWN_VALUE, type EvalContext, type ParameterValue } from './intrinsics/context.js';
 import type { ParameterDef, TemplateModel } from './model.js';
 import type { ResolvedParameter } from './parameters.js';
 import type { ResourceGraph } from './graph.js';
@@ -87,11 +87,38 @@ export function prepareTemplate(input: PrepareInput): PreparedTemplate {
   const active = new Set([...model.resources.values()].filter((r) => isActive(r.condition, conditions)).map((r) => r.logicalId));
   const graph = buildGraph(model, active);
   checkOutputReferences(model, conditions, active);
+  preview(ctx, conditions, active);
   checkDynamicReferences([...active].map((id) => model.resources.get(id)!.properties), {
     ssm: input.ssm ?? (() => undefined), secret: input.secret ?? (() => undefined),
   });
   const processed = transformed.declared.length ? JSON.stringify(withoutTransform(transformed.doc)) : undefined;
   return { body: input.body, model, parameters, conditions, active, graph, processed };
+}
+
+/**
+ * Evaluates what can be evaluated before any resource exists, so an error AWS raises at the call (Fn::Select out
+ * of range on a parameter, a missing mapping key) is raised here; anything reading a resource waits for execution.
+ */
+function preview(base: EvalContext, conditions: Map<string, boolean>, active: Set<string>): void {
+  const unknown = () => {
+    ctx.preview!.count++;
+    return UNKNOWN_VALUE;
+  };
+  const ctx: EvalContext = {
+    ...base, conditions, preview: { count: 0 }, resourceRef: unknown, resourceAttribute: unknown, importValue: unknown as unknown as () => string,
+    stackOutput: unknown as unknown as () => string,
+  };
+  const values: unknown[] = [...active].map((id) => base.model.resources.get(id)!.properties);
+  for (const o of base.model.outputs) {
+    if (o.condition === undefined || conditions.get(o.condition)) values.push(o.value, o.exportName);
+  }
+  for (const value of values) {
+    try {
+      evaluate(value, ctx);
+    } catch (err) {
+      if (isAwsError(err)) throw err;
+    }
+  }
 }
 
 function withoutTransform(doc: Record<string, unknown>): Record<string, unknown> {

@@ -1,7 +1,7 @@
 // Evaluation of intrinsic functions over any template value: the INTRINSICS table keyed by their literal names.
 import { NO_VALUE } from '../model.js';
 import type { EvalContext } from './context.js';
-import { templateError } from './context.js';
+import { templateError, UNKNOWN_VALUE } from './context.js';
 import { REFERENCE_FUNCTIONS } from './references.js';
 import { STRING_FUNCTIONS } from './strings.js';
 import { CONDITION_FUNCTIONS } from './conditions.js';
@@ -50,7 +50,7 @@ export const evaluate: Evaluate = (value, ctx) => {
     const fn = INTRINSICS[name];
     const arg = (value as Record<string, unknown>)[name];
     if (!fn) throw templateError(`Unrecognized function ${name}`);
-    const result = fn(arg, ctx, evaluate);
+    const result = ctx.preview ? previewCall(fn, arg, ctx, ctx.preview) : fn(arg, ctx, evaluate);
     // A reference assembled by Fn::Sub or Fn::Join is resolved once the string exists.
     if (typeof result === 'string' && ctx.dynamicReferences && result.includes('{{resolve:')) return ctx.dynamicReferences(result);
     return result;
@@ -64,3 +64,15 @@ export const evaluate: Evaluate = (value, ctx) => {
   }
   return out;
 };
+
+/** In a preview, a function that read an unknown value yields UNKNOWN_VALUE; AWS reports its errors at execution. */
+function previewCall(fn: Intrinsic, arg: unknown, ctx: EvalContext, preview: { count: number }): unknown {
+  const before = preview.count;
+  try {
+    const result = fn(arg, ctx, evaluate);
+    return preview.count > before ? UNKNOWN_VALUE : result;
+  } catch (err) {
+    if (preview.count > before) return UNKNOWN_VALUE;
+    throw err;
+  }
+}

@@ -61,3 +61,42 @@ export function withOutputs(outputs: Record<string, unknown>, extra: Record<stri
     Outputs: Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, { Value: v }])),
   };
 }
+
+/** One conformance case: a small template and what AWS resolves it to, or the error AWS gives. */
+export interface Case {
+  name: string;
+  /** The AWS documentation page (or recorded behaviour) the expectation comes from. */
+  source: string;
+  template: unknown;
+  parameters?: Record<string, string>;
+  /** Outputs AWS shows after CREATE_COMPLETE. */
+  outputs?: Record<string, string | RegExp>;
+  /** The synchronous ValidationError (or other code) of CreateStack. */
+  error?: string | RegExp;
+  errorCode?: string;
+  /** The stack fails at execution: the failed resource's (or stack's) reason. */
+  failed?: string | RegExp;
+}
+
+export async function check(client: CloudFormationClient, c: Case): Promise<void> {
+  const r = await deploy(client, c.template, c.parameters);
+  const { expect } = await import('vitest');
+  if (c.error !== undefined) {
+    expect(r.error, `expected CreateStack to be refused, got ${r.status} ${r.reason ?? ''}`).toBeDefined();
+    expect(r.error!.name).toBe(c.errorCode ?? 'ValidationError');
+    if (typeof c.error === 'string') expect(r.error!.message).toBe(c.error);
+    else expect(r.error!.message).toMatch(c.error);
+    return;
+  }
+  expect(r.error, r.error?.message).toBeUndefined();
+  if (c.failed !== undefined) {
+    expect(r.status).toMatch(/ROLLBACK_COMPLETE|CREATE_FAILED/);
+    if (typeof c.failed === 'string') expect(r.reason).toContain(c.failed);
+    else expect(r.reason).toMatch(c.failed);
+    return;
+  }
+  expect(r.status, r.reason).toBe('CREATE_COMPLETE');
+  const want = Object.fromEntries(Object.entries(c.outputs ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : expect.stringMatching(v)]));
+  expect(r.outputs).toEqual(want);
+  await destroy(client, r.stackId!);
+}
