@@ -25,8 +25,9 @@ export type Section = 'Resources' | 'Outputs' | 'Conditions' | 'Rules';
 export const FORBIDDEN_IN: Record<Section, ReadonlySet<string>> = {
   Resources: RULE_FUNCTIONS,
   Outputs: RULE_FUNCTIONS,
-  // Conditions are evaluated before any resource exists: no attribute, no import, no stack output.
-  Conditions: new Set([...RULE_FUNCTIONS, 'Fn::GetAtt', 'Fn::ImportValue', 'Fn::GetStackOutput', 'Fn::If']),
+  // Conditions are evaluated before any resource exists: no import, no stack output (Fn::GetAtt and resource
+  // Refs are refused by name in structure.ts).
+  Conditions: new Set([...RULE_FUNCTIONS, 'Fn::ImportValue', 'Fn::GetStackOutput', 'Fn::If']),
   // Rules see parameter values only.
   Rules: new Set(['Fn::GetAtt', 'Fn::ImportValue', 'Fn::GetStackOutput', 'Fn::If', 'Fn::Sub', 'Fn::Join', 'Fn::Select',
     'Fn::Split', 'Fn::FindInMap', 'Fn::GetAZs', 'Fn::Base64', 'Fn::Cidr', 'Fn::Length', 'Fn::ToJsonString', 'Condition']),
@@ -44,8 +45,5 @@ export function unsupportedFunction(name: string, languageExtensions: boolean): 
 }
 
 export function notAllowedIn(name: string, section: Section): Error {
-  if (section === 'Conditions' && name === 'Fn::GetAtt') {
-    return validationError('Template format error: Cannot reference resources in the Conditions block of the template');
-  }
   return validationError(`Template format error: ${name} is not supported in the ${section} block of the template`);
 }
