@@ -40,6 +40,7 @@ function expand(value: unknown, scope: Scope, ex: Expansion): unknown {
     const [key, arg] = entries[0];
     if (key === 'Ref' && typeof arg === 'string' && scope.has(arg)) return scope.get(arg);
     if (key === 'Fn::Sub') return { 'Fn::Sub': expandSub(arg, scope, ex) };
+    if (key === 'Fn::GetAtt' && Array.isArray(arg)) return { 'Fn::GetAtt': arg.map((a) => literalSub(expand(a, scope, ex))) };
   }
   const out: Record<string, unknown> = {};
   for (const [key, v] of entries) {
@@ -48,6 +49,13 @@ function expand(value: unknown, scope: Scope, ex: Expansion): unknown {
     } else put(out, substituteText(key, scope), expand(v, scope, ex), key);
   }
   return out;
+}
+
+/** `!GetAtt [!Sub 'Bucket${Id}', !Ref Attr]`: once the loop variables are in, the names are plain strings. */
+function literalSub(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const sub = (value as Record<string, unknown>)['Fn::Sub'];
+  return Object.keys(value).length === 1 && typeof sub === 'string' && !sub.includes('${') ? sub : value;
 }
 
 function expandSub(arg: unknown, scope: Scope, ex: Expansion): unknown {
