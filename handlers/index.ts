@@ -8,6 +8,7 @@ import * as changeSets from './changeSets.js';
 import * as exports from './exports.js';
 import * as rollbacks from './rollbacks.js';
 import * as policies from './policies.js';
+import * as signals from './signals.js';
 
 export const ACTIONS: Readonly<Record<string, Handler>> = {
   CreateStack: stacks.createStack,
@@ -35,4 +36,5 @@ export const ACTIONS: Readonly<Record<string, Handler>> = {
   CancelUpdateStack: rollbacks.cancelUpdateStack,
   SetStackPolicy: policies.setStackPolicy,
   GetStackPolicy: policies.getStackPolicy,
+  SignalResource: signals.signalResource,
 };

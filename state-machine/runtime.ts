@@ -7,7 +7,7 @@ import { TemplateError, type EvalContext, type ParameterValue, type StackOutputR
 import { resolveDynamicReferences } from '../template/dynamicReferences.js';
 import { availabilityZones, partitionOf, urlSuffixOf } from '../resources/regions.js';
 import { providerFor } from '../resources/registry.js';
-import type { AccountScope, WorldAccess } from '../resources/provider.js';
+import type { AccountScope, ProviderEnv, WorldAccess } from '../resources/provider.js';
 import type { OperationScope } from './transitions.js';
 import { randomSuffix } from '../resources/names.js';
 import type { Faults } from '../resources/faults.js';
@@ -28,6 +28,8 @@ export interface Runtime extends OperationScope {
   /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
   rollbackOf?: string;
   options: { disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[] };
+  /** What providers that talk to the outside need (wait conditions, custom resources). */
+  env?: ProviderEnv;
 }
 
 export function accountScope(stack: StackRecord): AccountScope {
