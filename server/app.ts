@@ -62,6 +62,11 @@ export function buildApp(options: AppOptions = {}): App {
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
   }
+  // Writes are group-committed (storage/db.ts): commit them before any answer leaves, so nothing acknowledged is lost.
+  fastify.addHook('onSend', (_req, _reply, payload, done) => {
+    store.flush();
+    done(null, payload);
+  });
   const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
   const serve = (req: FastifyRequest, reply: FastifyReply) => handleAwsRequest({ store, engine, faults }, defaults, req, reply);
   fastify.post('/', serve);
