@@ -53,19 +53,7 @@ export function setStackStatus(scope: OperationScope, stack: StackRecord, to: St
   }
   scope.store.transaction(() => {
     scope.store.stacks.save(stack);
-    scope.store.events.append({
-      stackId: stack.stackId,
-      account: stack.account,
-      region: stack.region,
-      eventId: uuidv4(),
-      logicalId: stack.name,
-      physicalId: stack.stackId,
-      type: 'AWS::CloudFormation::Stack',
-      status: to,
-      reason,
-      token: scope.token,
-      timestamp,
-    });
+    appendStackEvent(scope, stack, timestamp);
     scope.store.journal.append({
       operationId: scope.operationId,
       stackId: stack.stackId,
@@ -74,6 +62,23 @@ export function setStackStatus(scope: OperationScope, stack: StackRecord, to: St
       detail: reason,
       timestamp,
     });
+  });
+}
+
+/** The stack's own event for its current status (LogicalResourceId = name, PhysicalResourceId = stack id). */
+export function appendStackEvent(scope: OperationScope, stack: StackRecord, timestamp: string): void {
+  scope.store.events.append({
+    stackId: stack.stackId,
+    account: stack.account,
+    region: stack.region,
+    eventId: uuidv4(),
+    logicalId: stack.name,
+    physicalId: stack.stackId,
+    type: 'AWS::CloudFormation::Stack',
+    status: stack.status,
+    reason: stack.statusReason,
+    token: scope.token,
+    timestamp,
   });
 }
 

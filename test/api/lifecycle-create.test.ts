@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateStackCommand, DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand, RollbackStackCommand, UpdateStackCommand } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { awsErrorOf } from '../helpers/errors.js';
 import { eventLines } from '../helpers/events.js';
 
 let server: TestServer;
@@ -23,14 +24,6 @@ async function create(name: string, body: string, extra: Record<string, unknown>
   return waitForStack(server.client, StackId!);
 }
 
-async function error(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (err) {
-    return { code: (err as Error).name, message: (err as Error).message };
-  }
-  throw new Error('expected an error');
-}
 
 describe('CreateStack failure', () => {
   it('rolls back: CREATE_FAILED → ROLLBACK_IN_PROGRESS → deletes in reverse order → ROLLBACK_COMPLETE', async () => {
@@ -60,10 +53,10 @@ describe('CreateStack failure', () => {
   it('refuses an update of a ROLLBACK_COMPLETE stack, and a create of its name, until it is deleted', async () => {
     const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: 'rollback' }));
     const id = Stacks![0].StackId!;
-    expect(await error(server.client.send(new UpdateStackCommand({ StackName: 'rollback', TemplateBody: `Resources:\n${param('Good')}` })))).toEqual({
+    expect(await awsErrorOf(server.client.send(new UpdateStackCommand({ StackName: 'rollback', TemplateBody: `Resources:\n${param('Good')}` })))).toMatchObject({
       code: 'ValidationError', message: `Stack:${id} is in ROLLBACK_COMPLETE state and can not be updated.`,
     });
-    expect(await error(server.client.send(new CreateStackCommand({ StackName: 'rollback', TemplateBody: `Resources:\n${param('Good')}` })))).toEqual({
+    expect(await awsErrorOf(server.client.send(new CreateStackCommand({ StackName: 'rollback', TemplateBody: `Resources:\n${param('Good')}` })))).toMatchObject({
       code: 'AlreadyExistsException', message: 'Stack [rollback] already exists',
     });
     await server.client.send(new DeleteStackCommand({ StackName: 'rollback' }));
@@ -110,7 +103,7 @@ describe('CreateStack failure', () => {
   it('DisableRollback keeps CREATE_FAILED; OnFailure and DisableRollback together are refused', async () => {
     const body = `Resources:\n${param('Bad', failing('Create'))}`;
     expect((await create('norollback', body, { DisableRollback: true })).StackStatus).toBe('CREATE_FAILED');
-    expect(await error(server.client.send(new CreateStackCommand({ StackName: 'both', TemplateBody: body, DisableRollback: true, OnFailure: 'DELETE' })))).toMatchObject({
+    expect(await awsErrorOf(server.client.send(new CreateStackCommand({ StackName: 'both', TemplateBody: body, DisableRollback: true, OnFailure: 'DELETE' })))).toMatchObject({
       code: 'ValidationError',
     });
   });

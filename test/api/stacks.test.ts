@@ -6,6 +6,7 @@ import {
   DescribeStackResourceCommand, DescribeStackResourcesCommand, waitUntilStackCreateComplete,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { awsErrorOf } from '../helpers/errors.js';
 
 const APP = `AWSTemplateFormatVersion: 2010-09-09
 Description: demo app
@@ -48,15 +49,6 @@ async function create(name: string, body = APP, extra: Record<string, unknown> =
   return StackId!;
 }
 
-async function error(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (err) {
-    const e = err as { name: string; message: string; $metadata: { httpStatusCode?: number } };
-    return { code: e.name, message: e.message, status: e.$metadata.httpStatusCode };
-  }
-  throw new Error('expected an error');
-}
 
 describe('CreateStack', () => {
   it('returns an ARN at once and reaches CREATE_COMPLETE with outputs resolved', async () => {
@@ -97,11 +89,11 @@ describe('CreateStack', () => {
   });
 
   it('returns AlreadyExistsException for a second create of the same name', async () => {
-    expect(await error(create('demo'))).toMatchObject({ code: 'AlreadyExistsException', message: 'Stack [demo] already exists', status: 400 });
+    expect(await awsErrorOf(create('demo'))).toMatchObject({ code: 'AlreadyExistsException', message: 'Stack [demo] already exists', status: 400 });
   });
 
   it('returns ValidationError for a stack name that breaks the pattern', async () => {
-    expect(await error(create('*@da591fa3_$'))).toMatchObject({
+    expect(await awsErrorOf(create('*@da591fa3_$'))).toMatchObject({
       code: 'ValidationError',
       message: "1 validation error detected: Value '*@da591fa3_$' at 'stackName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*",
     });
@@ -109,10 +101,10 @@ describe('CreateStack', () => {
 
   it('returns ValidationError for a TemplateBody over 51,200 bytes and stores nothing', async () => {
     const body = `Resources:\n  Q:\n    Type: AWS::SQS::Queue\n#${'x'.repeat(51_200)}`;
-    const e = await error(create('too-big', body));
+    const e = await awsErrorOf(create('too-big', body));
     expect(e.code).toBe('ValidationError');
     expect(e.message).toMatch(/at 'templateBody' failed to satisfy constraint: Member must have length less than or equal to 51200$/);
-    expect(await error(server.client.send(new DescribeStacksCommand({ StackName: 'too-big' })))).toMatchObject({ message: 'Stack with id too-big does not exist' });
+    expect(await awsErrorOf(server.client.send(new DescribeStacksCommand({ StackName: 'too-big' })))).toMatchObject({ message: 'Stack with id too-big does not exist' });
   });
 
   it.each([
@@ -124,7 +116,7 @@ describe('CreateStack', () => {
     ['an unknown resource type', 'Resources:\n  A:\n    Type: AWS::Nope::Thing\n', /^Template format error: Unrecognized resource types: \[AWS::Nope::Thing\]$/],
     ['an unresolved Ref', 'Resources:\n  A:\n    Type: AWS::SQS::Queue\n    Properties:\n      QueueName: !Ref Missing\n', /^Template format error: Unresolved resource dependencies \[Missing\] in the Resources block of the template$/],
   ])('returns ValidationError for %s', async (_name, body, message) => {
-    const e = await error(create('bad-template', body));
+    const e = await awsErrorOf(create('bad-template', body));
     expect(e.code).toBe('ValidationError');
     expect(e.message).toMatch(message);
     expect(e.status).toBe(400);
@@ -132,18 +124,18 @@ describe('CreateStack', () => {
 
   it('returns ValidationError when a required parameter has no value', async () => {
     const body = 'Parameters:\n  Input:\n    Type: String\nResources:\n  A:\n    Type: AWS::SQS::Queue\n';
-    expect(await error(create('no-param', body))).toMatchObject({ code: 'ValidationError', message: 'Parameters: [Input] must have values' });
+    expect(await awsErrorOf(create('no-param', body))).toMatchObject({ code: 'ValidationError', message: 'Parameters: [Input] must have values' });
   });
 
   it('returns InsufficientCapabilitiesException for IAM resources without CAPABILITY_IAM', async () => {
     const body = 'Resources:\n  Role:\n    Type: AWS::IAM::Role\n    Properties:\n      AssumeRolePolicyDocument: {}\n';
-    expect(await error(create('iam', body))).toMatchObject({ code: 'InsufficientCapabilitiesException', message: 'Requires capabilities : [CAPABILITY_IAM]' });
+    expect(await awsErrorOf(create('iam', body))).toMatchObject({ code: 'InsufficientCapabilitiesException', message: 'Requires capabilities : [CAPABILITY_IAM]' });
   });
 });
 
 describe('DescribeStacks', () => {
   it('returns ValidationError "Stack with id X does not exist" for an unknown name', async () => {
-    expect(await error(server.client.send(new DescribeStacksCommand({ StackName: 'nope' })))).toMatchObject({
+    expect(await awsErrorOf(server.client.send(new DescribeStacksCommand({ StackName: 'nope' })))).toMatchObject({
       code: 'ValidationError', message: 'Stack with id nope does not exist', status: 400,
     });
   });
@@ -170,13 +162,13 @@ describe('Resources', () => {
   });
 
   it('returns AWS errors for an unknown stack or logical id', async () => {
-    expect(await error(server.client.send(new DescribeStackResourceCommand({ StackName: 'not-a-valid-stack', LogicalResourceId: 'X' })))).toMatchObject({
+    expect(await awsErrorOf(server.client.send(new DescribeStackResourceCommand({ StackName: 'not-a-valid-stack', LogicalResourceId: 'X' })))).toMatchObject({
       message: "Stack 'not-a-valid-stack' does not exist",
     });
-    expect(await error(server.client.send(new DescribeStackResourceCommand({ StackName: 'demo', LogicalResourceId: 'NonExistentResource' })))).toMatchObject({
+    expect(await awsErrorOf(server.client.send(new DescribeStackResourceCommand({ StackName: 'demo', LogicalResourceId: 'NonExistentResource' })))).toMatchObject({
       message: 'Resource NonExistentResource does not exist for stack demo',
     });
-    expect(await error(server.client.send(new DescribeStackEventsCommand({ StackName: 'does-not-exist' })))).toMatchObject({
+    expect(await awsErrorOf(server.client.send(new DescribeStackEventsCommand({ StackName: 'does-not-exist' })))).toMatchObject({
       message: 'Stack [does-not-exist] does not exist',
     });
   });
@@ -208,7 +200,7 @@ describe('UpdateStack', () => {
   });
 
   it('returns "No updates are to be performed." for the same template and parameters', async () => {
-    const e = await error(server.client.send(new UpdateStackCommand({ StackName: 'demo', UsePreviousTemplate: true, Parameters: [{ ParameterKey: 'Env', UsePreviousValue: true }] })));
+    const e = await awsErrorOf(server.client.send(new UpdateStackCommand({ StackName: 'demo', UsePreviousTemplate: true, Parameters: [{ ParameterKey: 'Env', UsePreviousValue: true }] })));
     expect(e).toMatchObject({ code: 'ValidationError', message: 'No updates are to be performed.' });
   });
 
@@ -234,7 +226,7 @@ describe('UpdateStack', () => {
   });
 
   it('refuses an update of a missing stack', async () => {
-    expect(await error(server.client.send(new UpdateStackCommand({ StackName: 'ghost', TemplateBody: APP })))).toMatchObject({
+    expect(await awsErrorOf(server.client.send(new UpdateStackCommand({ StackName: 'ghost', TemplateBody: APP })))).toMatchObject({
       code: 'ValidationError', message: 'Stack [ghost] does not exist',
     });
   });
@@ -253,7 +245,7 @@ describe('DeleteStack', () => {
     const { StackEvents } = await server.client.send(new DescribeStackEventsCommand({ StackName: id }));
     const order = StackEvents!.slice().reverse().filter((e) => e.ResourceStatus === 'DELETE_COMPLETE').map((e) => e.LogicalResourceId);
     expect(order.indexOf('Param')).toBeLessThan(order.indexOf('Queue'));
-    expect(await error(server.client.send(new DescribeStacksCommand({ StackName: 'demo' })))).toMatchObject({ message: 'Stack with id demo does not exist' });
+    expect(await awsErrorOf(server.client.send(new DescribeStacksCommand({ StackName: 'demo' })))).toMatchObject({ message: 'Stack with id demo does not exist' });
   });
 
   it('succeeds silently for a stack that does not exist', async () => {
@@ -273,7 +265,7 @@ describe('DeleteStack', () => {
   it('refuses while termination protection is on, then deletes after it is off', async () => {
     const id = await create('protected', APP, { EnableTerminationProtection: true });
     await waitForStack(server.client, id);
-    expect(await error(server.client.send(new DeleteStackCommand({ StackName: 'protected' })))).toMatchObject({
+    expect(await awsErrorOf(server.client.send(new DeleteStackCommand({ StackName: 'protected' })))).toMatchObject({
       code: 'ValidationError', message: 'Stack [protected] cannot be deleted while TerminationProtection is enabled',
     });
     await server.client.send(new UpdateTerminationProtectionCommand({ StackName: 'protected', EnableTerminationProtection: false }));
