@@ -134,6 +134,41 @@ describe('UpdateReplacePolicy', () => {
   });
 });
 
+describe('rollback of a replacement', () => {
+  const body = (name: string, urp: string, failQ = false) => `Resources:
+  P:
+    Type: AWS::SSM::Parameter
+    DeletionPolicy: Retain
+${urp ? `    UpdateReplacePolicy: ${urp}\n` : ''}    Properties:
+      Name: ${name}
+      Type: String
+      Value: v
+  Q:
+    Type: AWS::SSM::Parameter
+    DependsOn: P
+${failQ ? '    Metadata:\n      cfn-local:\n        Fail: [Update]\n' : ''}    Properties:
+      Type: String
+      Value: ${failQ ? 'changed' : 'q'}
+`;
+
+  it('deletes the new copy in UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS whatever its DeletionPolicy', async () => {
+    const stack = await run('rr-delete', body('rr-old', ''));
+    await server.client.send(new UpdateStackCommand({ StackName: 'rr-delete', TemplateBody: body('rr-new', '', true) }));
+    expect((await waitForStack(server.client, stack.StackId!)).StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
+    expect(await inWorld('rr-new')).toBeUndefined();
+    expect(await inWorld('rr-old')).toMatchObject({ stackId: stack.StackId });
+  });
+
+  it('under UpdateReplacePolicy Retain reports the new copy DELETE_SKIPPED and orphans it', async () => {
+    const stack = await run('rr-retain', body('rrr-old', 'Retain'));
+    await server.client.send(new UpdateStackCommand({ StackName: 'rr-retain', TemplateBody: body('rrr-new', 'Retain', true) }));
+    expect((await waitForStack(server.client, stack.StackId!)).StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
+    expect((await resourceLines(server.client, 'rr-retain', 'P')).at(-1)).toBe('P DELETE_SKIPPED');
+    expect(await inWorld('rrr-new')).toBeDefined();
+    expect((await inWorld('rrr-new'))!.stackId).toBeUndefined();
+  });
+});
+
 describe('exports', () => {
   it('an export in use blocks the exporter\'s delete (back to its status with AWS\'s reason) and its removal by update', async () => {
     const exporter = await run('exporter', `Resources:\n${named('P', 'exp-p')}Outputs:\n  Name:\n    Value: !Ref P\n    Export:\n      Name: shared-name\n`);
