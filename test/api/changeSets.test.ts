@@ -121,6 +121,15 @@ describe('CreateChangeSet', () => {
       expect(same.described.Status).toBe('FAILED');
     });
 
+    it('new stack Tags with the same template modify every taggable resource (Scope Tags) instead of failing as a no-op', async () => {
+      const name = stackName();
+      const body = { Resources: { T: { Type: 'AWS::SNS::Topic', Properties: { TopicName: `${name}-t` } } } };
+      await deploy(server.client, name, body);
+      const { described } = await changeSet(server.client, name, body, { Tags: [{ Key: 'team', Value: 'x' }] });
+      expect(described).toMatchObject({ Status: 'CREATE_COMPLETE', Tags: [{ Key: 'team', Value: 'x' }] });
+      expect(described.Changes![0].ResourceChange).toMatchObject({ Action: 'Modify', Replacement: 'False', Scope: ['Tags'] });
+    });
+
     it('paginates Changes 100 at a time with NextToken', async () => {
       const name = stackName();
       const resources = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`R${i}`, ssm('v')]));
