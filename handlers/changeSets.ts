@@ -114,7 +114,8 @@ export const listChangeSets: Handler = (ctx, input) => {
   const stack = findStack(ctx, name);
   if (!stack) throw validationError(`Stack [${name}] does not exist`);
   // §5.1: executed change sets (and deleted ones) are not listed.
-  const pending = ctx.store.changeSets.byStack(stack.stackId).filter((cs) => !cs.executionStatus.startsWith('EXECUTE'));
+  const pending = ctx.store.changeSets.byStack(stack.stackId).map((cs) => changeSets.settled(ctx.engine, cs))
+    .filter((cs) => !cs.executionStatus.startsWith('EXECUTE'));
   return {
     Summaries: pending.map((cs) => {
       const doc = cs.doc as unknown as ChangeSetDoc;

@@ -54,6 +54,7 @@ export interface ChangeSetDoc {
 
 export const NO_CHANGES = "The submitted information didn't contain changes. Submit different information to create a change set.";
 const IN_PROGRESS = 'An operation on this ChangeSet is currently in progress.  Please attempt this operation again later.';
+const STALE_AFTER_MS = 5_000;
 const SUCCEEDED = new Set(['CREATE_COMPLETE', 'UPDATE_COMPLETE', 'IMPORT_COMPLETE']);
 const SNAPSHOT_TYPES = new Set([
   'AWS::EC2::Volume', 'AWS::ElastiCache::CacheCluster', 'AWS::ElastiCache::ReplicationGroup', 'AWS::Neptune::DBCluster',
@@ -184,7 +185,21 @@ function settleLater(store: Store, changeSetId: string): void {
   });
 }
 
+/** A change set left pending by a restart (its settle step never ran) settles when next read. */
+export function settled(engine: Engine, cs: ChangeSetRecord): ChangeSetRecord {
+  const pending = (cs.doc as unknown as ChangeSetDoc).pending;
+  const age = engine.deps.clock.now().getTime() - Date.parse(cs.createdAt);
+  if (!pending || age < STALE_AFTER_MS || (cs.status !== 'CREATE_PENDING' && cs.status !== 'CREATE_IN_PROGRESS')) return cs;
+  const next = { ...cs, status: pending.status, executionStatus: pending.executionStatus, doc: { ...cs.doc, pending: undefined, statusReason: pending.statusReason } };
+  engine.deps.store.changeSets.save(next);
+  return next;
+}
+
 export function findChangeSet(engine: Engine, caller: Caller, name: string, stackName?: string): ChangeSetRecord {
+  return settled(engine, lookUp(engine, caller, name, stackName));
+}
+
+function lookUp(engine: Engine, caller: Caller, name: string, stackName?: string): ChangeSetRecord {
   const { store } = engine.deps;
   if (name.startsWith('arn:')) {
     const cs = store.changeSets.byId(name);

@@ -81,6 +81,18 @@ describe('CreateChangeSet', () => {
       expect(server.app.store.changeSets.byId(Id)!).toMatchObject({ status: 'CREATE_COMPLETE', executionStatus: 'AVAILABLE' });
     });
 
+    it('a change set left CREATE_PENDING by a restart settles when next read', async () => {
+      const { id } = await changeSet(server.client, stackName(), template(), { ChangeSetType: 'CREATE' });
+      const record = server.app.store.changeSets.byId(id)!;
+      const orphan = `${id.slice(0, -36)}00000000-0000-4000-8000-000000000000`;
+      server.app.store.changeSets.save({
+        ...record, changeSetId: orphan, name: 'orphan', status: 'CREATE_PENDING', executionStatus: 'UNAVAILABLE', createdAt: new Date(Date.now() - 60_000).toISOString(),
+        doc: { ...record.doc, pending: { status: 'CREATE_COMPLETE', executionStatus: 'AVAILABLE' } },
+      });
+      const described = await server.client.send(new DescribeChangeSetCommand({ ChangeSetName: orphan }));
+      expect(described).toMatchObject({ Status: 'CREATE_COMPLETE', ExecutionStatus: 'AVAILABLE' });
+    });
+
     it('CREATE makes a REVIEW_IN_PROGRESS stack; executing it creates the stack with ChangeSetId and LastUpdatedTime (§3.1, §4.1)', async () => {
       const name = stackName();
       const body = JSON.stringify({ Description: 'desc', Resources: { P: ssm('a') } });
