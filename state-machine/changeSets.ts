@@ -243,7 +243,8 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   if (!canStart('ExecuteChangeSet', stack.status as StackStatus)) throw Engine.refuse('UpdateStack', stack);
   const doc = cs.doc as unknown as ChangeSetDoc;
   const input: CreateStackInput = {
-    StackName: stack.name, Parameters: doc.parameters, Capabilities: doc.capabilities, Tags: doc.tags,
+    // §3.1: a stack shows Capabilities only when some were requested.
+    StackName: stack.name, Parameters: doc.parameters, Capabilities: doc.capabilities.length ? doc.capabilities : undefined, Tags: doc.tags,
     NotificationARNs: doc.notificationARNs, RoleARN: doc.roleARN, ClientRequestToken: options.ClientRequestToken,
     DisableRollback: options.DisableRollback, RetainExceptOnCreate: options.RetainExceptOnCreate,
     OnFailure: doc.onStackFailure as CreateStackInput['OnFailure'],
@@ -266,6 +267,10 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   } catch (err) {
     store.changeSets.save(cs);
     throw err;
+  }
+  if (doc.rollbackConfiguration) {
+    stack.doc.rollbackConfiguration = doc.rollbackConfiguration;
+    store.stacks.save(stack);
   }
   markOthersObsolete(store, cs);
 }

@@ -187,3 +187,16 @@ describe('DescribeChangeSet matches AWS', () => {
     });
   });
 });
+
+describe('DescribeStacks after change-set execution matches AWS (§3.1; TestCaptureUpdateProcess post-create-1-describe)', () => {
+  it('has exactly AWS\'s keys, with ChangeSetId and LastUpdatedTime right after the create', async () => {
+    const name = stackName();
+    const { id, stack } = await deploy(server.client, name, { Resources: { Foo: topic(`${name}-1`) } });
+    const keys = Object.keys(stack).filter((k) => stack[k as keyof typeof stack] !== undefined && k !== 'LastOperations').sort();
+    expect(keys).toEqual([
+      'ChangeSetId', 'CreationTime', 'DisableRollback', 'DriftInformation', 'EnableTerminationProtection', 'LastUpdatedTime',
+      'NotificationARNs', 'RollbackConfiguration', 'StackId', 'StackName', 'StackStatus', 'Tags',
+    ]);
+    expect(stack).toMatchObject({ ChangeSetId: id, DisableRollback: false, EnableTerminationProtection: false, NotificationARNs: [], Tags: [], DriftInformation: { StackDriftStatus: 'NOT_CHECKED' } });
+  });
+});
