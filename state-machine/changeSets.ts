@@ -15,6 +15,7 @@ import { setStackStatus } from './transitions.js';
 import { insertStack } from './stackRecords.js';
 import { prepareForStack, prepareStored } from './prepare.js';
 import { accountScope, pseudoParameters } from './runtime.js';
+import { availabilityZones } from '../resources/regions.js';
 import { checkImport, checkOnlyImports, startImport, type ResourceToImport } from './operations/import.js';
 import { Engine, tagsOf, type Caller, type CreateStackInput, type StackTemplateInput } from './engine.js';
 
@@ -145,6 +146,7 @@ function planChanges(
     })),
     pseudo: pseudoParameters(stack, accountScope(stack)),
     importValue: (name) => store.exports.get(stack.account, stack.region, name)?.value,
+    availabilityZones,
     stackTagsChanged: before !== undefined && input.Tags !== undefined && JSON.stringify(tagsOf(input.Tags)) !== JSON.stringify(stack.doc.tags),
   });
 }

@@ -38,6 +38,7 @@ export interface ChangeModelInput {
   deployed: DeployedResource[];
   pseudo: Record<string, unknown>;
   importValue(name: string): string | undefined;
+  availabilityZones(region: string): string[];
   rules: ChangeRules;
   /** The stack's tags change with this change set: every taggable resource is modified. */
   stackTagsChanged?: boolean;
@@ -113,7 +114,7 @@ function newPlan(input: ChangeModelInput): Plan {
   const afterProps = new Map<string, Record<string, unknown>>();
   const state = new Map<string, SourceState>();
   const sources: ValueSources = {
-    state, pseudo: input.pseudo, importValue: input.importValue,
+    state, pseudo: input.pseudo, importValue: input.importValue, availabilityZones: input.availabilityZones,
     ref: (id) => deployed.get(id)?.ref,
     // An attribute named like a property follows an in-place update of that property; others keep their value.
     attribute: (id, attr) => {
@@ -187,13 +188,13 @@ function propertyDetails(p: PropertyInput): Detail[] {
       details.push({ Target: target, Evaluation: 'Static', ChangeSource: 'DirectModification' });
       continue;
     }
-    details.push(...causedDetails(p, name, target));
+    details.push(...causedDetails(p, name, target, unknown));
   }
   return details;
 }
 
 /** A property whose template text is unchanged but whose value changes: say what caused it. */
-function causedDetails(p: PropertyInput, name: string, target: Detail['Target']): Detail[] {
+function causedDetails(p: PropertyInput, name: string, target: Detail['Target'], unknown: boolean): Detail[] {
   const dynamic: Detail = { Target: target, Evaluation: 'Dynamic', ChangeSource: 'DirectModification' };
   const out: Detail[] = [];
   const seen = new Set<string>();
@@ -217,7 +218,8 @@ function causedDetails(p: PropertyInput, name: string, target: Detail['Target'])
       ChangeSource: ref.kind === 'Ref' ? 'ResourceReference' : 'ResourceAttribute', CausingEntity: entity,
     });
   }
-  if (!out.length) return [dynamic];
+  // No cause: a value read from outside changed (an export, an SSM parameter); an unreadable one is not a change.
+  if (!out.length) return unknown ? [] : [dynamic];
   // AWS pairs a parameter-caused detail with its Dynamic twin always, a resource-caused one only when values are shown.
   const byParameter = out.some((d) => d.ChangeSource === 'ParameterReference');
   return [...out, byParameter ? dynamic : { ...dynamic, valuesOnly: true }];

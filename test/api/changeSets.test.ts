@@ -142,6 +142,19 @@ describe('CreateChangeSet', () => {
       expect(described.Changes![0].ResourceChange).toMatchObject({ Action: 'Modify', Replacement: 'False', Scope: ['Tags'] });
     });
 
+    it('an unchanged template reading Fn::GetAZs and another resource\'s attribute is a no-op', async () => {
+      const name = stackName();
+      const body = {
+        Resources: {
+          A: ssm('a'),
+          B: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: { 'Fn::Join': [',', [{ 'Fn::Select': [0, { 'Fn::GetAZs': '' }] }, { 'Fn::GetAtt': ['A', 'Value'] }]] } } },
+        },
+      };
+      await deploy(server.client, name, body);
+      const { described } = await changeSet(server.client, name, body);
+      expect(described).toMatchObject({ Status: 'FAILED', Changes: [] });
+    });
+
     it('paginates Changes 100 at a time with NextToken', async () => {
       const name = stackName();
       const resources = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`R${i}`, ssm('v')]));
