@@ -1,11 +1,11 @@
-// Prepares a template for a stack: the template pipeline fed with the stack's pseudo parameters and the
-// simulated account's SSM parameters and resource types.
+// Prepares a template for a stack: the template pipeline fed with the stack's pseudo parameters and what it may
+// read from the simulated account (SSM parameters, secrets, physical resources, other stacks' outputs).
 import type { Store, StackRecord, StackParameter } from '../storage/index.js';
 import { prepareTemplate, type PreparedTemplate } from '../template/index.js';
 import type { GivenParameter } from '../template/parameters.js';
 import { availabilityZones } from '../resources/regions.js';
 import { isKnownResourceType } from '../resources/registry.js';
-import { accountScope, pseudoParameters } from './runtime.js';
+import { accountScope, pseudoParameters, templateWorld } from './runtime.js';
 
 export function prepareForStack(
   store: Store,
@@ -15,11 +15,14 @@ export function prepareForStack(
   previous?: StackParameter[],
 ): PreparedTemplate {
   const scope = accountScope(stack);
+  const world = templateWorld(store, stack);
   return prepareTemplate({
     body,
     parameters,
     previousParameters: new Map((previous ?? []).map((p) => [p.ParameterKey, p.ParameterValue])),
-    ssm: (name) => ssmValue(store, stack, name),
+    ssm: world.ssm,
+    secret: world.secret,
+    exists: world.exists,
     pseudo: pseudoParameters(stack, scope),
     isKnownType: isKnownResourceType,
     availabilityZones,
@@ -30,10 +33,4 @@ export function prepareForStack(
 export function prepareStored(store: Store, stack: StackRecord, templateId: number, parameters: StackParameter[]) {
   const body = store.templates.body(templateId) ?? '';
   return prepareForStack(store, stack, body, parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })));
-}
-
-function ssmValue(store: Store, stack: StackRecord, name: string): string | undefined {
-  const found = store.world.byName(stack.account, stack.region, 'AWS::SSM::Parameter', name);
-  const value = found?.properties.Value;
-  return value === undefined ? undefined : Array.isArray(value) ? value.join(',') : String(value);
 }

@@ -3,10 +3,11 @@
 import type { Store, StackRecord, ResourceRecord } from '../storage/index.js';
 import type { PreparedTemplate } from '../template/index.js';
 import { evaluate } from '../template/intrinsics/index.js';
-import { TemplateError, type EvalContext, type ParameterValue } from '../template/intrinsics/context.js';
+import { TemplateError, type EvalContext, type ParameterValue, type StackOutputRequest } from '../template/intrinsics/context.js';
+import { resolveDynamicReferences } from '../template/dynamicReferences.js';
 import { availabilityZones, partitionOf, urlSuffixOf } from '../resources/regions.js';
 import { providerFor } from '../resources/registry.js';
-import type { AccountScope, WorldAccess } from '../resources/provider.js';
+import type { AccountScope, ProviderEnv, WorldAccess } from '../resources/provider.js';
 import type { OperationScope } from './transitions.js';
 import { randomSuffix } from '../resources/names.js';
 import type { Faults } from '../resources/faults.js';
@@ -21,9 +22,14 @@ export interface Runtime extends OperationScope {
   faults: Faults;
   /** Export names read through Fn::ImportValue during this operation. */
   imports: Set<string>;
+  /** Stops the operation from outside: CancelUpdateStack or TimeoutInMinutes (the reason says which). */
+  stop: AbortController;
+  stopReason?: 'cancelled' | 'timed-out';
   /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
   rollbackOf?: string;
   options: { disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[] };
+  /** What providers that talk to the outside need (wait conditions, custom resources). */
+  env?: ProviderEnv;
 }
 
 export function accountScope(stack: StackRecord): AccountScope {
@@ -61,6 +67,7 @@ export function pseudoParameters(stack: StackRecord, scope: AccountScope): Recor
 /** The evaluation context over the runtime's current resources; Ref/GetAtt read their latest values. */
 export function evalContext(rt: Pick<Runtime, 'store' | 'stack' | 'template' | 'resources' | 'scope'> & { imports?: Set<string> }): EvalContext {
   const { template } = rt;
+  const world = templateWorld(rt.store, rt.stack);
   return {
     model: template.model,
     parameters: new Map<string, ParameterValue>(template.parameters.map((p) => [p.key, p.value])),
@@ -88,6 +95,8 @@ export function evalContext(rt: Pick<Runtime, 'store' | 'stack' | 'template' | '
       return found.value;
     },
     availabilityZones,
+    stackOutput: (req) => world.stackOutput(req),
+    dynamicReferences: (text) => resolveDynamicReferences(text, world),
     path: [],
     budget: { steps: 0 },
   };
@@ -95,4 +104,30 @@ export function evalContext(rt: Pick<Runtime, 'store' | 'stack' | 'template' | '
 
 export function evaluateIn(rt: Parameters<typeof evalContext>[0], value: unknown): unknown {
   return evaluate(value, evalContext(rt));
+}
+
+const asText = (value: unknown) => (value === undefined ? undefined : Array.isArray(value) ? value.join(',') : String(value));
+
+/** What the template language reads from the stack's account and region of the simulated world. */
+export function templateWorld(store: Store, stack: Pick<StackRecord, 'account' | 'region'>) {
+  const { account, region } = stack;
+  const find = (type: string, id: string) => store.world.get(account, region, type, id) ?? store.world.byName(account, region, type, id);
+  return {
+    ssm: (name: string) => asText(find('AWS::SSM::Parameter', name)?.properties.Value),
+    secret: (id: string) => {
+      const found = find('AWS::SecretsManager::Secret', id) ??
+        store.world.list({ type: 'AWS::SecretsManager::Secret', account, region }).find((r) => r.properties.Name === id);
+      return asText(found?.properties.SecretString ?? found?.attributes.SecretString);
+    },
+    exists: (type: string, id: string) => find(type, id) !== undefined,
+    stackOutput: (req: StackOutputRequest) => {
+      const target = req.stackName.startsWith('arn:') ? store.stacks.byId(req.stackName) : store.stacks.liveByName(req.account, req.region, req.stackName);
+      if (!target || target.account !== req.account || target.region !== req.region || target.status === 'DELETE_COMPLETE') {
+        throw new TemplateError(`Stack with id ${req.stackName} does not exist`, true);
+      }
+      const output = target.doc.outputs.find((o) => o.OutputKey === req.outputName);
+      if (!output) throw new TemplateError(`Output ${req.outputName} does not exist in stack ${req.stackName}`, true);
+      return output.OutputValue;
+    },
+  };
 }

@@ -1,14 +1,18 @@
-// The template pipeline's entry: body → parsed → model → parameters → conditions → graph, raising at the call
-// every error AWS raises at the call.
-import { awsError, validationError } from '../server/protocol/errors.js';
+// The template pipeline's entry: body → parsed → transformed → model → parameters → rules → conditions → graph,
+// raising at the call every error AWS raises at the call.
+import { awsError, isAwsError, validationError } from '../server/protocol/errors.js';
 import { parseTemplate } from './parse.js';
-import { buildModel } from './validate.js';
+import { buildModel, readParameters } from './validate.js';
 import { resolveParameters, type GivenParameter, type SsmLookup } from './parameters.js';
 import { evaluateConditions } from './conditions.js';
 import { buildGraph, referencedNames } from './graph.js';
 import { checkFunctionStructure } from './structure.js';
-import type { EvalContext, ParameterValue } from './intrinsics/context.js';
-import type { TemplateModel } from './model.js';
+import { checkRules, checkRulesShape } from './rules.js';
+import { applyTransforms } from './transforms/index.js';
+import { checkDynamicReferences, type DynamicSources } from './dynamicReferences.js';
+import { evaluate } from './intrinsics/index.js';
+import { UNKNOWN_VALUE, type EvalContext, type ParameterValue } from './intrinsics/context.js';
+import type { ParameterDef, TemplateModel } from './model.js';
 import type { ResolvedParameter } from './parameters.js';
 import type { ResourceGraph } from './graph.js';
 
@@ -19,6 +23,8 @@ export interface PreparedTemplate {
   conditions: Map<string, boolean>;
   active: Set<string>;
   graph: ResourceGraph;
+  /** The template after transforms (JSON), when it declares any; GetTemplate's Processed stage. */
+  processed?: string;
 }
 
 export interface PrepareInput {
@@ -29,17 +35,16 @@ export interface PrepareInput {
   pseudo: Record<string, unknown>;
   isKnownType: (type: string) => boolean;
   availabilityZones: (region: string) => string[];
+  /** Secrets and physical resources of the simulated account (dynamic references, AWS-specific parameter types). */
+  secret?: DynamicSources['secret'];
+  exists?: (type: string, id: string) => boolean | undefined;
 }
 
 export const MAX_TEMPLATE_BODY = 51_200;
 
-export function prepareTemplate(input: PrepareInput): PreparedTemplate {
-  const parsed = parseTemplate(input.body);
-  const model = buildModel(parsed.doc);
-  checkResourceTypes(model, input.isKnownType);
-  checkFunctionStructure(model);
-  const parameters = resolveParameters(model, input.parameters, input.previousParameters, input.ssm);
-  const ctx: EvalContext = {
+/** An evaluation context that can read parameters, pseudo parameters and mappings only. */
+function staticContext(model: TemplateModel, parameters: ResolvedParameter[], input: PrepareInput): EvalContext {
+  return {
     model,
     parameters: new Map<string, ParameterValue>(parameters.map((p) => [p.key, p.value])),
     pseudo: input.pseudo,
@@ -51,11 +56,74 @@ export function prepareTemplate(input: PrepareInput): PreparedTemplate {
     path: [],
     budget: { steps: 0 },
   };
+}
+
+/** The model a loop collection is evaluated against before the template is validated. */
+function preModel(doc: Record<string, unknown>, parameters: Record<string, ParameterDef>): TemplateModel {
+  const mappings = (doc.Mappings ?? {}) as TemplateModel['mappings'];
+  return { doc, parameters, mappings, conditions: {}, rules: {}, resources: new Map(), outputs: [], transforms: [] };
+}
+
+export function prepareTemplate(input: PrepareInput): PreparedTemplate {
+  const parsed = parseTemplate(input.body);
+  const region = String(input.pseudo['AWS::Region']);
+  const resolve = (declared: Record<string, ParameterDef>) => resolveParameters(declared, input.parameters, input.previousParameters, {
+    ssm: input.ssm, exists: input.exists, availabilityZones: () => input.availabilityZones(region),
+  });
+  let parameters: ResolvedParameter[] | undefined;
+  const transformed = applyTransforms(parsed.doc, (collection) => {
+    const declared = readParameters(parsed.doc.Parameters);
+    parameters ??= resolve(declared);
+    return evaluate(collection, staticContext(preModel(parsed.doc, declared), parameters, input));
+  }, String(input.pseudo['AWS::AccountId']));
+  const model = buildModel(transformed.doc);
+  checkResourceTypes(model, input.isKnownType);
+  checkFunctionStructure(model);
+  checkRulesShape(model.rules);
+  parameters ??= resolve(model.parameters);
+  const ctx = staticContext(model, parameters, input);
+  checkRules(ctx);
   const conditions = evaluateConditions(ctx);
   const active = new Set([...model.resources.values()].filter((r) => isActive(r.condition, conditions)).map((r) => r.logicalId));
   const graph = buildGraph(model, active);
   checkOutputReferences(model, conditions, active);
-  return { body: input.body, model, parameters, conditions, active, graph };
+  preview(ctx, conditions, active);
+  checkDynamicReferences([...active].map((id) => model.resources.get(id)!.properties), {
+    ssm: input.ssm ?? (() => undefined), secret: input.secret ?? (() => undefined),
+  });
+  const processed = transformed.declared.length ? JSON.stringify(withoutTransform(transformed.doc)) : undefined;
+  return { body: input.body, model, parameters, conditions, active, graph, processed };
+}
+
+/**
+ * Evaluates what can be evaluated before any resource exists, so an error AWS raises at the call (Fn::Select out
+ * of range on a parameter, a missing mapping key) is raised here; anything reading a resource waits for execution.
+ */
+function preview(base: EvalContext, conditions: Map<string, boolean>, active: Set<string>): void {
+  const unknown = () => {
+    ctx.preview!.count++;
+    return UNKNOWN_VALUE;
+  };
+  const ctx: EvalContext = {
+    ...base, conditions, preview: { count: 0 }, resourceRef: unknown, resourceAttribute: unknown, importValue: unknown as unknown as () => string,
+    stackOutput: unknown as unknown as () => string,
+  };
+  const values: unknown[] = [...active].map((id) => base.model.resources.get(id)!.properties);
+  for (const o of base.model.outputs) {
+    if (o.condition === undefined || conditions.get(o.condition)) values.push(o.value, o.exportName);
+  }
+  for (const value of values) {
+    try {
+      evaluate(value, ctx);
+    } catch (err) {
+      if (isAwsError(err)) throw err;
+    }
+  }
+}
+
+function withoutTransform(doc: Record<string, unknown>): Record<string, unknown> {
+  const { Transform: _, ...rest } = doc;
+  return rest;
 }
 
 function isActive(condition: string | undefined, conditions: Map<string, boolean>): boolean {
@@ -86,7 +154,7 @@ function referencedResourceNames(value: unknown, model: TemplateModel): Set<stri
 }
 
 /** IAM resources need CAPABILITY_IAM, or CAPABILITY_NAMED_IAM when they carry a custom name. */
-const IAM_NAME_PROPERTIES: Record<string, string> = {
+export const IAM_NAME_PROPERTIES: Record<string, string> = {
   'AWS::IAM::Role': 'RoleName',
   'AWS::IAM::User': 'UserName',
   'AWS::IAM::Group': 'GroupName',
@@ -96,19 +164,24 @@ const IAM_NAME_PROPERTIES: Record<string, string> = {
 const IAM_TYPES = new Set([...Object.keys(IAM_NAME_PROPERTIES), 'AWS::IAM::Policy', 'AWS::IAM::AccessKey',
   'AWS::IAM::UserToGroupAddition', 'AWS::IAM::RolePolicy', 'AWS::IAM::UserPolicy', 'AWS::IAM::GroupPolicy']);
 
-export function requiredCapabilities(prepared: PreparedTemplate): { capabilities: string[]; types: string[] } {
+/** The capabilities a model needs, over the given resources (all of them for ValidateTemplate). */
+export function capabilitiesFor(model: TemplateModel, ids: Iterable<string>): { capabilities: string[]; types: string[] } {
   const types = new Set<string>();
   let named = false;
-  for (const id of prepared.active) {
-    const r = prepared.model.resources.get(id)!;
+  for (const id of ids) {
+    const r = model.resources.get(id)!;
     if (!IAM_TYPES.has(r.type)) continue;
     types.add(r.type);
     const nameProp = IAM_NAME_PROPERTIES[r.type];
     if (nameProp && r.properties[nameProp] !== undefined) named = true;
   }
   const capabilities = types.size ? [named ? 'CAPABILITY_NAMED_IAM' : 'CAPABILITY_IAM'] : [];
-  if (prepared.model.transforms.length) capabilities.push('CAPABILITY_AUTO_EXPAND');
+  if (model.transforms.length) capabilities.push('CAPABILITY_AUTO_EXPAND');
   return { capabilities, types: [...types] };
+}
+
+export function requiredCapabilities(prepared: PreparedTemplate): { capabilities: string[]; types: string[] } {
+  return capabilitiesFor(prepared.model, prepared.active);
 }
 
 export function checkCapabilities(prepared: PreparedTemplate, given: string[] = []): void {

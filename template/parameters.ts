@@ -1,7 +1,8 @@
 // Parameter values for one operation: given ∪ previous ∪ defaults, typed and checked against the constraints
-// with AWS's messages.
+// with AWS's messages; AWS-specific types checked against the simulated account; SSM types resolved from it.
+// https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/parameters-section-structure.html
 import { validationError } from '../server/protocol/errors.js';
-import type { ParameterDef, TemplateModel } from './model.js';
+import type { ParameterDef } from './model.js';
 import type { ParameterValue } from './intrinsics/context.js';
 
 export interface GivenParameter {
@@ -22,35 +23,70 @@ export interface ResolvedParameter {
 /** Looks an SSM parameter up in the simulated account (for AWS::SSM::Parameter::Value<…> types). */
 export type SsmLookup = (name: string) => string | undefined;
 
+/** What parameter resolution may read from the simulated account. */
+export interface ParameterWorld {
+  ssm?: SsmLookup;
+  /** Whether a physical resource of a type with this id (or name) exists; undefined when unknown. */
+  exists?: (type: string, id: string) => boolean | undefined;
+  availabilityZones?: () => string[];
+}
+
+/**
+ * AWS-specific parameter types → the world type whose physical id (or name) a value must be. AMIs are not
+ * resources of the simulated account, so image ids are only checked for shape.
+ */
+export const AWS_SPECIFIC_TYPES: Record<string, string | undefined> = {
+  'AWS::EC2::AvailabilityZone::Name': undefined,
+  'AWS::EC2::Image::Id': undefined,
+  'AWS::EC2::Instance::Id': 'AWS::EC2::Instance',
+  'AWS::EC2::KeyPair::KeyName': 'AWS::EC2::KeyPair',
+  'AWS::EC2::SecurityGroup::GroupName': 'AWS::EC2::SecurityGroup',
+  'AWS::EC2::SecurityGroup::Id': 'AWS::EC2::SecurityGroup',
+  'AWS::EC2::Subnet::Id': 'AWS::EC2::Subnet',
+  'AWS::EC2::Volume::Id': 'AWS::EC2::Volume',
+  'AWS::EC2::VPC::Id': 'AWS::EC2::VPC',
+  'AWS::Route53::HostedZone::Id': 'AWS::Route53::HostedZone',
+};
 const SSM_VALUE = /^AWS::SSM::Parameter::Value<(.+)>$/;
 const SIMPLE_TYPES = new Set(['String', 'Number', 'List<Number>', 'CommaDelimitedList', 'AWS::SSM::Parameter::Name']);
+const LIST = /^List<(.+)>$/;
 
-function isKnownType(type: string): boolean {
-  return SIMPLE_TYPES.has(type) || SSM_VALUE.test(type) || /^(List<)?AWS::[A-Za-z0-9]+::[A-Za-z0-9:]+>?$/.test(type);
+const isAwsSpecific = (t: string) => Object.hasOwn(AWS_SPECIFIC_TYPES, t);
+
+export function isKnownParameterType(type: string): boolean {
+  if (SIMPLE_TYPES.has(type) || isAwsSpecific(type)) return true;
+  const list = LIST.exec(type);
+  if (list) return isAwsSpecific(list[1]);
+  const ssm = SSM_VALUE.exec(type);
+  if (!ssm) return false;
+  const inner = ssm[1];
+  return inner === 'String' || inner === 'List<String>' || inner === 'CommaDelimitedList' || isKnownParameterType(inner) && !SSM_VALUE.test(inner) && !SIMPLE_TYPES.has(inner);
 }
 
 const isListType = (type: string) =>
   type === 'CommaDelimitedList' || type.startsWith('List<') || /^AWS::SSM::Parameter::Value<(List<.*>|CommaDelimitedList)>$/.test(type);
 
 export function resolveParameters(
-  model: TemplateModel,
+  declared: Record<string, ParameterDef>,
   given: GivenParameter[] = [],
   previous: Map<string, string> = new Map(),
-  ssm: SsmLookup = () => undefined,
+  world: ParameterWorld = {},
 ): ResolvedParameter[] {
-  const declared = model.parameters;
-  for (const [name, def] of Object.entries(declared)) {
-    if (typeof def.Type !== 'string' || !isKnownType(def.Type)) {
+  for (const def of Object.values(declared)) {
+    if (typeof def.Type !== 'string' || !isKnownParameterType(def.Type)) {
       throw validationError(`Template format error: Unrecognized parameter type: ${String(def.Type)}`);
     }
   }
-  const undeclared = given.map((g) => g.ParameterKey ?? '').filter((k) => !(k in declared));
+  const undeclared = given.map((g) => g.ParameterKey ?? '').filter((k) => !Object.hasOwn(declared, k));
   if (undeclared.length) throw validationError(`Parameters: [${undeclared.join(', ')}] do not exist in the template`);
   const byKey = new Map(given.map((g) => [g.ParameterKey as string, g]));
   const raw = new Map<string, string>();
   const missing: string[] = [];
   for (const [name, def] of Object.entries(declared)) {
     const g = byKey.get(name);
+    if (g?.UsePreviousValue && g.ParameterValue !== undefined) {
+      throw validationError(`Invalid input for parameter key ${name}. Cannot specify usePreviousValue as true and non empty value for a parameter key in the same request`);
+    }
     const value = g?.UsePreviousValue ? previous.get(name) : g?.ParameterValue ?? defaultOf(def);
     if (g?.UsePreviousValue && value === undefined) {
       throw validationError(`Invalid input for parameter key ${name}. Cannot specify usePreviousValue as true for a parameter key not in the previous template`);
@@ -59,7 +95,11 @@ export function resolveParameters(
     else raw.set(name, value);
   }
   if (missing.length) throw validationError(`Parameters: [${missing.join(', ')}] must have values`);
-  return Object.entries(declared).map(([name, def]) => typed(name, def, raw.get(name) as string, ssm));
+  const unfetched = Object.entries(declared)
+    .filter(([name, def]) => SSM_VALUE.test(def.Type) && (world.ssm ?? (() => undefined))(raw.get(name)!) === undefined)
+    .map(([name]) => raw.get(name)!);
+  if (unfetched.length) throw validationError(`Unable to fetch parameters [${unfetched.join(',')}] from parameter store for this account.`);
+  return Object.entries(declared).map(([name, def]) => typed(name, def, raw.get(name) as string, world));
 }
 
 function defaultOf(def: ParameterDef): string | undefined {
@@ -67,20 +107,34 @@ function defaultOf(def: ParameterDef): string | undefined {
   return Array.isArray(def.Default) ? def.Default.join(',') : String(def.Default);
 }
 
-function typed(name: string, def: ParameterDef, raw: string, ssm: SsmLookup): ResolvedParameter {
+function typed(name: string, def: ParameterDef, raw: string, world: ParameterWorld): ResolvedParameter {
   const noEcho = def.NoEcho === true || def.NoEcho === 'true';
   const ssmType = SSM_VALUE.exec(def.Type);
   if (ssmType) {
-    const resolved = ssm(raw);
-    if (resolved === undefined) {
-      throw validationError(`Parameter ${name} should either have input value or default value`);
-    }
+    const resolved = world.ssm!(raw)!;
     const value = isListType(def.Type) ? resolved.split(',') : resolved;
     return { key: name, raw, value, resolvedValue: resolved, noEcho };
   }
-  const value: ParameterValue = isListType(def.Type) ? (raw === '' ? [] : raw.split(',')) : raw;
+  const value: ParameterValue = isListType(def.Type) ? (raw === '' ? [] : raw.split(',').map((v) => (def.Type === 'CommaDelimitedList' ? v : v.trim()))) : raw;
   checkConstraints(name, def, value);
+  checkExists(name, def.Type, value, world);
   return { key: name, raw, value, noEcho };
+}
+
+/** AWS checks that an AWS-specific value names something that exists in the account. */
+function checkExists(name: string, type: string, value: ParameterValue, world: ParameterWorld): void {
+  const itemType = LIST.exec(type)?.[1] ?? type;
+  if (!isAwsSpecific(itemType)) return;
+  for (const item of Array.isArray(value) ? value : [value]) {
+    if (item === '') continue;
+    const worldType = AWS_SPECIFIC_TYPES[itemType];
+    const found = itemType === 'AWS::EC2::AvailabilityZone::Name'
+      ? world.availabilityZones?.().includes(item)
+      : worldType ? world.exists?.(worldType, item) : undefined;
+    if (found === false) {
+      throw validationError(`Parameter validation failed: parameter value ${item} for parameter name ${name} does not exist.`);
+    }
+  }
 }
 
 function checkConstraints(name: string, def: ParameterDef, value: ParameterValue): void {
@@ -97,7 +151,7 @@ function checkConstraints(name: string, def: ParameterDef, value: ParameterValue
     if (def.AllowedValues && !def.AllowedValues.map(String).includes(item)) {
       throw fail(`Parameter '${name}' must be one of AllowedValues`);
     }
-    if (def.AllowedPattern !== undefined && !new RegExp(`^(?:${def.AllowedPattern})$`).test(item)) {
+    if (def.AllowedPattern !== undefined && !matchesPattern(def.AllowedPattern, item)) {
       throw fail(`Parameter '${name}' must match pattern ${def.AllowedPattern}`);
     }
     if (def.MinLength !== undefined && item.length < Number(def.MinLength)) {
@@ -113,4 +167,19 @@ function checkConstraints(name: string, def: ParameterDef, value: ParameterValue
       throw fail(`Parameter '${name}' must be a number not greater than ${def.MaxValue}`);
     }
   }
+}
+
+/** AllowedPattern is a Java regex over the whole value; one AWS could not compile refuses the template. */
+function matchesPattern(pattern: string, value: string): boolean {
+  let re: RegExp;
+  try {
+    re = new RegExp(`^(?:${pattern})$`, 'u');
+  } catch {
+    try {
+      re = new RegExp(`^(?:${pattern})$`);
+    } catch {
+      throw validationError(`Template format error: AllowedPattern ${pattern} is not a valid regular expression.`);
+    }
+  }
+  return re.test(value);
 }

@@ -1,6 +1,6 @@
 // First pass of the template pipeline: the submitted text (JSON or YAML with short-form tags) → a plain object,
 // with AWS's "Template format error" texts and bounds on size and alias expansion.
-import { parseDocument, type Tags } from 'yaml';
+import { isCollection, isPair, parseDocument, visit, type Document, type Tags } from 'yaml';
 import { validationError } from '../server/protocol/errors.js';
 
 /** Short-form tag → the long form it stands for. `!GetAtt a.b` splits on the first dot. */
@@ -35,7 +35,8 @@ const SHORT_TAGS: Record<string, string> = {
   ValueOfAll: 'Fn::ValueOfAll',
 };
 
-const MAX_ALIASES = 1000;
+/** Bounds on work: alias expansion (billion laughs) and nesting depth (every later pass recurses). */
+export const PARSE_LIMITS = { aliases: 1000, depth: 128 };
 
 function shortScalar(short: string, full: string) {
   return (value: string) => {
@@ -78,37 +79,79 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 }
 
 function parseJson(body: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(body);
+    value = JSON.parse(body);
   } catch (err) {
     const match = /position (\d+)/.exec(String((err as Error).message));
     const at = lineAndColumn(body, match ? Number(match[1]) : body.length);
     throw formatError(`JSON not well-formed. (line ${at.line}, column ${at.column})`);
   }
+  // JSON.parse keeps the last of duplicate keys silently; AWS refuses the template, so look for them.
+  if (/"([^"\\]|\\.)*"\s*:/.test(body)) {
+    const dup = parseDocument(body, { version: '1.2', uniqueKeys: true, prettyErrors: false }).errors.find((e) => e.code === 'DUPLICATE_KEY');
+    if (dup) {
+      const at = dup.linePos?.[0];
+      throw formatError(`JSON not well-formed. (line ${at?.line ?? 1}, column ${at?.col ?? 1})`);
+    }
+  }
+  return value;
 }
 
 function parseYaml(body: string): unknown {
-  const doc = parseDocument(body, {
-    version: '1.1',
-    // AWS's YAML reads dates as strings (AWSTemplateFormatVersion: 2010-09-09 unquoted), so drop the timestamp tag.
-    customTags: (tags) => [
-      ...tags.filter((t) => !(typeof t === 'object' && t.tag === 'tag:yaml.org,2002:timestamp')),
-      ...(CFN_TAGS as unknown[]),
-    ] as Tags,
-    uniqueKeys: true,
-    prettyErrors: false,
-  });
+  let doc: Document;
+  try {
+    doc = parseDocument(body, {
+      version: '1.1',
+      // AWS's YAML reads dates as strings (AWSTemplateFormatVersion: 2010-09-09 unquoted), so drop the timestamp tag.
+      customTags: (tags) => [
+        ...tags.filter((t) => !(typeof t === 'object' && t.tag === 'tag:yaml.org,2002:timestamp')),
+        ...(CFN_TAGS as unknown[]),
+      ] as Tags,
+      uniqueKeys: true,
+      prettyErrors: false,
+    });
+  } catch {
+    throw formatError('YAML not well-formed.');
+  }
   const problem = doc.errors[0];
   if (problem) {
     const at = problem.linePos?.[0];
-    const where = at ? ` (line ${at.line}, column ${at.col})` : '';
-    if (problem.code === 'DUPLICATE_KEY') throw formatError(`YAML not well-formed.${where}`);
-    throw formatError(`YAML not well-formed.${where}`);
+    throw formatError(`YAML not well-formed.${at ? ` (line ${at.line}, column ${at.col})` : ''}`);
   }
+  checkKeys(doc);
   try {
-    return doc.toJS({ maxAliasCount: MAX_ALIASES });
+    return doc.toJS({ maxAliasCount: PARSE_LIMITS.aliases });
   } catch {
     throw formatError('YAML not well-formed. (too many aliases)');
+  }
+}
+
+/** A map key that is itself a map or a list (`? [a, b] : c`) has no JSON form: AWS refuses it. */
+function checkKeys(doc: Document): void {
+  let bad = false;
+  visit(doc, {
+    Pair(_, pair) {
+      if (isPair(pair) && isCollection(pair.key)) {
+        bad = true;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  if (bad) throw formatError('YAML not well-formed. (a map key must be a scalar)');
+}
+
+/** Iterative depth check so a deeply nested template is refused before any recursive pass runs. */
+function checkDepth(value: unknown): void {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > PARSE_LIMITS.depth) {
+      throw formatError(`Template is nested too deeply (more than ${PARSE_LIMITS.depth} levels).`);
+    }
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
   }
 }
 
@@ -120,6 +163,7 @@ export function parseTemplate(body: string): ParsedTemplate {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw formatError('unsupported structure.');
   }
+  checkDepth(value);
   return { body, format, doc: value as Record<string, unknown> };
 }
 

@@ -1,6 +1,7 @@
 // Second pass: the parsed object → a TemplateModel, refusing structural defects with AWS's exact texts.
 import { validationError } from '../server/protocol/errors.js';
 import type { OutputDef, ParameterDef, ResourceDef, TemplateModel } from './model.js';
+import { declaredTransforms } from './transforms/index.js';
 
 const SECTIONS = new Set([
   'AWSTemplateFormatVersion', 'Description', 'Metadata', 'Parameters', 'Rules', 'Mappings', 'Conditions',
@@ -9,6 +10,10 @@ const SECTIONS = new Set([
 const RESOURCE_KEYS = new Set([
   'Type', 'Properties', 'DependsOn', 'Condition', 'DeletionPolicy', 'UpdateReplacePolicy', 'Metadata',
   'CreationPolicy', 'UpdatePolicy', 'Version', 'Description',
+]);
+const PARAMETER_KEYS = new Set([
+  'Type', 'Default', 'NoEcho', 'AllowedValues', 'AllowedPattern', 'MinLength', 'MaxLength', 'MinValue', 'MaxValue',
+  'Description', 'ConstraintDescription',
 ]);
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
 
@@ -32,7 +37,7 @@ export function buildModel(doc: Record<string, unknown>): TemplateModel {
     rules: readSection(doc.Rules, 'Rules'),
     resources: readResources(doc.Resources),
     outputs: readOutputs(doc.Outputs),
-    transforms: readTransforms(doc.Transform),
+    transforms: declaredTransforms(doc.Transform),
     metadata: doc.Metadata,
   };
 }
@@ -59,7 +64,7 @@ function readSection(value: unknown, name: string): Record<string, unknown> {
   return value;
 }
 
-function readParameters(value: unknown): Record<string, ParameterDef> {
+export function readParameters(value: unknown): Record<string, ParameterDef> {
   const params = readSection(value, 'Parameters');
   const names = Object.keys(params);
   if (names.length > LIMITS.parameters) {
@@ -70,6 +75,14 @@ function readParameters(value: unknown): Record<string, ParameterDef> {
     const def = params[name];
     if (!isObject(def)) throw formatError(`Every Parameters object must contain a Type member.`);
     if (def.Type === undefined) throw formatError(`Every Parameters object must contain a Type member.`);
+    const unknown = Object.keys(def).filter((k) => !PARAMETER_KEYS.has(k));
+    if (unknown.length) throw formatError(`Invalid template parameter property '${unknown[0]}'`);
+    if (def.Default !== undefined && def.Default !== null && typeof def.Default === 'object' && !Array.isArray(def.Default)) {
+      throw formatError('Every Default member must be a string.');
+    }
+    if (def.AllowedValues !== undefined && !Array.isArray(def.AllowedValues)) {
+      throw formatError(`Every AllowedValues member must be a list.`);
+    }
   }
   return params as Record<string, ParameterDef>;
 }
@@ -164,10 +177,4 @@ function readOutputs(value: unknown): OutputDef[] {
       condition: def.Condition as string | undefined,
     };
   });
-}
-
-function readTransforms(value: unknown): string[] {
-  if (value === undefined) return [];
-  const list = Array.isArray(value) ? value : [value];
-  return list.map((t) => (typeof t === 'string' ? t : isObject(t) && typeof t.Name === 'string' ? t.Name : String(t)));
 }

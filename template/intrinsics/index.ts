@@ -1,11 +1,13 @@
 // Evaluation of intrinsic functions over any template value: the INTRINSICS table keyed by their literal names.
 import { NO_VALUE } from '../model.js';
 import type { EvalContext } from './context.js';
-import { templateError } from './context.js';
+import { templateError, UNKNOWN_VALUE } from './context.js';
 import { REFERENCE_FUNCTIONS } from './references.js';
 import { STRING_FUNCTIONS } from './strings.js';
 import { CONDITION_FUNCTIONS } from './conditions.js';
 import { LOOKUP_FUNCTIONS } from './lookups.js';
+import { RULE_FUNCTIONS } from './rules.js';
+import { STACK_OUTPUT_FUNCTIONS } from './stackOutputs.js';
 
 export type Intrinsic = (arg: unknown, ctx: EvalContext, evaluate: Evaluate) => unknown;
 export type Evaluate = (value: unknown, ctx: EvalContext) => unknown;
@@ -15,6 +17,8 @@ export const INTRINSICS: Record<string, Intrinsic> = {
   ...STRING_FUNCTIONS,
   ...CONDITION_FUNCTIONS,
   ...LOOKUP_FUNCTIONS,
+  ...RULE_FUNCTIONS,
+  ...STACK_OUTPUT_FUNCTIONS,
 };
 
 const MAX_STEPS = 200_000;
@@ -31,6 +35,7 @@ export function intrinsicName(value: unknown): string | undefined {
 
 export const evaluate: Evaluate = (value, ctx) => {
   if (++ctx.budget.steps > MAX_STEPS) throw templateError('the template is too complex to evaluate.');
+  if (typeof value === 'string') return ctx.dynamicReferences && value.includes('{{resolve:') ? ctx.dynamicReferences(value) : value;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     const out: unknown[] = [];
@@ -45,7 +50,10 @@ export const evaluate: Evaluate = (value, ctx) => {
     const fn = INTRINSICS[name];
     const arg = (value as Record<string, unknown>)[name];
     if (!fn) throw templateError(`Unrecognized function ${name}`);
-    return fn(arg, ctx, evaluate);
+    const result = ctx.preview ? previewCall(fn, arg, ctx, ctx.preview) : fn(arg, ctx, evaluate);
+    // A reference assembled by Fn::Sub or Fn::Join is resolved once the string exists.
+    if (typeof result === 'string' && ctx.dynamicReferences && result.includes('{{resolve:')) return ctx.dynamicReferences(result);
+    return result;
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
@@ -56,3 +64,15 @@ export const evaluate: Evaluate = (value, ctx) => {
   }
   return out;
 };
+
+/** In a preview, a function that read an unknown value yields UNKNOWN_VALUE; AWS reports its errors at execution. */
+function previewCall(fn: Intrinsic, arg: unknown, ctx: EvalContext, preview: { count: number }): unknown {
+  const before = preview.count;
+  try {
+    const result = fn(arg, ctx, evaluate);
+    return preview.count > before ? UNKNOWN_VALUE : result;
+  } catch (err) {
+    if (preview.count > before) return UNKNOWN_VALUE;
+    throw err;
+  }
+}
