@@ -63,7 +63,7 @@ export const describeChangeSet: Handler = (ctx, input) => {
     Tags: doc.tags,
     Changes: page.map((c) => ({ Type: 'Resource', ResourceChange: renderChange(c, withValues) })),
     NextToken: more ? encodeToken(start + CHANGES_PAGE_SIZE) : undefined,
-    IncludeNestedStacks: false,
+    IncludeNestedStacks: doc.includeNestedStacks ?? false,
     OnStackFailure: doc.onStackFailure,
     ImportExistingResources: doc.importExistingResources,
   };
@@ -122,7 +122,7 @@ export const listChangeSets: Handler = (ctx, input) => {
       return {
         StackId: stack.stackId, StackName: stack.name, ChangeSetId: cs.changeSetId, ChangeSetName: cs.name,
         ExecutionStatus: cs.executionStatus, Status: cs.status, StatusReason: doc.statusReason,
-        CreationTime: new Date(cs.createdAt), Description: doc.description, IncludeNestedStacks: false,
+        CreationTime: new Date(cs.createdAt), Description: doc.description, IncludeNestedStacks: doc.includeNestedStacks ?? false,
         ImportExistingResources: doc.importExistingResources,
       };
     }),

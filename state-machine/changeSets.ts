@@ -47,6 +47,7 @@ export interface ChangeSetDoc {
   roleARN?: string;
   onStackFailure?: string;
   importExistingResources?: boolean;
+  includeNestedStacks?: boolean;
   rollbackConfiguration?: Record<string, unknown>;
   imports?: ResourceToImport[];
   /** The outcome CREATE_IN_PROGRESS settles to. */
@@ -90,21 +91,10 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   const imports = type === 'IMPORT' ? checkImport(store, stack, after, before, input.ResourcesToImport) : undefined;
   const model = planChanges(store, stack, before, after, input, imports?.physicalIds);
   if (imports) checkOnlyImports(model);
-  const outcome = imports?.failure
-    ? { status: 'FAILED', executionStatus: 'UNAVAILABLE', statusReason: imports.failure }
-    : isEmpty(stack, before, after, model, input)
-      ? { status: 'FAILED', executionStatus: 'UNAVAILABLE', statusReason: NO_CHANGES }
-      : { status: 'CREATE_COMPLETE', executionStatus: 'AVAILABLE' };
+  const outcome = outcomeOf(imports?.failure ?? (isEmpty(stack, before, after, model, input) ? NO_CHANGES : undefined));
   if (fresh) insertStack({ store, clock, operationId: uuidv4() }, stack, body, 'User Initiated');
   const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
-  const doc: ChangeSetDoc = {
-    type, templateBody: body, parameters: input.Parameters ?? [], capabilities: input.Capabilities ?? [],
-    tags: input.Tags ? tagsOf(input.Tags) : undefined, notificationARNs: input.NotificationARNs ?? [],
-    description: input.Description, changes: outcome.status === 'FAILED' ? [] : model.changes, warnings: model.warnings,
-    parametersView: after.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.noEcho ? '****' : p.raw, ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}) })),
-    roleARN: input.RoleARN, onStackFailure: input.OnStackFailure, importExistingResources: input.ImportExistingResources,
-    rollbackConfiguration: input.RollbackConfiguration, imports: input.ResourcesToImport, pending: outcome,
-  };
+  const doc = changeSetDoc(type, input, body, after, model, outcome);
   store.changeSets.save({
     changeSetId, account: caller.account, region: caller.region, stackId: stack.stackId, name: input.ChangeSetName,
     status: 'CREATE_PENDING', executionStatus: 'UNAVAILABLE', createdAt: clock.now().toISOString(), deleted: false,
@@ -112,6 +102,28 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   });
   settleLater(store, changeSetId);
   return { Id: changeSetId, StackId: stack.stackId };
+}
+
+/** A change set that cannot run ends FAILED / UNAVAILABLE with the reason; any other is CREATE_COMPLETE / AVAILABLE. */
+function outcomeOf(failure: string | undefined): NonNullable<ChangeSetDoc['pending']> {
+  return failure
+    ? { status: 'FAILED', executionStatus: 'UNAVAILABLE', statusReason: failure }
+    : { status: 'CREATE_COMPLETE', executionStatus: 'AVAILABLE' };
+}
+
+function changeSetDoc(
+  type: ChangeSetDoc['type'], input: CreateChangeSetInput, body: string, after: PreparedTemplate, model: ChangeModel,
+  outcome: NonNullable<ChangeSetDoc['pending']>,
+): ChangeSetDoc {
+  return {
+    type, templateBody: body, parameters: input.Parameters ?? [], capabilities: input.Capabilities ?? [],
+    tags: input.Tags ? tagsOf(input.Tags) : undefined, notificationARNs: input.NotificationARNs ?? [],
+    description: input.Description, changes: outcome.status === 'FAILED' ? [] : model.changes, warnings: model.warnings,
+    parametersView: after.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.noEcho ? '****' : p.raw, ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}) })),
+    roleARN: input.RoleARN, onStackFailure: input.OnStackFailure, importExistingResources: input.ImportExistingResources,
+    includeNestedStacks: input.IncludeNestedStacks ?? false,
+    rollbackConfiguration: input.RollbackConfiguration, imports: input.ResourcesToImport, pending: outcome,
+  };
 }
 
 function stackFor(store: Store, caller: Caller, name: string): StackRecord | undefined {
