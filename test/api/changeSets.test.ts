@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateChangeSetCommand, CreateStackCommand, DeleteChangeSetCommand, DeleteStackCommand, DescribeChangeSetCommand,
   DescribeStackEventsCommand, DescribeStacksCommand, ExecuteChangeSetCommand, GetTemplateCommand, ListChangeSetsCommand,
+  waitUntilChangeSetCreateComplete,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { changeSet, deploy, execute, waitForChangeSet } from './changeSetsHelpers.js';
@@ -91,6 +92,18 @@ describe('CreateChangeSet', () => {
       });
       const described = await server.client.send(new DescribeChangeSetCommand({ ChangeSetName: orphan }));
       expect(described).toMatchObject({ Status: 'CREATE_COMPLETE', ExecutionStatus: 'AVAILABLE' });
+    });
+
+    it('the SDK waiter ChangeSetCreateComplete succeeds on a change set and fails on a no-op one', async () => {
+      const name = stackName();
+      const { Id } = await server.client.send(new CreateChangeSetCommand({ StackName: name, ChangeSetName: 'w', ChangeSetType: 'CREATE', TemplateBody: template() }));
+      const ok = await waitUntilChangeSetCreateComplete({ client: server.client, maxWaitTime: 10, minDelay: 1, maxDelay: 1 }, { ChangeSetName: Id });
+      expect(ok.state).toBe('SUCCESS');
+      await execute(server.client, Id!, (await server.client.send(new DescribeChangeSetCommand({ ChangeSetName: Id }))).StackId!);
+      const noop = await server.client.send(new CreateChangeSetCommand({ StackName: name, ChangeSetName: 'w2', TemplateBody: template() }));
+      const failed = await waitUntilChangeSetCreateComplete({ client: server.client, maxWaitTime: 10, minDelay: 1, maxDelay: 1 }, { ChangeSetName: noop.Id })
+        .then(() => 'succeeded', (err: Error) => err.message);
+      expect(failed).toContain('"state":"FAILURE"');
     });
 
     it('CREATE makes a REVIEW_IN_PROGRESS stack; executing it creates the stack with ChangeSetId and LastUpdatedTime (§3.1, §4.1)', async () => {
