@@ -63,7 +63,7 @@ export const describeChangeSet: Handler = (ctx, input) => {
     Tags: doc.tags,
     Changes: page.map((c) => ({ Type: 'Resource', ResourceChange: renderChange(c, withValues) })),
     NextToken: more ? encodeToken(start + CHANGES_PAGE_SIZE) : undefined,
-    IncludeNestedStacks: false,
+    IncludeNestedStacks: doc.includeNestedStacks ?? false,
     OnStackFailure: doc.onStackFailure,
     ImportExistingResources: doc.importExistingResources,
   };
@@ -114,14 +114,15 @@ export const listChangeSets: Handler = (ctx, input) => {
   const stack = findStack(ctx, name);
   if (!stack) throw validationError(`Stack [${name}] does not exist`);
   // §5.1: executed change sets (and deleted ones) are not listed.
-  const pending = ctx.store.changeSets.byStack(stack.stackId).filter((cs) => !cs.executionStatus.startsWith('EXECUTE'));
+  const pending = ctx.store.changeSets.byStack(stack.stackId).map((cs) => changeSets.settled(ctx.engine, cs))
+    .filter((cs) => !cs.executionStatus.startsWith('EXECUTE'));
   return {
     Summaries: pending.map((cs) => {
       const doc = cs.doc as unknown as ChangeSetDoc;
       return {
         StackId: stack.stackId, StackName: stack.name, ChangeSetId: cs.changeSetId, ChangeSetName: cs.name,
         ExecutionStatus: cs.executionStatus, Status: cs.status, StatusReason: doc.statusReason,
-        CreationTime: new Date(cs.createdAt), Description: doc.description, IncludeNestedStacks: false,
+        CreationTime: new Date(cs.createdAt), Description: doc.description, IncludeNestedStacks: doc.includeNestedStacks ?? false,
         ImportExistingResources: doc.importExistingResources,
       };
     }),

@@ -15,6 +15,7 @@ import { setStackStatus } from './transitions.js';
 import { insertStack } from './stackRecords.js';
 import { prepareForStack, prepareStored } from './prepare.js';
 import { accountScope, pseudoParameters } from './runtime.js';
+import { availabilityZones } from '../resources/regions.js';
 import { checkImport, checkOnlyImports, startImport, type ResourceToImport } from './operations/import.js';
 import { Engine, tagsOf, type Caller, type CreateStackInput, type StackTemplateInput } from './engine.js';
 
@@ -46,6 +47,7 @@ export interface ChangeSetDoc {
   roleARN?: string;
   onStackFailure?: string;
   importExistingResources?: boolean;
+  includeNestedStacks?: boolean;
   rollbackConfiguration?: Record<string, unknown>;
   imports?: ResourceToImport[];
   /** The outcome CREATE_IN_PROGRESS settles to. */
@@ -54,6 +56,7 @@ export interface ChangeSetDoc {
 
 export const NO_CHANGES = "The submitted information didn't contain changes. Submit different information to create a change set.";
 const IN_PROGRESS = 'An operation on this ChangeSet is currently in progress.  Please attempt this operation again later.';
+const STALE_AFTER_MS = 5_000;
 const SUCCEEDED = new Set(['CREATE_COMPLETE', 'UPDATE_COMPLETE', 'IMPORT_COMPLETE']);
 const SNAPSHOT_TYPES = new Set([
   'AWS::EC2::Volume', 'AWS::ElastiCache::CacheCluster', 'AWS::ElastiCache::ReplicationGroup', 'AWS::Neptune::DBCluster',
@@ -88,21 +91,10 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   const imports = type === 'IMPORT' ? checkImport(store, stack, after, before, input.ResourcesToImport) : undefined;
   const model = planChanges(store, stack, before, after, input, imports?.physicalIds);
   if (imports) checkOnlyImports(model);
-  const outcome = imports?.failure
-    ? { status: 'FAILED', executionStatus: 'UNAVAILABLE', statusReason: imports.failure }
-    : isEmpty(stack, before, after, model, input)
-      ? { status: 'FAILED', executionStatus: 'UNAVAILABLE', statusReason: NO_CHANGES }
-      : { status: 'CREATE_COMPLETE', executionStatus: 'AVAILABLE' };
+  const outcome = outcomeOf(imports?.failure ?? (isEmpty(stack, before, after, model, input) ? NO_CHANGES : undefined));
   if (fresh) insertStack({ store, clock, operationId: uuidv4() }, stack, body, 'User Initiated');
   const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
-  const doc: ChangeSetDoc = {
-    type, templateBody: body, parameters: input.Parameters ?? [], capabilities: input.Capabilities ?? [],
-    tags: input.Tags ? tagsOf(input.Tags) : undefined, notificationARNs: input.NotificationARNs ?? [],
-    description: input.Description, changes: outcome.status === 'FAILED' ? [] : model.changes, warnings: model.warnings,
-    parametersView: after.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.noEcho ? '****' : p.raw, ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}) })),
-    roleARN: input.RoleARN, onStackFailure: input.OnStackFailure, importExistingResources: input.ImportExistingResources,
-    rollbackConfiguration: input.RollbackConfiguration, imports: input.ResourcesToImport, pending: outcome,
-  };
+  const doc = changeSetDoc(type, input, body, after, model, outcome);
   store.changeSets.save({
     changeSetId, account: caller.account, region: caller.region, stackId: stack.stackId, name: input.ChangeSetName,
     status: 'CREATE_PENDING', executionStatus: 'UNAVAILABLE', createdAt: clock.now().toISOString(), deleted: false,
@@ -110,6 +102,28 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   });
   settleLater(store, changeSetId);
   return { Id: changeSetId, StackId: stack.stackId };
+}
+
+/** A change set that cannot run ends FAILED / UNAVAILABLE with the reason; any other is CREATE_COMPLETE / AVAILABLE. */
+function outcomeOf(failure: string | undefined): NonNullable<ChangeSetDoc['pending']> {
+  return failure
+    ? { status: 'FAILED', executionStatus: 'UNAVAILABLE', statusReason: failure }
+    : { status: 'CREATE_COMPLETE', executionStatus: 'AVAILABLE' };
+}
+
+function changeSetDoc(
+  type: ChangeSetDoc['type'], input: CreateChangeSetInput, body: string, after: PreparedTemplate, model: ChangeModel,
+  outcome: NonNullable<ChangeSetDoc['pending']>,
+): ChangeSetDoc {
+  return {
+    type, templateBody: body, parameters: input.Parameters ?? [], capabilities: input.Capabilities ?? [],
+    tags: input.Tags ? tagsOf(input.Tags) : undefined, notificationARNs: input.NotificationARNs ?? [],
+    description: input.Description, changes: outcome.status === 'FAILED' ? [] : model.changes, warnings: model.warnings,
+    parametersView: after.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.noEcho ? '****' : p.raw, ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}) })),
+    roleARN: input.RoleARN, onStackFailure: input.OnStackFailure, importExistingResources: input.ImportExistingResources,
+    includeNestedStacks: input.IncludeNestedStacks ?? false,
+    rollbackConfiguration: input.RollbackConfiguration, imports: input.ResourcesToImport, pending: outcome,
+  };
 }
 
 function stackFor(store: Store, caller: Caller, name: string): StackRecord | undefined {
@@ -144,6 +158,7 @@ function planChanges(
     })),
     pseudo: pseudoParameters(stack, accountScope(stack)),
     importValue: (name) => store.exports.get(stack.account, stack.region, name)?.value,
+    availabilityZones,
     stackTagsChanged: before !== undefined && input.Tags !== undefined && JSON.stringify(tagsOf(input.Tags)) !== JSON.stringify(stack.doc.tags),
   });
 }
@@ -184,7 +199,21 @@ function settleLater(store: Store, changeSetId: string): void {
   });
 }
 
+/** A change set left pending by a restart (its settle step never ran) settles when next read. */
+export function settled(engine: Engine, cs: ChangeSetRecord): ChangeSetRecord {
+  const pending = (cs.doc as unknown as ChangeSetDoc).pending;
+  const age = engine.deps.clock.now().getTime() - Date.parse(cs.createdAt);
+  if (!pending || age < STALE_AFTER_MS || (cs.status !== 'CREATE_PENDING' && cs.status !== 'CREATE_IN_PROGRESS')) return cs;
+  const next = { ...cs, status: pending.status, executionStatus: pending.executionStatus, doc: { ...cs.doc, pending: undefined, statusReason: pending.statusReason } };
+  engine.deps.store.changeSets.save(next);
+  return next;
+}
+
 export function findChangeSet(engine: Engine, caller: Caller, name: string, stackName?: string): ChangeSetRecord {
+  return settled(engine, lookUp(engine, caller, name, stackName));
+}
+
+function lookUp(engine: Engine, caller: Caller, name: string, stackName?: string): ChangeSetRecord {
   const { store } = engine.deps;
   if (name.startsWith('arn:')) {
     const cs = store.changeSets.byId(name);
@@ -228,7 +257,8 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   if (!canStart('ExecuteChangeSet', stack.status as StackStatus)) throw Engine.refuse('UpdateStack', stack);
   const doc = cs.doc as unknown as ChangeSetDoc;
   const input: CreateStackInput = {
-    StackName: stack.name, Parameters: doc.parameters, Capabilities: doc.capabilities, Tags: doc.tags,
+    // §3.1: a stack shows Capabilities only when some were requested.
+    StackName: stack.name, Parameters: doc.parameters, Capabilities: doc.capabilities.length ? doc.capabilities : undefined, Tags: doc.tags,
     NotificationARNs: doc.notificationARNs, RoleARN: doc.roleARN, ClientRequestToken: options.ClientRequestToken,
     DisableRollback: options.DisableRollback, RetainExceptOnCreate: options.RetainExceptOnCreate,
     OnFailure: doc.onStackFailure as CreateStackInput['OnFailure'],
@@ -251,6 +281,10 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   } catch (err) {
     store.changeSets.save(cs);
     throw err;
+  }
+  if (doc.rollbackConfiguration) {
+    stack.doc.rollbackConfiguration = doc.rollbackConfiguration;
+    store.stacks.save(stack);
   }
   markOthersObsolete(store, cs);
 }

@@ -38,6 +38,7 @@ export interface ChangeModelInput {
   deployed: DeployedResource[];
   pseudo: Record<string, unknown>;
   importValue(name: string): string | undefined;
+  availabilityZones(region: string): string[];
   rules: ChangeRules;
   /** The stack's tags change with this change set: every taggable resource is modified. */
   stackTagsChanged?: boolean;
@@ -84,60 +85,77 @@ const RESOURCE_ATTRIBUTES: [keyof ResourceDef, string][] = [
 ];
 const RANK: Record<RequiresRecreation, number> = { Never: 0, Conditionally: 1, Always: 2 };
 
+/** The working state of one plan: what each resource becomes, as later resources read it. */
+interface Plan {
+  input: ChangeModelInput;
+  deployed: Map<string, DeployedResource>;
+  afterProps: Map<string, Record<string, unknown>>;
+  state: Map<string, SourceState>;
+  sources: ValueSources;
+  changedParams: Set<string>;
+  warnings: ChangeModel['warnings'];
+}
+
 export function resourceChanges(input: ChangeModelInput): ChangeModel {
-  const { before, after, rules } = input;
+  const plan = newPlan(input);
+  const changes = input.after.graph.order.map((id) => planResource(plan, id)).filter((c): c is ResourceChange => c !== undefined);
+  for (const old of input.deployed) {
+    if (input.after.active.has(old.logicalId)) continue;
+    changes.push({
+      Action: 'Remove', LogicalResourceId: old.logicalId, PhysicalResourceId: old.physicalId, ResourceType: old.type,
+      PolicyAction: removePolicyAction(old, input.rules), Scope: [], Details: [], BeforeContext: contextOf(old.properties),
+    });
+  }
+  return { changes, warnings: plan.warnings };
+}
+
+function newPlan(input: ChangeModelInput): Plan {
   const deployed = new Map(input.deployed.map((d) => [d.logicalId, d]));
   const afterProps = new Map<string, Record<string, unknown>>();
   const state = new Map<string, SourceState>();
-  const warnings: ChangeModel['warnings'] = [];
   const sources: ValueSources = {
-    state, pseudo: input.pseudo, importValue: input.importValue,
+    state, pseudo: input.pseudo, importValue: input.importValue, availabilityZones: input.availabilityZones,
     ref: (id) => deployed.get(id)?.ref,
+    // An attribute named like a property follows an in-place update of that property; others keep their value.
     attribute: (id, attr) => {
       const next = state.get(id) === 'modified' ? afterProps.get(id)?.[attr] : undefined;
       return next !== undefined && typeof next !== 'object' ? next : deployed.get(id)?.attributes[attr];
     },
   };
-  const changedParams = new Set(after.parameters.filter((p) => before?.parameters.find((q) => q.key === p.key)?.raw !== p.raw).map((p) => p.key));
-  const changes: ResourceChange[] = [];
-  for (const id of after.graph.order) {
-    const def = after.model.resources.get(id)!;
-    const props = previewValue(after, sources, def.properties, (message) => warnings.push({ logicalId: id, message })) as Record<string, unknown>;
-    afterProps.set(id, props);
-    const old = deployed.get(id);
-    const oldDef = before?.model.resources.get(id);
-    if (input.imports?.has(id)) {
-      changes.push({ Action: 'Import', LogicalResourceId: id, PhysicalResourceId: input.imports.get(id), ResourceType: def.type, Scope: [], Details: [], AfterContext: contextOf(props) });
-      continue;
-    }
-    if (!old || !oldDef) {
-      state.set(id, 'added');
-      changes.push({ Action: 'Add', LogicalResourceId: id, ResourceType: def.type, Scope: [], Details: [], AfterContext: contextOf(props) });
-      continue;
-    }
-    const details = [
-      ...propertyDetails({ def, oldDef, old, props, changedParams, state, rules }),
-      ...attributeDetails(def, oldDef),
-      ...automaticDetails(def, rules, input.stackTagsChanged),
-    ];
-    if (!details.length) continue;
-    const replacement = replacementOf(details);
-    state.set(id, replacement === 'True' ? 'replaced' : replacement === 'Conditional' ? 'conditional' : 'modified');
-    changes.push({
-      Action: 'Modify', LogicalResourceId: id, PhysicalResourceId: old.physicalId, ResourceType: def.type,
-      Replacement: replacement, PolicyAction: replacement === 'True' ? replacePolicyAction(after, sources, def, rules) : undefined,
-      Scope: SCOPE_ORDER.filter((s) => details.some((d) => scopeOf(d) === s)), Details: details,
-      BeforeContext: contextOf(old.properties), AfterContext: contextOf(props),
-    });
+  const previous = (key: string) => input.before?.parameters.find((q) => q.key === key)?.raw;
+  const changedParams = new Set(input.after.parameters.filter((p) => previous(p.key) !== p.raw).map((p) => p.key));
+  return { input, deployed, afterProps, state, sources, changedParams, warnings: [] };
+}
+
+/** The change of one resource of the new template, in dependency order, or undefined when it does not change. */
+function planResource(plan: Plan, id: string): ResourceChange | undefined {
+  const { before, after, rules, imports, stackTagsChanged } = plan.input;
+  const def = after.model.resources.get(id)!;
+  const props = previewValue(after, plan.sources, def.properties, (message) => plan.warnings.push({ logicalId: id, message })) as Record<string, unknown>;
+  plan.afterProps.set(id, props);
+  const old = plan.deployed.get(id);
+  const oldDef = before?.model.resources.get(id);
+  if (imports?.has(id)) {
+    return { Action: 'Import', LogicalResourceId: id, PhysicalResourceId: imports.get(id), ResourceType: def.type, Scope: [], Details: [], AfterContext: contextOf(props) };
   }
-  for (const old of input.deployed) {
-    if (after.active.has(old.logicalId)) continue;
-    changes.push({
-      Action: 'Remove', LogicalResourceId: old.logicalId, PhysicalResourceId: old.physicalId, ResourceType: old.type,
-      PolicyAction: removePolicyAction(old, rules), Scope: [], Details: [], BeforeContext: contextOf(old.properties),
-    });
+  if (!old || !oldDef) {
+    plan.state.set(id, 'added');
+    return { Action: 'Add', LogicalResourceId: id, ResourceType: def.type, Scope: [], Details: [], AfterContext: contextOf(props) };
   }
-  return { changes, warnings };
+  const details = [
+    ...propertyDetails({ def, oldDef, old, props, changedParams: plan.changedParams, state: plan.state, rules }),
+    ...attributeDetails(def, oldDef),
+    ...automaticDetails(def, rules, stackTagsChanged),
+  ];
+  if (!details.length) return undefined;
+  const replacement = replacementOf(details);
+  plan.state.set(id, replacement === 'True' ? 'replaced' : replacement === 'Conditional' ? 'conditional' : 'modified');
+  return {
+    Action: 'Modify', LogicalResourceId: id, PhysicalResourceId: old.physicalId, ResourceType: def.type,
+    Replacement: replacement, PolicyAction: replacement === 'True' ? replacePolicyAction(after, plan.sources, def, rules) : undefined,
+    Scope: SCOPE_ORDER.filter((s) => details.some((d) => scopeOf(d) === s)), Details: details,
+    BeforeContext: contextOf(old.properties), AfterContext: contextOf(props),
+  };
 }
 
 interface PropertyInput {
@@ -170,13 +188,13 @@ function propertyDetails(p: PropertyInput): Detail[] {
       details.push({ Target: target, Evaluation: 'Static', ChangeSource: 'DirectModification' });
       continue;
     }
-    details.push(...causedDetails(p, name, target));
+    details.push(...causedDetails(p, name, target, unknown));
   }
   return details;
 }
 
 /** A property whose template text is unchanged but whose value changes: say what caused it. */
-function causedDetails(p: PropertyInput, name: string, target: Detail['Target']): Detail[] {
+function causedDetails(p: PropertyInput, name: string, target: Detail['Target'], unknown: boolean): Detail[] {
   const dynamic: Detail = { Target: target, Evaluation: 'Dynamic', ChangeSource: 'DirectModification' };
   const out: Detail[] = [];
   const seen = new Set<string>();
@@ -200,7 +218,8 @@ function causedDetails(p: PropertyInput, name: string, target: Detail['Target'])
       ChangeSource: ref.kind === 'Ref' ? 'ResourceReference' : 'ResourceAttribute', CausingEntity: entity,
     });
   }
-  if (!out.length) return [dynamic];
+  // No cause: a value read from outside changed (an export, an SSM parameter); an unreadable one is not a change.
+  if (!out.length) return unknown ? [] : [dynamic];
   // AWS pairs a parameter-caused detail with its Dynamic twin always, a resource-caused one only when values are shown.
   const byParameter = out.some((d) => d.ChangeSource === 'ParameterReference');
   return [...out, byParameter ? dynamic : { ...dynamic, valuesOnly: true }];

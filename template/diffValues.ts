@@ -18,6 +18,7 @@ export interface ValueSources {
   attribute(logicalId: string, attribute: string): unknown;
   importValue(name: string): string | undefined;
   pseudo: Record<string, unknown>;
+  availabilityZones(region: string): string[];
 }
 
 /** Evaluates a value; an evaluation error or an unknown reference yields KNOWN_AFTER_APPLY, with a warning. */
@@ -38,7 +39,7 @@ export function previewValue(template: PreparedTemplate, sources: ValueSources, 
       if (found === undefined) warn(`No export named ${name}`);
       return found ?? KNOWN_AFTER_APPLY;
     },
-    availabilityZones: () => [],
+    availabilityZones: sources.availabilityZones,
     path: [],
     budget: { steps: 0 },
   };

@@ -39,6 +39,10 @@ export function checkImport(
   const noPolicy = items.filter((i) => after.model.resources.get(i.LogicalResourceId!)!.deletionPolicy === undefined).map((i) => i.LogicalResourceId!);
   // Real AWS text, quoted in many GitHub issues (e.g. aws-quickstart/quickstart-awx#38).
   if (noPolicy.length) throw validationError(`The following resources to import ${list(noPolicy)} must have DeletionPolicy attribute specified in the template.`);
+  // Text quoted in awslabs/aws-security-assessment-solution#6.
+  if (JSON.stringify(before?.model.doc.Outputs ?? {}) !== JSON.stringify(after.model.doc.Outputs ?? {})) {
+    throw validationError('As part of the import operation, you cannot modify or add [Outputs]');
+  }
   const inStack = items.filter((i) => before?.active.has(i.LogicalResourceId!)).map((i) => i.LogicalResourceId!);
   if (inStack.length) throw validationError(`The following resources to import ${list(inStack)} already exist in the stack.`);
   const physicalIds = new Map<string, string>();

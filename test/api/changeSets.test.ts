@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateChangeSetCommand, CreateStackCommand, DeleteChangeSetCommand, DeleteStackCommand, DescribeChangeSetCommand,
   DescribeStackEventsCommand, DescribeStacksCommand, ExecuteChangeSetCommand, GetTemplateCommand, ListChangeSetsCommand,
+  waitUntilChangeSetCreateComplete,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { changeSet, deploy, execute, waitForChangeSet } from './changeSetsHelpers.js';
@@ -81,6 +82,30 @@ describe('CreateChangeSet', () => {
       expect(server.app.store.changeSets.byId(Id)!).toMatchObject({ status: 'CREATE_COMPLETE', executionStatus: 'AVAILABLE' });
     });
 
+    it('a change set left CREATE_PENDING by a restart settles when next read', async () => {
+      const { id } = await changeSet(server.client, stackName(), template(), { ChangeSetType: 'CREATE' });
+      const record = server.app.store.changeSets.byId(id)!;
+      const orphan = `${id.slice(0, -36)}00000000-0000-4000-8000-000000000000`;
+      server.app.store.changeSets.save({
+        ...record, changeSetId: orphan, name: 'orphan', status: 'CREATE_PENDING', executionStatus: 'UNAVAILABLE', createdAt: new Date(Date.now() - 60_000).toISOString(),
+        doc: { ...record.doc, pending: { status: 'CREATE_COMPLETE', executionStatus: 'AVAILABLE' } },
+      });
+      const described = await server.client.send(new DescribeChangeSetCommand({ ChangeSetName: orphan }));
+      expect(described).toMatchObject({ Status: 'CREATE_COMPLETE', ExecutionStatus: 'AVAILABLE' });
+    });
+
+    it('the SDK waiter ChangeSetCreateComplete succeeds on a change set and fails on a no-op one', async () => {
+      const name = stackName();
+      const { Id } = await server.client.send(new CreateChangeSetCommand({ StackName: name, ChangeSetName: 'w', ChangeSetType: 'CREATE', TemplateBody: template() }));
+      const ok = await waitUntilChangeSetCreateComplete({ client: server.client, maxWaitTime: 10, minDelay: 1, maxDelay: 1 }, { ChangeSetName: Id });
+      expect(ok.state).toBe('SUCCESS');
+      await execute(server.client, Id!, (await server.client.send(new DescribeChangeSetCommand({ ChangeSetName: Id }))).StackId!);
+      const noop = await server.client.send(new CreateChangeSetCommand({ StackName: name, ChangeSetName: 'w2', TemplateBody: template() }));
+      const failed = await waitUntilChangeSetCreateComplete({ client: server.client, maxWaitTime: 10, minDelay: 1, maxDelay: 1 }, { ChangeSetName: noop.Id })
+        .then(() => 'succeeded', (err: Error) => err.message);
+      expect(failed).toContain('"state":"FAILURE"');
+    });
+
     it('CREATE makes a REVIEW_IN_PROGRESS stack; executing it creates the stack with ChangeSetId and LastUpdatedTime (§3.1, §4.1)', async () => {
       const name = stackName();
       const body = JSON.stringify({ Description: 'desc', Resources: { P: ssm('a') } });
@@ -119,6 +144,28 @@ describe('CreateChangeSet', () => {
       expect(described.Changes![0].ResourceChange!.Details![0]).toMatchObject({ ChangeSource: 'ParameterReference', CausingEntity: 'V' });
       const same = await changeSet(server.client, name, undefined, { TemplateBody: undefined, UsePreviousTemplate: true, Parameters: [{ ParameterKey: 'V', UsePreviousValue: true }] });
       expect(same.described.Status).toBe('FAILED');
+    });
+
+    it('new stack Tags with the same template modify every taggable resource (Scope Tags) instead of failing as a no-op', async () => {
+      const name = stackName();
+      const body = { Resources: { T: { Type: 'AWS::SNS::Topic', Properties: { TopicName: `${name}-t` } } } };
+      await deploy(server.client, name, body);
+      const { described } = await changeSet(server.client, name, body, { Tags: [{ Key: 'team', Value: 'x' }] });
+      expect(described).toMatchObject({ Status: 'CREATE_COMPLETE', Tags: [{ Key: 'team', Value: 'x' }] });
+      expect(described.Changes![0].ResourceChange).toMatchObject({ Action: 'Modify', Replacement: 'False', Scope: ['Tags'] });
+    });
+
+    it('an unchanged template reading Fn::GetAZs and another resource\'s attribute is a no-op', async () => {
+      const name = stackName();
+      const body = {
+        Resources: {
+          A: ssm('a'),
+          B: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: { 'Fn::Join': [',', [{ 'Fn::Select': [0, { 'Fn::GetAZs': '' }] }, { 'Fn::GetAtt': ['A', 'Value'] }]] } } },
+        },
+      };
+      await deploy(server.client, name, body);
+      const { described } = await changeSet(server.client, name, body);
+      expect(described).toMatchObject({ Status: 'FAILED', Changes: [] });
     });
 
     it('paginates Changes 100 at a time with NextToken', async () => {

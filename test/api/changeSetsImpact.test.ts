@@ -1,7 +1,7 @@
 // The data-loss report (GET /_cfn-local/change-sets/{arn}/impact): what a change set would destroy, keep, or cannot do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { changeSet, deploy } from './changeSetsHelpers.js';
+import { changeSet, deploy, execute } from './changeSetsHelpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -82,6 +82,26 @@ describe('GET /_cfn-local/change-sets/{arn}/impact', () => {
     const { body } = await impact(id);
     expect(body.dataLoss.find((e: { logicalResourceId: string }) => e.logicalResourceId === 'Kept')).toMatchObject({ policyAction: 'ReplaceAndRetain', data: 'retained' });
     expect(body.blockedReplacements).toEqual([expect.objectContaining({ logicalResourceId: 'Guarded', cause: 'deletion-protection' })]);
+  });
+
+  it('what the report says is what execution does: the refused bucket stays with its data, the replaced queue\'s old copy is gone', async () => {
+    const { stackId } = await deploy(server.client, 'impact-run', {
+      Resources: {
+        Bucket: { Type: 'AWS::S3::Bucket', Properties: { BucketName: 'run-bucket' } },
+        Queue: { Type: 'AWS::SQS::Queue', Properties: { QueueName: 'run-queue-1' } },
+      },
+    });
+    await patchWorld('run-bucket', { dataItems: 2 });
+    const { id } = await changeSet(server.client, stackId, { Resources: { Queue: { Type: 'AWS::SQS::Queue', Properties: { QueueName: 'run-queue-2' } } } });
+    const { body } = await impact(id);
+    expect(body.dataLoss.map((e: { logicalResourceId: string; data: string }) => [e.logicalResourceId, e.data])).toEqual([['Queue', 'lost'], ['Bucket', 'retained']]);
+    const stack = await execute(server.client, id, stackId);
+    expect(stack).toMatchObject({ StackStatus: 'UPDATE_COMPLETE', StackStatusReason: 'Update successful. One or more resources could not be deleted.' });
+    const world = await (await fetch(`${server.endpoint}/_cfn-local/world`)).json() as { resources: { physicalId: string; state: { dataItems?: number } }[] };
+    const ids = world.resources.map((r) => r.physicalId);
+    expect(world.resources.find((r) => r.physicalId === 'run-bucket')?.state.dataItems).toBe(2);
+    expect(ids).not.toContain('https://sqs.us-east-1.amazonaws.com/000000000000/run-queue-1');
+    expect(ids).toContain('https://sqs.us-east-1.amazonaws.com/000000000000/run-queue-2');
   });
 
   it('answers 404 for an unknown change set', async () => {

@@ -140,6 +140,24 @@ describe('DescribeChangeSet matches AWS', () => {
     expect(child.ResourceChange!.Details).toEqual([{ CausingEntity: 'Foo.TopicName', ChangeSource: 'ResourceAttribute', Evaluation: 'Static', Target: { Attribute: 'Properties', Name: 'Name', RequiresRecreation: 'Always' } }]);
   });
 
+  it('a Conditional replacement makes its dependants Dynamic, an Always property Conditionally (AWS docs on Replacement; [D] change sets quoted in the wild)', async () => {
+    const name = stackName();
+    const doc = (command: string) => ({ Type: 'AWS::SSM::Document', Properties: { DocumentType: 'Command', Content: { schemaVersion: '2.2', mainSteps: [{ action: 'aws:runShellScript', name: 'run', inputs: { runCommand: [command] } }] } } });
+    const template = (command: string) => ({
+      Resources: { Doc: doc(command), ByValue: ssm({ Ref: 'Doc' }), ByName: ssm('v', { Name: { 'Fn::Sub': '${Doc}-copy' } }) },
+    });
+    const { stack } = await deploy(server.client, name, template('echo 1'));
+    const { described } = await changeSet(server.client, stack.StackId!, template('echo 2'));
+    const [byName, byValue, docChange] = byId(described.Changes);
+    expect(docChange.ResourceChange).toMatchObject({ Replacement: 'Conditional', Scope: ['Properties'] });
+    expect(docChange.ResourceChange!.PolicyAction).toBeUndefined();
+    expect(docChange.ResourceChange!.Details).toEqual([{ ChangeSource: 'DirectModification', Evaluation: 'Static', Target: { Attribute: 'Properties', Name: 'Content', RequiresRecreation: 'Conditionally' } }]);
+    expect(byValue.ResourceChange).toMatchObject({ Replacement: 'False' });
+    expect(byValue.ResourceChange!.Details).toEqual([{ CausingEntity: 'Doc', ChangeSource: 'ResourceReference', Evaluation: 'Dynamic', Target: { Attribute: 'Properties', Name: 'Value', RequiresRecreation: 'Never' } }]);
+    expect(byName.ResourceChange).toMatchObject({ Replacement: 'Conditional' });
+    expect(byName.ResourceChange!.Details).toEqual([{ CausingEntity: 'Doc', ChangeSource: 'ResourceReference', Evaluation: 'Dynamic', Target: { Attribute: 'Properties', Name: 'Name', RequiresRecreation: 'Conditionally' } }]);
+  });
+
   it('policy changes: a DeletionPolicy edit is Modify / False scoped DeletionPolicy; Retain policies show in PolicyAction (seeds-map §5.1)', async () => {
     const name = stackName();
     const { stack } = await deploy(server.client, name, { Resources: { A: ssm('a'), B: topic(`${name}-1`), C: ssm('c', { }) } });
@@ -185,5 +203,18 @@ describe('DescribeChangeSet matches AWS', () => {
       Status: 'FAILED', ExecutionStatus: 'UNAVAILABLE', Changes: [],
       StatusReason: "The submitted information didn't contain changes. Submit different information to create a change set.",
     });
+  });
+});
+
+describe('DescribeStacks after change-set execution matches AWS (§3.1; TestCaptureUpdateProcess post-create-1-describe)', () => {
+  it('has exactly AWS\'s keys, with ChangeSetId and LastUpdatedTime right after the create', async () => {
+    const name = stackName();
+    const { id, stack } = await deploy(server.client, name, { Resources: { Foo: topic(`${name}-1`) } });
+    const keys = Object.keys(stack).filter((k) => stack[k as keyof typeof stack] !== undefined && k !== 'LastOperations').sort();
+    expect(keys).toEqual([
+      'ChangeSetId', 'CreationTime', 'DisableRollback', 'DriftInformation', 'EnableTerminationProtection', 'LastUpdatedTime',
+      'NotificationARNs', 'RollbackConfiguration', 'StackId', 'StackName', 'StackStatus', 'Tags',
+    ]);
+    expect(stack).toMatchObject({ ChangeSetId: id, DisableRollback: false, EnableTerminationProtection: false, NotificationARNs: [], Tags: [], DriftInformation: { StackDriftStatus: 'NOT_CHECKED' } });
   });
 });

@@ -86,6 +86,19 @@ describe('IMPORT change sets', () => {
     expect(message).toBe('You have modified resources [P] in your template that are not being imported. Update, create or delete operations cannot be executed during import operations.');
   });
 
+  it('refuses Outputs added alongside an import', async () => {
+    await deploy(server.client, 'import-outputs', { Resources: { P: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: 'x' } } } });
+    const body = JSON.stringify({
+      Resources: { P: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: 'x' } }, Q: queue('outputs-queue') },
+      Outputs: { Url: { Value: { Ref: 'Q' } } },
+    });
+    const message = await errorOf(server.client.send(new CreateChangeSetCommand({
+      StackName: 'import-outputs', ChangeSetName: 'adopt', ChangeSetType: 'IMPORT', TemplateBody: body,
+      ResourcesToImport: [{ ResourceType: 'AWS::SQS::Queue', LogicalResourceId: 'Q', ResourceIdentifier: { QueueUrl: 'x' } }],
+    })));
+    expect(message).toBe('As part of the import operation, you cannot modify or add [Outputs]');
+  });
+
   it('ends FAILED when the resource is not in the account', async () => {
     await deploy(server.client, 'import-missing', { Resources: { P: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: 'x' } } } });
     const body = JSON.stringify({ Resources: { P: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: 'x' } }, Q: queue('missing-queue') } });
