@@ -7,6 +7,7 @@ import { awsError, validationError } from '../server/protocol/errors.js';
 import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import type { GivenParameter } from '../template/parameters.js';
 import type { Faults } from '../resources/faults.js';
+import type { ProviderEnv } from '../resources/provider.js';
 import { canStart, type StackOperation, type StackStatus } from './statuses.js';
 import { setStackStatus, type Clock, type OperationScope } from './transitions.js';
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
@@ -26,6 +27,8 @@ export interface EngineDeps {
   clock: Clock;
   faults: Faults;
   log: Logger;
+  /** Set by server/app.ts; its endpoint is filled in once the server listens. */
+  providerEnv?: ProviderEnv;
 }
 
 export interface StackTemplateInput {
@@ -198,7 +201,7 @@ export class Engine {
   ): Runtime {
     const account = accountScope(stack);
     return {
-      ...scope, stack, template, resources, scope: account, faults: this.deps.faults, imports: new Set(),
+      ...scope, stack, template, resources, scope: account, faults: this.deps.faults, imports: new Set(), env: this.deps.providerEnv,
       world: worldAccess(this.deps.store, account, () => this.deps.clock.now()),
       options: {
         disableRollback: input.DisableRollback ?? stack.doc.disableRollback,

@@ -4,6 +4,7 @@ import type { ResourceRecord } from '../storage/index.js';
 import { providerFor } from '../resources/registry.js';
 import type { Deleted, ProviderResult, ResourceRequest } from '../resources/provider.js';
 import { stagedWorld } from '../resources/stagedWorld.js';
+import { creationPolicyOf, settleCreation } from '../resources/creationPolicy.js';
 import type { FaultAction } from '../resources/faults.js';
 import { nameProperty } from '../resources/registry.js';
 import { setResourceStatus } from './transitions.js';
@@ -31,6 +32,7 @@ export function request(rt: Runtime, r: ResourceRecord, properties: Record<strin
     properties,
     physicalId: r.physicalId,
     requestToken: rt.token ?? uuidv4(),
+    env: rt.env,
   };
 }
 
@@ -134,7 +136,17 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
   r.doc.attributes = result.attributes;
   r.doc.createdBy = rt.operationId;
   setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated, alongside: () => world.commit() });
-  setResourceStatus(rt, r, complete);
+  const def = rt.template.model.resources.get(r.logicalId);
+  const policy = creationPolicyOf(def?.creationPolicy === undefined ? undefined : evaluateIn(rt, def.creationPolicy));
+  const settled = await settleCreation(providerFor(r.type), world, request(rt, r, r.doc.properties!, signal), result, policy);
+  if (settled === 'cancelled' || !settled.ok) {
+    const cancelled = mode === 'create' ? REASONS.createCancelled : REASONS.updateCancelled;
+    setResourceStatus(rt, r, failed, { reason: settled === 'cancelled' ? cancelled : settled.reason });
+    return false;
+  }
+  r.doc.attributes = settled.attributes;
+  r.doc.ref = settled.ref;
+  setResourceStatus(rt, r, complete, { alongside: () => world.commit() });
   return true;
 }
 
@@ -182,6 +194,11 @@ async function updateInPlace(rt: Runtime, r: ResourceRecord, action: 'Update', s
   if (!result.ok) {
     setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: result.reason });
     return false;
+  }
+  // A custom resource that answers an Update with a new PhysicalResourceId was replaced: the old one is deleted in cleanup.
+  if (result.physicalId !== r.physicalId && r.physicalId) {
+    r.doc.replaced = { physicalId: r.physicalId, properties: r.doc.before?.properties ?? {}, attributes: r.doc.before?.attributes, ref: r.doc.before?.ref };
+    r.physicalId = result.physicalId;
   }
   r.doc.attributes = result.attributes;
   r.doc.ref = result.ref;

@@ -6,7 +6,7 @@ import { evaluate } from '../template/intrinsics/index.js';
 import { TemplateError, type EvalContext, type ParameterValue } from '../template/intrinsics/context.js';
 import { availabilityZones, partitionOf, urlSuffixOf } from '../resources/regions.js';
 import { providerFor } from '../resources/registry.js';
-import type { AccountScope, WorldAccess } from '../resources/provider.js';
+import type { AccountScope, ProviderEnv, WorldAccess } from '../resources/provider.js';
 import type { OperationScope } from './transitions.js';
 import { randomSuffix } from '../resources/names.js';
 import type { Faults } from '../resources/faults.js';
@@ -24,6 +24,8 @@ export interface Runtime extends OperationScope {
   /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
   rollbackOf?: string;
   options: { disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[] };
+  /** What providers that talk to the outside need (wait conditions, custom resources). */
+  env?: ProviderEnv;
 }
 
 export function accountScope(stack: StackRecord): AccountScope {
