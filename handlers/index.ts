@@ -6,6 +6,7 @@ import * as resources from './resources.js';
 import * as templates from './templates.js';
 import * as changeSets from './changeSets.js';
 import * as exports from './exports.js';
+import * as signals from './signals.js';
 
 export const ACTIONS: Readonly<Record<string, Handler>> = {
   CreateStack: stacks.createStack,
@@ -28,4 +29,5 @@ export const ACTIONS: Readonly<Record<string, Handler>> = {
   ListChangeSets: changeSets.listChangeSets,
   ListExports: exports.listExports,
   ListImports: exports.listImports,
+  SignalResource: signals.signalResource,
 };

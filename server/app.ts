@@ -11,6 +11,9 @@ import { Faults } from '../resources/faults.js';
 import { ACTIONS } from '../handlers/index.js';
 import type { HandlerContext } from '../handlers/context.js';
 import { registerControlApi } from '../handlers/control.js';
+import { registerSignalRoutes } from '../handlers/signalRoutes.js';
+import { SignalHub } from '../resources/signalHub.js';
+import type { ProviderEnv } from '../resources/provider.js';
 import {
   AwsError, JSON_CONTENT_TYPE, accessKeyFromAuthorization, actionFromTarget, decodeInput, decodeJsonInput,
   decodeQueryBody, encodeError, encodeJsonError, encodeJsonResult, encodeResult, internalFailure, invalidAction,
@@ -23,6 +26,12 @@ export interface AppOptions {
   defaultRegion?: string;
   logger?: Logger | false;
   clock?: Clock;
+  /** The base URL handed out in wait condition handles and ResponseURLs (default: the address the server listens on). */
+  endpoint?: string;
+  /** How long a custom resource handler may take to answer (default AWS's one hour). */
+  customResourceTimeoutMs?: number;
+  /** A Lambda-compatible endpoint for Lambda ServiceTokens (unset: they succeed with empty Data). */
+  lambdaEndpoint?: string;
 }
 
 export interface App {
@@ -39,7 +48,11 @@ export function buildApp(options: AppOptions = {}): App {
   const log = options.logger === false || options.logger === undefined ? pino({ level: 'silent' }) : options.logger;
   const store = Store.open(options.db ?? ':memory:');
   const faults = new Faults();
-  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log });
+  const providerEnv: ProviderEnv = {
+    endpoint: options.endpoint, signals: new SignalHub(), lambdaEndpoint: options.lambdaEndpoint, log,
+    customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
+  };
+  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv });
   recoverInterruptedOperations(engine);
   const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT, disableRequestLogging: true });
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
@@ -50,6 +63,10 @@ export function buildApp(options: AppOptions = {}): App {
   fastify.post('/', serve);
   fastify.get('/', serve);
   registerControlApi(fastify, { store, engine, faults });
+  registerSignalRoutes(fastify, { store, signals: providerEnv.signals });
+  fastify.addHook('onListen', async () => {
+    providerEnv.endpoint ??= listeningUrl(fastify);
+  });
   return {
     fastify, store, engine, faults,
     async close() {
@@ -58,6 +75,14 @@ export function buildApp(options: AppOptions = {}): App {
       store.close();
     },
   };
+}
+
+/** `http://host:port` of the listening server; a wildcard host is reached on loopback. */
+function listeningUrl(fastify: FastifyInstance): string | undefined {
+  const address = fastify.server.address();
+  if (!address || typeof address === 'string') return undefined;
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
 interface Defaults {
