@@ -136,10 +136,13 @@ function readResponse(response: Record<string, unknown>, requestId: string): Ans
 }
 
 async function createOrUpdate(world: WorldAccess, req: ResourceRequest, type: 'Create' | 'Update'): Promise<ProviderResult> {
-  if (type === 'Update' && String(req.previousProperties?.ServiceToken) !== String(req.properties.ServiceToken)) {
+  // Compared with the resource as it stands, so that the rollback of a refused update (back to the old token) goes through.
+  const standing = type === 'Update' && req.physicalId ? world.get(req.type, req.physicalId) : undefined;
+  const old = req.previousProperties ?? standing?.properties;
+  if (type === 'Update' && String((standing?.properties ?? old)?.ServiceToken) !== String(req.properties.ServiceToken)) {
     return { ok: false, code: 'InvalidRequest', reason: CUSTOM_REASONS.serviceTokenChanged };
   }
-  const answer = await exchange(req, type);
+  const answer = await exchange({ ...req, previousProperties: old }, type);
   if ('ok' in answer) return answer;
   const physicalId = answer.physicalId ?? (type === 'Update' ? req.physicalId : undefined);
   if (!physicalId) return { ok: false, code: 'InvalidRequest', reason: CUSTOM_REASONS.invalidPhysicalId };
