@@ -4,7 +4,7 @@ import {
   attributeValues, cryptoRandom, newIdentity, refValue, replacementProperties, supportsAttribute, validateProperties,
 } from './generic.js';
 import type { Provider, ProviderResult, ResourceRequest, WorldAccess } from './provider.js';
-import { deleteRefusal } from './refusals.js';
+import { PROTECTION_PROPERTIES, deleteRefusal } from './refusals.js';
 
 export function alreadyExists(req: ResourceRequest, id: string): ProviderResult {
   return {
@@ -46,7 +46,10 @@ export const genericProvider: Provider = {
         reason: `Resource handler returned message: "Resource of type '${req.type}' with identifier '${req.physicalId}' was not found." (RequestToken: ${req.requestToken}, HandlerErrorCode: NotFound)`,
       };
     }
-    world.put({ ...found, properties: req.properties });
+    // A template change to the protection property overrides an out-of-band toggle of it.
+    const protectionChanged = PROTECTION_PROPERTIES.some((p) => String(found.properties[p]) !== String(req.properties[p]));
+    const state = protectionChanged ? { ...found.state, deletionProtection: undefined } : found.state;
+    world.put({ ...found, properties: req.properties, state });
     const attributes = { ...found.attributes };
     for (const key of Object.keys(attributes)) {
       if (key in req.properties && typeof req.properties[key] !== 'object') attributes[key] = req.properties[key];
