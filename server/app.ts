@@ -62,7 +62,7 @@ export function buildApp(options: AppOptions = {}): App {
   const serve = (req: FastifyRequest, reply: FastifyReply) => handleAwsRequest({ store, engine, faults }, defaults, req, reply);
   fastify.post('/', serve);
   fastify.get('/', serve);
-  registerControlApi(fastify, { store, engine, faults });
+  registerControlApi(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals });
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);
