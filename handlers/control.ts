@@ -1,38 +1,11 @@
 // The cfn-local control API on the same port (docs/control-api.md): health, reset, faults on demand; the simulated
 // account's resources are in controlWorld.ts. JSON in and out; bad input gets 400 with a message saying what is wrong.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { HandlerContext } from './context.js';
+import type { FastifyInstance } from 'fastify';
 import { FAULT_ACTIONS, type FaultAction } from '../resources/faults.js';
 import { registerWorldApi } from './controlWorld.js';
+import { PREFIX, jsonBody, sendError, type ControlDeps } from './controlHttp.js';
 
-export type ControlDeps = Pick<HandlerContext, 'store' | 'engine' | 'faults'> & {
-  /** The account and region a resource created over the control API lands in when the body names none. */
-  defaults?: { account: string; region: string };
-};
-
-export const PREFIX = '/_cfn-local';
-
-export function sendError(reply: FastifyReply, status: 400 | 404 | 409, message: string) {
-  const error = status === 400 ? 'BadRequest' : status === 404 ? 'NotFound' : 'Conflict';
-  return reply.status(status).send({ error, message });
-}
-
-export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** The JSON body as an object, or the 400 message explaining why it is not one. */
-export function jsonBody(req: FastifyRequest): { body: Record<string, unknown> } | { error: string } {
-  let body: unknown = req.body;
-  if (typeof body === 'string') {
-    if (body.trim() === '') return { error: 'the body is empty: send a JSON object' };
-    try {
-      body = JSON.parse(body);
-    } catch (err) {
-      return { error: `the body is not valid JSON (${(err as Error).message})` };
-    }
-  }
-  if (body === undefined) return { error: 'the body is empty: send a JSON object with Content-Type: application/json' };
-  return isObject(body) ? { body } : { error: 'the body must be a JSON object' };
-}
+export type { ControlDeps } from './controlHttp.js';
 
 const FAULT_FIELDS: Record<string, 'string' | 'number'> = {
   stackName: 'string', logicalId: 'string', resourceType: 'string', message: 'string', code: 'string', times: 'number', delayMs: 'number',

@@ -5,7 +5,7 @@ import type { WorldResource } from '../storage/world.js';
 import { attributeValues, cryptoRandom, newIdentity } from '../resources/generic.js';
 import { isKnownResourceType } from '../resources/registry.js';
 import { partitionOf } from '../resources/regions.js';
-import { PREFIX, isObject, jsonBody, sendError, type ControlDeps } from './control.js';
+import { PREFIX, isObject, jsonBody, sendError, type ControlDeps } from './controlHttp.js';
 
 /** A resource as the control API shows it: the world row plus the owning stack's name. */
 function view(r: WorldResource) {
