@@ -72,7 +72,7 @@ export const genericProvider: Provider = {
   },
 
   validate(type, logicalId, properties) {
-    if (isCustom(type)) return properties.ServiceToken === undefined ? `Properties validation failed for resource ${logicalId} with message: #: required key [ServiceToken] not found` : undefined;
+    if (isCustom(type)) return properties.ServiceToken === undefined ? `Properties validation failed for resource ${logicalId} with message: [#: required key [ServiceToken] not found]` : undefined;
     return validateProperties(type, properties, logicalId);
   },
 

@@ -186,6 +186,13 @@ describe('Custom resources over HTTP', () => {
   });
 });
 
+describe('Custom resource validation', () => {
+  it('a custom resource without ServiceToken fails with the registry\'s required-key text', async () => {
+    const { id } = await createStack(server, 'cr-no-token', 'Resources:\n  Thing:\n    Type: Custom::Thing\n    Properties:\n      Size: 1\n');
+    expect(await reasonOf(id, 'CREATE_FAILED')).toBe('Properties validation failed for resource Thing with message: [#: required key [ServiceToken] not found]');
+  });
+});
+
 describe('Custom resources with a Lambda ServiceToken', () => {
   const ARN = 'arn:aws:lambda:us-east-1:000000000000:function:provider';
 
