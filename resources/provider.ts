@@ -62,6 +62,8 @@ export type ProviderResult = Provisioned | Refusal;
 export interface WorldAccess {
   get(type: string, physicalId: string): WorldResource | undefined;
   byName(type: string, name: string): WorldResource | undefined;
+  /** The same, in any region of the account (global services' names); absent where the caller cannot look. */
+  byNameInAccount?(type: string, name: string): WorldResource | undefined;
   put(resource: WorldResource): void;
   remove(type: string, physicalId: string): void;
   now(): string;
