@@ -54,6 +54,8 @@ export interface Refusal {
   reason: string;
   /** True for refusals a retry may clear (throttling). */
   transient?: boolean;
+  /** A create that failed yet left something behind (a custom resource answering FAILED with its id): rollback deletes it. */
+  physicalId?: string;
 }
 
 export type ProviderResult = Provisioned | Refusal;
