@@ -128,6 +128,8 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
     ? { ok: false, code: 'Injected', reason: gate }
     : await providerFor(r.type).create(world, request(rt, r, r.doc.properties!, signal));
   if (!result.ok) {
+    // What a failed create left behind (a custom resource's id) is deleted by the rollback, as on AWS.
+    if (result.physicalId) r.physicalId = result.physicalId;
     setResourceStatus(rt, r, failed, { reason: result.reason });
     return false;
   }
