@@ -128,6 +128,14 @@ describe('Custom resources over HTTP', () => {
     expect(await reasonOf(id, 'CREATE_FAILED')).toBe(`Received response status [FAILED] from custom resource. Message returned: bad input (RequestId: ${requestId})`);
   });
 
+  it('a Create answered FAILED with a PhysicalResourceId gets a Delete for it during the rollback', async () => {
+    handler.reply = (r) => (r.RequestType === 'Create' ? { Status: 'FAILED', Reason: 'half done', PhysicalResourceId: 'half-made' } : { Status: 'SUCCESS' });
+    const { id, stack } = await createStack(server, 'cr-failed-cleanup', TEMPLATE(handler.url));
+    expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
+    expect(handler.requests.map((r) => `${r.RequestType} ${r.PhysicalResourceId ?? ''}`.trim())).toEqual(['Create', 'Delete half-made']);
+    expect((await eventLines(server.client, id, 'Thing')).slice(-2)).toEqual(['DELETE_IN_PROGRESS', 'DELETE_COMPLETE']);
+  });
+
   it('times out as configured when the handler never answers, without holding up other stacks', async () => {
     handler.reply = () => undefined;
     const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cr-silent', TemplateBody: TEMPLATE(handler.url) }));
