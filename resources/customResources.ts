@@ -31,6 +31,11 @@ export const CUSTOM_REASONS = {
   undeliverable: (target: string, why: string) => `Failed to deliver the custom resource request to ${target}: ${why}`,
 };
 
+// What the action reports when the operation stops waiting (a sibling failed, the account was reset).
+const CANCELLED: Record<RequestType, string> = {
+  Create: 'Resource creation cancelled', Update: 'Resource update cancelled', Delete: 'Resource deletion cancelled',
+};
+
 const LAMBDA_ARN = /^arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:function:[A-Za-z0-9_-]+(:[A-Za-z0-9$_-]+)?$/;
 
 // CloudFormation hands the handler every scalar as a string: `Size: 5` arrives as "5", `Enabled: true` as "true".
@@ -98,7 +103,7 @@ async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer
       const response = env.signals.request(requestId)?.response;
       if (response) return readResponse(response, requestId);
       const outcome = await env.signals.wait(requestId, deadline, req.signal);
-      if (outcome === 'aborted' && !env.signals.request(requestId)?.response) return { ok: false, code: 'Cancelled', reason: 'Resource creation cancelled' };
+      if (outcome === 'aborted' && !env.signals.request(requestId)?.response) return { ok: false, code: 'Cancelled', reason: CANCELLED[type] };
       if (outcome === 'timeout') return { ok: false, code: 'Timeout', reason: CUSTOM_REASONS.timeout(requestId) };
     }
   } finally {
