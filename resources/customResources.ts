@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { genericProvider } from './genericProvider.js';
 import { endpointOf } from './cloudformation.js';
 import { randomSuffix } from './names.js';
-import type { Deleted, Provider, ProviderResult, ResourceRequest, WorldAccess } from './provider.js';
+import type { Deleted, Provider, ProviderResult, Refusal, ResourceRequest, WorldAccess } from './provider.js';
 
 type RequestType = 'Create' | 'Update' | 'Delete';
 
@@ -29,6 +29,11 @@ export const CUSTOM_REASONS = {
   serviceTokenChanged: 'Modifying service token is not allowed.',
   invalidToken: (token: string) => `Invalid service token: ${token}`,
   undeliverable: (target: string, why: string) => `Failed to deliver the custom resource request to ${target}: ${why}`,
+};
+
+// What the action reports when the operation stops waiting (a sibling failed, the account was reset).
+const CANCELLED: Record<RequestType, string> = {
+  Create: 'Resource creation cancelled', Update: 'Resource update cancelled', Delete: 'Resource deletion cancelled',
 };
 
 const LAMBDA_ARN = /^arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:function:[A-Za-z0-9_-]+(:[A-Za-z0-9$_-]+)?$/;
@@ -81,7 +86,7 @@ interface Answer {
 }
 
 /** Sends the request and waits for the handler's response; a refusal when it fails, times out or is cut short. */
-async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer | { ok: false; code: string; reason: string }> {
+async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer | Refusal> {
   const env = req.env!;
   const target = targetOf(req);
   if (target.error) return { ok: false, code: 'InvalidRequest', reason: target.error };
@@ -98,7 +103,7 @@ async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer
       const response = env.signals.request(requestId)?.response;
       if (response) return readResponse(response, requestId);
       const outcome = await env.signals.wait(requestId, deadline, req.signal);
-      if (outcome === 'aborted' && !env.signals.request(requestId)?.response) return { ok: false, code: 'Cancelled', reason: 'Resource creation cancelled' };
+      if (outcome === 'aborted' && !env.signals.request(requestId)?.response) return { ok: false, code: 'Cancelled', reason: CANCELLED[type] };
       if (outcome === 'timeout') return { ok: false, code: 'Timeout', reason: CUSTOM_REASONS.timeout(requestId) };
     }
   } finally {
@@ -126,10 +131,13 @@ function timeoutMs(req: ResourceRequest): number {
   return Number.isFinite(serviceTimeout) && serviceTimeout > 0 ? Math.min(configured, serviceTimeout * 1000) : configured;
 }
 
-function readResponse(response: Record<string, unknown>, requestId: string): Answer | { ok: false; code: string; reason: string } {
+function readResponse(response: Record<string, unknown>, requestId: string): Answer | Refusal {
   if (typeof response[DELIVERY_FAILED] === 'string') return { ok: false, code: 'InvalidRequest', reason: response[DELIVERY_FAILED] };
   if (response[TOO_LONG]) return { ok: false, code: 'InvalidRequest', reason: CUSTOM_REASONS.tooLong };
-  if (response.Status === 'FAILED') return { ok: false, code: 'GeneralServiceException', reason: CUSTOM_REASONS.failed(response.Reason, requestId) };
+  if (response.Status === 'FAILED') {
+    const physicalId = typeof response.PhysicalResourceId === 'string' && response.PhysicalResourceId ? response.PhysicalResourceId : undefined;
+    return { ok: false, code: 'GeneralServiceException', reason: CUSTOM_REASONS.failed(response.Reason, requestId), physicalId };
+  }
   const data = response.Data && typeof response.Data === 'object' && !Array.isArray(response.Data) ? (response.Data as Record<string, unknown>) : {};
   const physicalId = typeof response.PhysicalResourceId === 'string' && response.PhysicalResourceId !== '' ? response.PhysicalResourceId : undefined;
   return { status: 'SUCCESS', physicalId, data, noEcho: response.NoEcho === true || response.NoEcho === 'true' };
@@ -143,7 +151,8 @@ async function createOrUpdate(world: WorldAccess, req: ResourceRequest, type: 'C
     return { ok: false, code: 'InvalidRequest', reason: CUSTOM_REASONS.serviceTokenChanged };
   }
   const answer = await exchange({ ...req, previousProperties: old }, type);
-  if ('ok' in answer) return answer;
+  // Only a failed Create leaves its id for the rollback's Delete; a failed Update keeps the standing resource's.
+  if ('ok' in answer) return type === 'Create' ? answer : { ...answer, physicalId: undefined };
   const physicalId = answer.physicalId ?? (type === 'Update' ? req.physicalId : undefined);
   if (!physicalId) return { ok: false, code: 'InvalidRequest', reason: CUSTOM_REASONS.invalidPhysicalId };
   world.put({

@@ -5,6 +5,7 @@ import {
 } from './generic.js';
 import type { Provider, ProviderResult, ResourceRequest, WorldAccess } from './provider.js';
 import { PROTECTION_PROPERTIES, deleteRefusal } from './refusals.js';
+import { NAME_SCOPES } from './quirks.js';
 
 export function alreadyExists(req: ResourceRequest, id: string): ProviderResult {
   return {
@@ -24,7 +25,9 @@ export const genericProvider: Provider = {
     const identity = newIdentity({
       type: req.type, logicalId: req.logicalId, stackName: req.stackName, properties: req.properties, ctx, random: cryptoRandom,
     });
-    if (world.get(req.type, identity.physicalId) || (identity.name && world.byName(req.type, identity.name))) {
+    const taken = world.get(req.type, identity.physicalId) || (identity.name && world.byName(req.type, identity.name))
+      || (identity.name && NAME_SCOPES[req.type] === 'account' && world.byNameInAccount?.(req.type, identity.name));
+    if (taken) {
       return alreadyExists(req, identity.name ?? identity.physicalId);
     }
     const attributes = isCustom(req.type)
@@ -72,7 +75,7 @@ export const genericProvider: Provider = {
   },
 
   validate(type, logicalId, properties) {
-    if (isCustom(type)) return properties.ServiceToken === undefined ? `Properties validation failed for resource ${logicalId} with message: #: required key [ServiceToken] not found` : undefined;
+    if (isCustom(type)) return properties.ServiceToken === undefined ? `Properties validation failed for resource ${logicalId} with message: [#: required key [ServiceToken] not found]` : undefined;
     return validateProperties(type, properties, logicalId);
   },
 

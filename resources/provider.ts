@@ -54,6 +54,8 @@ export interface Refusal {
   reason: string;
   /** True for refusals a retry may clear (throttling). */
   transient?: boolean;
+  /** A create that failed yet left something behind (a custom resource answering FAILED with its id): rollback deletes it. */
+  physicalId?: string;
 }
 
 export type ProviderResult = Provisioned | Refusal;
@@ -62,6 +64,8 @@ export type ProviderResult = Provisioned | Refusal;
 export interface WorldAccess {
   get(type: string, physicalId: string): WorldResource | undefined;
   byName(type: string, name: string): WorldResource | undefined;
+  /** The same, in any region of the account (global services' names); absent where the caller cannot look. */
+  byNameInAccount?(type: string, name: string): WorldResource | undefined;
   put(resource: WorldResource): void;
   remove(type: string, physicalId: string): void;
   now(): string;

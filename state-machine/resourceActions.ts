@@ -133,10 +133,10 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
     : await providerFor(r.type).create(world, request(rt, r, r.doc.properties!, signal));
   if (!result.ok) {
     // the handler ran and refused: "Initiated" without a physical id, then the handler's message
-    const previousId = r.physicalId;
     if (mode === 'create') setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated });
     const completed = await sleep(fault.delayMs, signal);
-    r.physicalId = previousId;
+    // What a failed create left behind (a custom resource's id) is deleted by the rollback, as on AWS.
+    if (mode === 'create' && result.physicalId) r.physicalId = result.physicalId;
     setResourceStatus(rt, r, failed, { reason: completed ? result.reason : cancelled });
     return false;
   }

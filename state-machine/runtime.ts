@@ -45,6 +45,7 @@ export function worldAccess(store: Store, scope: AccountScope, now: () => Date):
   return {
     get: (type, id) => store.world.get(scope.account, scope.region, type, id),
     byName: (type, name) => store.world.byName(scope.account, scope.region, type, name),
+    byNameInAccount: (type, name) => store.world.byNameInAccount(scope.account, type, name),
     put: (r) => store.world.put(r),
     remove: (type, id) => store.world.remove(scope.account, scope.region, type, id),
     now: () => now().toISOString(),

@@ -56,6 +56,7 @@ export class WorldStore {
   private readonly removeStmt;
   private readonly listStmt;
   private readonly findStmt;
+  private readonly byNameInAccountStmt;
 
   constructor(db: Db) {
     this.putStmt = db.prepare(
@@ -72,6 +73,7 @@ export class WorldStore {
          AND (@region IS NULL OR region = @region) ORDER BY created_at, physical_id`,
     );
     this.findStmt = db.prepare('SELECT * FROM world WHERE physical_id = ?');
+    this.byNameInAccountStmt = db.prepare('SELECT * FROM world WHERE account = ? AND type = ? AND name = ? LIMIT 1');
   }
 
   put(r: WorldResource): void {
@@ -108,6 +110,12 @@ export class WorldStore {
       account: filter.account ?? null,
       region: filter.region ?? null,
     }) as WorldRow[]).map(fromRow);
+  }
+
+  /** A resource of this type and name in any region of the account (names of global services: IAM, S3). */
+  byNameInAccount(account: string, type: string, name: string): WorldResource | undefined {
+    const row = this.byNameInAccountStmt.get(account, type, name) as WorldRow | undefined;
+    return row && fromRow(row);
   }
 
   /** Every resource with this physical id, whatever its account, region or type (for the control API). */

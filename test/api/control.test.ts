@@ -1,8 +1,8 @@
 // The control API's own contract: health, reset, and bad input answered with 400/404/409 and a clear message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CreateStackCommand, ListStacksCommand } from '@aws-sdk/client-cloudformation';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { control, createStack } from './worldHelpers.js';
+import { control, createStack, physicalIdOnceCreated } from './worldHelpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,6 +27,18 @@ describe('GET /_cfn-local/health and POST /_cfn-local/reset', () => {
     expect((await server.client.send(new ListStacksCommand({}))).StackSummaries).toEqual([]);
     expect((await control(server, 'GET', '/world')).body).toEqual({ resources: [] });
     expect((await control(server, 'GET', '/faults')).body).toEqual({ faults: [] });
+  });
+});
+
+describe('POST /_cfn-local/reset while a stack waits', () => {
+  it('ends the wait at once instead of waiting out the wait condition\'s timeout', async () => {
+    const body = 'Resources:\n  H:\n    Type: AWS::CloudFormation::WaitConditionHandle\n  W:\n    Type: AWS::CloudFormation::WaitCondition\n    Properties:\n      Handle: !Ref H\n      Timeout: \'3000\'\n';
+    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'waiting', TemplateBody: body }));
+    await physicalIdOnceCreated(server.client, StackId!, 'H');
+    const started = Date.now();
+    expect((await control(server, 'POST', '/reset')).body).toEqual({ reset: true });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await server.client.send(new ListStacksCommand({}))).StackSummaries).toEqual([]);
   });
 });
 

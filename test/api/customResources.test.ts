@@ -128,6 +128,14 @@ describe('Custom resources over HTTP', () => {
     expect(await reasonOf(id, 'CREATE_FAILED')).toBe(`Received response status [FAILED] from custom resource. Message returned: bad input (RequestId: ${requestId})`);
   });
 
+  it('a Create answered FAILED with a PhysicalResourceId gets a Delete for it during the rollback', async () => {
+    handler.reply = (r) => (r.RequestType === 'Create' ? { Status: 'FAILED', Reason: 'half done', PhysicalResourceId: 'half-made' } : { Status: 'SUCCESS' });
+    const { id, stack } = await createStack(server, 'cr-failed-cleanup', TEMPLATE(handler.url));
+    expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
+    expect(handler.requests.map((r) => `${r.RequestType} ${r.PhysicalResourceId ?? ''}`.trim())).toEqual(['Create', 'Delete half-made']);
+    expect((await eventLines(server.client, id, 'Thing')).slice(-2)).toEqual(['DELETE_IN_PROGRESS', 'DELETE_COMPLETE']);
+  });
+
   it('times out as configured when the handler never answers, without holding up other stacks', async () => {
     handler.reply = () => undefined;
     const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cr-silent', TemplateBody: TEMPLATE(handler.url) }));
@@ -183,6 +191,13 @@ describe('Custom resources over HTTP', () => {
     await server.client.send(new UpdateStackCommand({ StackName: id, TemplateBody: TEMPLATE(`${handler.url}/v2`) }));
     expect((await waitForStack(server.client, id)).StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
     expect(await reasonOf(id, 'UPDATE_FAILED')).toBe('Modifying service token is not allowed.');
+  });
+});
+
+describe('Custom resource validation', () => {
+  it('a custom resource without ServiceToken fails with the registry\'s required-key text', async () => {
+    const { id } = await createStack(server, 'cr-no-token', 'Resources:\n  Thing:\n    Type: Custom::Thing\n    Properties:\n      Size: 1\n');
+    expect(await reasonOf(id, 'CREATE_FAILED')).toBe('Properties validation failed for resource Thing with message: [#: required key [ServiceToken] not found]');
   });
 });
 

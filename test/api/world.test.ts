@@ -2,7 +2,8 @@
 // created outside any stack), an absent resource counts as deleted, out-of-band edits show, and the values that
 // SSM parameter types and dynamic references read live in the world.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DescribeStackResourceCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, CreateStackCommand, DescribeStackResourceCommand } from '@aws-sdk/client-cloudformation';
+import { waitForStack } from '../helpers/server.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { control, createStack, deleteStack, eventLines, resourceEvents, worldRow } from './worldHelpers.js';
 
@@ -52,6 +53,33 @@ describe('Name uniqueness in the account', () => {
     const failed = (await resourceEvents(server.client, id, 'Logs')).find((e) => e.ResourceStatus === 'CREATE_FAILED')!;
     expect(failed.ResourceStatusReason).toMatch(ALREADY_EXISTS('AWS::Logs::LogGroup', '/app/logs'));
     expect(failed.PhysicalResourceId ?? '').toBe('');
+  });
+});
+
+describe('Names of global services', () => {
+  it('an IAM role name taken in one region fails AlreadyExists in another; a queue name does not', async () => {
+    const eu = new CloudFormationClient({ endpoint: server.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+    const body = (role: string, queue: string) => `
+Resources:
+  Role:
+    Type: AWS::IAM::Role
+    Properties:
+      RoleName: ${role}
+      AssumeRolePolicyDocument: {}
+  Queue:
+    Type: AWS::SQS::Queue
+    Properties:
+      QueueName: ${queue}
+`;
+    const iam = { Capabilities: ['CAPABILITY_NAMED_IAM'] };
+    expect((await createStack(server, 'roles-us', body('deployer', 'jobs-global'), iam)).stack.StackStatus).toBe('CREATE_COMPLETE');
+    const { StackId } = await eu.send(new CreateStackCommand({ StackName: 'roles-eu', TemplateBody: body('deployer', 'jobs-global'), ...iam }));
+    expect((await waitForStack(eu, StackId!)).StackStatus).toBe('ROLLBACK_COMPLETE');
+    const events = await resourceEvents(eu, StackId!, 'Role');
+    expect(events.find((e) => e.ResourceStatus === 'CREATE_FAILED')!.ResourceStatusReason).toMatch(ALREADY_EXISTS('AWS::IAM::Role', 'deployer'));
+    const queue = await resourceEvents(eu, StackId!, 'Queue');
+    // A queue name is regional: whatever happens to the queue, it is not a collision.
+    expect(queue.find((e) => /AlreadyExists/.test(e.ResourceStatusReason ?? ''))).toBeUndefined();
   });
 });
 
