@@ -91,8 +91,8 @@ function parseJson(body: string): unknown {
   if (/"([^"\\]|\\.)*"\s*:/.test(body)) {
     const dup = parseDocument(body, { version: '1.2', uniqueKeys: true, prettyErrors: false }).errors.find((e) => e.code === 'DUPLICATE_KEY');
     if (dup) {
-      const at = dup.linePos?.[0];
-      throw formatError(`JSON not well-formed. (line ${at?.line ?? 1}, column ${at?.col ?? 1})`);
+      const at = lineAndColumn(body, dup.pos[0]);
+      throw formatError(`JSON not well-formed. (line ${at.line}, column ${at.column})`);
     }
   }
   return value;
@@ -116,8 +116,8 @@ function parseYaml(body: string): unknown {
   }
   const problem = doc.errors[0];
   if (problem) {
-    const at = problem.linePos?.[0];
-    throw formatError(`YAML not well-formed.${at ? ` (line ${at.line}, column ${at.col})` : ''}`);
+    const at = lineAndColumn(body, problem.pos[0]);
+    throw formatError(`YAML not well-formed. (line ${at.line}, column ${at.column})`);
   }
   checkKeys(doc);
   try {
