@@ -15,8 +15,11 @@ function alreadyExists(req: ResourceRequest, id: string): ProviderResult {
   };
 }
 
+/** Types CloudFormation accepts without a resource schema: the CDK's metadata marker records nothing. */
+const SCHEMALESS = new Set(['AWS::CDK::Metadata']);
+
 function isCustom(type: string): boolean {
-  return type.startsWith('Custom::') || type === 'AWS::CloudFormation::CustomResource';
+  return type.startsWith('Custom::') || type === 'AWS::CloudFormation::CustomResource' || SCHEMALESS.has(type);
 }
 
 const genericProvider: Provider = {
@@ -70,6 +73,7 @@ const genericProvider: Provider = {
   },
 
   validate(type, logicalId, properties) {
+    if (SCHEMALESS.has(type)) return undefined;
     if (isCustom(type)) return properties.ServiceToken === undefined ? `Properties validation failed for resource ${logicalId} with message: #: required key [ServiceToken] not found` : undefined;
     return validateProperties(type, properties, logicalId);
   },
