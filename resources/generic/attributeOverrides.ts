@@ -99,6 +99,10 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Record<string, Readonly<Record<string
     'SnapStartResponse.ApplyOn': () => 'None',
     'SnapStartResponse.OptimizationStatus': () => 'Off',
   },
+  // Function URLs live on their own domain: https://<32 lowercase alphanumerics>.lambda-url.<region>.on.aws/
+  'AWS::Lambda::Url': {
+    FunctionUrl: (c) => `https://${stableChars(32, LOWER_ALNUM, 'lambda-url', c.physicalId)}.lambda-url.${c.ctx.region}.on.aws/`,
+  },
   'AWS::RDS::DBInstance': {
     'Endpoint.Address': (c) => rdsHost(c),
     'Endpoint.Port': dbPort,
