@@ -24,7 +24,8 @@ const ENGINE_PORTS: Readonly<Record<string, number>> = {
 function dbPort(c: AttributeContext): string {
   if (c.properties.Port !== undefined) return String(c.properties.Port);
   const engine = String(c.properties.Engine ?? 'mysql').toLowerCase();
-  const family = Object.keys(ENGINE_PORTS).find((e) => engine === e || engine.startsWith(`${e}-`)) ?? 'mysql';
+  // The exact engine name first: `aurora-postgresql` also starts with `aurora-`.
+  const family = (engine in ENGINE_PORTS ? engine : Object.keys(ENGINE_PORTS).find((e) => engine.startsWith(`${e}-`))) ?? 'mysql';
   return String(ENGINE_PORTS[family]);
 }
 
