@@ -137,6 +137,13 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Record<string, Readonly<Record<string
   },
   'AWS::EC2::EIP': { AllocationId: (c) => ec2Id('eipalloc', c.random) },
   'AWS::KMS::Key': { KeyId: sameAsId },
+  // A public zone is served by four name servers, one per top-level domain, chosen per zone.
+  'AWS::Route53::HostedZone': {
+    NameServers: (c) => ['com', 'net', 'org', 'co.uk'].map((tld, i) => {
+      const n = Number(stableChars(4, DIGITS, 'ns', c.physicalId, String(i))) % 2048;
+      return `ns-${n}.awsdns-${String(n % 64).padStart(2, '0')}.${tld}`;
+    }),
+  },
   'AWS::ElasticLoadBalancingV2::LoadBalancer': {
     DNSName: (c) => `${c.name ?? dnsLabel(c)}-${randomChars(c.random, 10, DIGITS)}.${c.ctx.region}.elb.${c.dns}`,
     CanonicalHostedZoneID: () => 'Z35SXDOTRQ7X7K',
