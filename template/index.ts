@@ -180,12 +180,18 @@ export function capabilitiesFor(model: TemplateModel, ids: Iterable<string>): { 
   return { capabilities, types: [...types] };
 }
 
-export function requiredCapabilities(prepared: PreparedTemplate): { capabilities: string[]; types: string[] } {
-  return capabilitiesFor(prepared.model, prepared.active);
+export function requiredCapabilities(prepared: PreparedTemplate, changeSet = false): { capabilities: string[]; types: string[] } {
+  const required = capabilitiesFor(prepared.model, prepared.active);
+  if (changeSet) required.capabilities = required.capabilities.filter((c) => c !== 'CAPABILITY_AUTO_EXPAND');
+  return required;
 }
 
-export function checkCapabilities(prepared: PreparedTemplate, given: string[] = []): void {
-  const { capabilities } = requiredCapabilities(prepared);
+/**
+ * AWS's InsufficientCapabilitiesException. A change set is the review of a transform's output, so CreateChangeSet
+ * (and the execution of its change set) does not ask for CAPABILITY_AUTO_EXPAND.
+ */
+export function checkCapabilities(prepared: PreparedTemplate, given: string[] = [], changeSet = false): void {
+  const { capabilities } = requiredCapabilities(prepared, changeSet);
   const missing = capabilities.filter((c) => {
     if (c === 'CAPABILITY_IAM') return !given.includes('CAPABILITY_IAM') && !given.includes('CAPABILITY_NAMED_IAM');
     return !given.includes(c);
