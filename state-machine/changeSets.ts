@@ -41,7 +41,7 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   const fresh = !stack;
   stack ??= engine.newStack(caller, input.StackName, 'REVIEW_IN_PROGRESS');
   const after = prepareForStack(store, stack, body, input.Parameters, stack.doc.parameters);
-  checkCapabilities(after, input.Capabilities);
+  checkCapabilities(after, input.Capabilities, true);
   const deployed = type === 'UPDATE' ? store.resources.byStack(stack.stackId) : [];
   const before = type === 'UPDATE' ? prepareStored(store, stack, stack.templateId, stack.doc.parameters) : undefined;
   const changes = resourceChanges(before, after, deployed.map((r) => ({ ...r, deletionPolicy: r.doc.deletionPolicy })), recreationOf);
@@ -93,7 +93,8 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: {
   const stack = store.stacks.byId(cs.stackId)!;
   const doc = cs.doc as { templateBody: string; parameters: GivenParameter[]; capabilities: string[]; tags?: { Key: string; Value: string }[]; notificationARNs: string[]; roleARN?: string };
   const input: CreateStackInput = {
-    StackName: stack.name, Parameters: doc.parameters, Capabilities: doc.capabilities, Tags: doc.tags,
+    // Executing a reviewed change set acknowledges its transforms (CAPABILITY_AUTO_EXPAND).
+    StackName: stack.name, Parameters: doc.parameters, Capabilities: [...doc.capabilities, 'CAPABILITY_AUTO_EXPAND'], Tags: doc.tags,
     NotificationARNs: doc.notificationARNs, RoleARN: doc.roleARN, ClientRequestToken: options.ClientRequestToken,
     DisableRollback: options.DisableRollback, RetainExceptOnCreate: options.RetainExceptOnCreate,
   };
