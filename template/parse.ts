@@ -157,9 +157,11 @@ function checkDepth(value: unknown): void {
 
 /** Parses a template body as AWS does: JSON when it is JSON, else YAML. */
 export function parseTemplate(body: string): ParsedTemplate {
-  const trimmed = body.trimStart();
+  // Editors on Windows save a byte-order mark; AWS reads past it.
+  const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
+  const trimmed = text.trimStart();
   const format: TemplateFormat = trimmed.startsWith('{') && looksLikeJson(trimmed) ? 'JSON' : 'YAML';
-  const value = format === 'JSON' ? parseJson(body) : parseYaml(body);
+  const value = format === 'JSON' ? parseJson(text) : parseYaml(text);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw formatError('unsupported structure.');
   }

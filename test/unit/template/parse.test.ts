@@ -10,6 +10,11 @@ describe('parseTemplate', () => {
     expect(doc.Resources).toEqual({ A: { 'Fn::GetAtt': ['B', 'C.D'] }, B: { 'Fn::Sub': ['x', { a: { Ref: 'c' } }] }, V: '2010-09-09' });
   });
 
+  it('reads past a byte-order mark', () => {
+    expect(parseTemplate('\uFEFF{"Resources": {}}').doc).toEqual({ Resources: {} });
+    expect(parseTemplate('\uFEFFResources: {}\n').doc).toEqual({ Resources: {} });
+  });
+
   it('treats a flow-style YAML map starting with { as YAML', () => {
     expect(parseTemplate('{Resources: {A: !Ref B}}').doc).toEqual({ Resources: { A: { Ref: 'B' } } });
   });
