@@ -82,3 +82,30 @@ describe('parameters', () => {
     expect(r.error?.message).toBe('Template format error: Parameter count 201 is greater than max value 200');
   });
 });
+
+describe('a stored template is not re-checked against a changed account', () => {
+  it('UPDATE_ROLLBACK_COMPLETE with the stored ResolvedValue after the SSM parameter changed under a Rule', async () => {
+    const worldTemplate = (value: string) => ({ Resources: { Param: { Type: 'AWS::SSM::Parameter', Properties: { Name: '/params/ephemeral', Type: 'String', Value: value } } } });
+    const world = await deploy(server.client, worldTemplate('first'), {}, { stackName: 'params-ephemeral-world' });
+    expect(world.status).toBe('CREATE_COMPLETE');
+    const app = (rule: boolean, failing: boolean) => ({
+      Parameters: { Value: { Type: 'AWS::SSM::Parameter::Value<String>', Default: '/params/ephemeral' } },
+      ...(rule ? { Rules: { OnlyFirst: { Assertions: [{ Assert: { 'Fn::Equals': [{ Ref: 'Value' }, 'first'] }, AssertDescription: 'only first' }] } } } : {}),
+      Resources: {
+        P: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: { Ref: 'Value' } } },
+        ...(failing ? { Broken: { Type: 'AWS::SNS::Topic', Metadata: { 'cfn-local': { Fail: 'Create' } } } } : {}),
+      },
+      Outputs: { O: { Value: { 'Fn::GetAtt': ['P', 'Value'] } } },
+    });
+    const r = await deploy(server.client, app(true, false), {}, { stackName: 'params-ephemeral' });
+    expect(r.outputs.O).toBe('first');
+    await server.client.send(new UpdateStackCommand({ StackName: 'params-ephemeral-world', TemplateBody: JSON.stringify(worldTemplate('second')) }));
+    await waitForStack(server.client, world.stackId!);
+    // The update no longer has the rule; it fails, and the rollback re-reads the stored template (rule and all).
+    await server.client.send(new UpdateStackCommand({ StackName: 'params-ephemeral', TemplateBody: JSON.stringify(app(false, true)) }));
+    const stack = await waitForStack(server.client, r.stackId!);
+    expect(stack.StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
+    expect(stack.Outputs?.[0].OutputValue).toBe('first');
+    expect(stack.Parameters).toEqual([{ ParameterKey: 'Value', ParameterValue: '/params/ephemeral', ResolvedValue: 'first' }]);
+  });
+});
