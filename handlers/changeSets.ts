@@ -2,61 +2,110 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateChangeSet.html
 import { validationError } from '../server/protocol/errors.js';
 import * as changeSets from '../state-machine/changeSets.js';
-import { checkStackName, findStack, required, type Handler } from './context.js';
+import type { ChangeSetDoc } from '../state-machine/changeSets.js';
+import type { Detail, ResourceChange } from '../template/diff.js';
+import type { ChangeSetRecord } from '../storage/index.js';
+import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext } from './context.js';
 import { templateBody } from './stacks.js';
 
 const CHANGE_SET_NAME = /^[a-zA-Z][-a-zA-Z0-9]*$/;
+const CHANGE_SET_TYPES = ['CREATE', 'UPDATE', 'IMPORT'];
+/** DescribeChangeSet returns Changes a page at a time. */
+export const CHANGES_PAGE_SIZE = 100;
 
 export const createChangeSet: Handler = (ctx, input) => {
   const stackName = required<string>(input, 'StackName');
   const name = required<string>(input, 'ChangeSetName');
   checkStackName(stackName);
-  if (!CHANGE_SET_NAME.test(name) || name.length > 128) {
+  if (!CHANGE_SET_NAME.test(name)) {
     throw validationError(`1 validation error detected: Value '${name}' at 'changeSetName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*`);
+  }
+  if (name.length > 128) {
+    throw validationError(`1 validation error detected: Value '${name}' at 'changeSetName' failed to satisfy constraint: Member must have length less than or equal to 128`);
+  }
+  const type = input.ChangeSetType as string | undefined;
+  if (type !== undefined && !CHANGE_SET_TYPES.includes(type)) {
+    throw validationError(`1 validation error detected: Value '${type}' at 'changeSetType' failed to satisfy constraint: Member must satisfy enum value set: [UPDATE, IMPORT, CREATE]`);
   }
   const cs = input as unknown as changeSets.CreateChangeSetInput;
   const stack = findStack(ctx, stackName);
-  const body = templateBody(ctx, cs, () => (stack ? ctx.store.templates.body(stack.templateId) : undefined));
+  const previous = () => (stack && stack.status !== 'REVIEW_IN_PROGRESS' ? ctx.store.templates.body(stack.templateId) : undefined);
+  const body = templateBody(ctx, cs, previous);
   return changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body);
 };
 
+function find(ctx: HandlerContext, input: Record<string, unknown>): ChangeSetRecord {
+  return changeSets.findChangeSet(ctx.engine, ctx.caller, required<string>(input, 'ChangeSetName'), input.StackName as string | undefined);
+}
+
 export const describeChangeSet: Handler = (ctx, input) => {
-  const cs = changeSets.findChangeSet(ctx.engine, ctx.caller, required<string>(input, 'ChangeSetName'), input.StackName as string | undefined);
+  const cs = find(ctx, input);
   const stack = ctx.store.stacks.byId(cs.stackId)!;
-  const doc = cs.doc as Record<string, unknown>;
-  const parameters = doc.parametersView as unknown[];
+  const doc = cs.doc as unknown as ChangeSetDoc;
+  const withValues = input.IncludePropertyValues === true;
+  const start = decodeToken(input.NextToken) ?? 0;
+  const page = doc.changes.slice(start, start + CHANGES_PAGE_SIZE);
+  const more = start + CHANGES_PAGE_SIZE < doc.changes.length;
   return {
     ChangeSetName: cs.name,
     ChangeSetId: cs.changeSetId,
     StackId: stack.stackId,
     StackName: stack.name,
     Description: doc.description,
-    Parameters: parameters.length ? parameters : undefined,
+    Parameters: doc.parametersView.length ? doc.parametersView : undefined,
     CreationTime: new Date(cs.createdAt),
     ExecutionStatus: cs.executionStatus,
     Status: cs.status,
-    StatusReason: doc.statusReason,
+    StatusReason: doc.statusReason ?? (withValues ? warningReason(cs, doc) : undefined),
     NotificationARNs: doc.notificationARNs,
-    RollbackConfiguration: {},
+    RollbackConfiguration: doc.rollbackConfiguration ?? {},
     Capabilities: doc.capabilities,
     Tags: doc.tags,
-    Changes: doc.changes,
+    Changes: page.map((c) => ({ Type: 'Resource', ResourceChange: renderChange(c, withValues) })),
+    NextToken: more ? encodeToken(start + CHANGES_PAGE_SIZE) : undefined,
     IncludeNestedStacks: false,
+    OnStackFailure: doc.onStackFailure,
+    ImportExistingResources: doc.importExistingResources,
   };
 };
 
+/** §2.5: values that could not be previewed turn into a WARN StatusReason when property values are asked for. */
+function warningReason(cs: ChangeSetRecord, doc: ChangeSetDoc): string | undefined {
+  const first = doc.warnings?.[0];
+  if (!first || cs.status !== 'CREATE_COMPLETE') return undefined;
+  return `[WARN] --include-property-values option can return incomplete ChangeSet data because: ChangeSet creation failed for resource [${first.logicalId}] because: ${first.message}`;
+}
+
+/** One stored change as DescribeChangeSet shows it, with or without IncludePropertyValues (§5.3). */
+export function renderChange(c: ResourceChange, withValues: boolean): Record<string, unknown> {
+  const { BeforeContext, AfterContext, Details, ...rest } = c;
+  let details = Details.filter((d) => withValues || !d.valuesOnly).map((d) => renderDetail(d, withValues));
+  // Recorded order: a parameter-caused pair lists the Dynamic twin first only when values are shown.
+  if (withValues && Details.some((d) => d.ChangeSource === 'ParameterReference')) {
+    details = [...details.filter((d) => d.Evaluation === 'Dynamic'), ...details.filter((d) => d.Evaluation !== 'Dynamic')];
+  }
+  return {
+    ...rest,
+    Details: details,
+    ...(withValues && c.Action !== 'Add' && c.Action !== 'Import' ? { BeforeContext } : {}),
+    ...(withValues && c.Action !== 'Remove' ? { AfterContext } : {}),
+  };
+}
+
+function renderDetail(d: Detail, withValues: boolean): Record<string, unknown> {
+  const { valuesOnly: _ignored, Target, ...rest } = d;
+  const { Path, BeforeValue, AfterValue, AttributeChangeType, ...bare } = Target;
+  return { ...rest, Target: withValues ? { ...bare, Path, BeforeValue, AfterValue, AttributeChangeType } : bare };
+}
+
 export const executeChangeSet: Handler = (ctx, input) => {
-  const cs = changeSets.findChangeSet(ctx.engine, ctx.caller, required<string>(input, 'ChangeSetName'), input.StackName as string | undefined);
-  changeSets.executeChangeSet(ctx.engine, cs, input);
+  const cs = find(ctx, input);
+  changeSets.executeChangeSet(ctx.engine, cs, input as changeSets.ExecuteOptions);
   return {};
 };
 
 export const deleteChangeSet: Handler = (ctx, input) => {
-  const cs = changeSets.findChangeSet(ctx.engine, ctx.caller, required<string>(input, 'ChangeSetName'), input.StackName as string | undefined);
-  if (cs.executionStatus === 'EXECUTE_IN_PROGRESS') {
-    throw validationError(`Cannot delete ChangeSet [${cs.changeSetId}] while it is in EXECUTE_IN_PROGRESS`);
-  }
-  ctx.store.changeSets.save({ ...cs, deleted: true });
+  changeSets.deleteChangeSet(ctx.engine, find(ctx, input));
   return {};
 };
 
@@ -64,15 +113,17 @@ export const listChangeSets: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const stack = findStack(ctx, name);
   if (!stack) throw validationError(`Stack [${name}] does not exist`);
+  // §5.1: executed change sets (and deleted ones) are not listed.
+  const pending = ctx.store.changeSets.byStack(stack.stackId).filter((cs) => !cs.executionStatus.startsWith('EXECUTE'));
   return {
-    Summaries: ctx.store.changeSets
-      .byStack(stack.stackId)
-      .filter((cs) => !cs.executionStatus.startsWith('EXECUTE'))
-      .map((cs) => ({
+    Summaries: pending.map((cs) => {
+      const doc = cs.doc as unknown as ChangeSetDoc;
+      return {
         StackId: stack.stackId, StackName: stack.name, ChangeSetId: cs.changeSetId, ChangeSetName: cs.name,
-        ExecutionStatus: cs.executionStatus, Status: cs.status, StatusReason: (cs.doc as Record<string, unknown>).statusReason,
-        CreationTime: new Date(cs.createdAt), Description: (cs.doc as Record<string, unknown>).description,
-        IncludeNestedStacks: false,
-      })),
+        ExecutionStatus: cs.executionStatus, Status: cs.status, StatusReason: doc.statusReason,
+        CreationTime: new Date(cs.createdAt), Description: doc.description, IncludeNestedStacks: false,
+        ImportExistingResources: doc.importExistingResources,
+      };
+    }),
   };
 };

@@ -1,100 +1,61 @@
-// The cfn-local control API on the same port: faults on demand, the simulated account's resources, reset, health.
-// JSON in and out; a bad request gets 400 with a message.
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { HandlerContext } from './context.js';
+// The cfn-local control API on the same port (docs/control-api.md): health, reset, faults on demand; the simulated
+// account's resources are in controlWorld.ts. JSON in and out; bad input gets 400 with a message saying what is wrong.
+import type { FastifyInstance } from 'fastify';
 import { FAULT_ACTIONS, type FaultAction } from '../resources/faults.js';
-import type { WorldState } from '../storage/world.js';
+import { registerWorldApi } from './controlWorld.js';
+import { PREFIX, jsonBody, sendError, type ControlDeps } from './controlHttp.js';
 
-type Deps = Pick<HandlerContext, 'store' | 'engine' | 'faults'>;
-
-const badRequest = (reply: FastifyReply, message: string) => reply.status(400).send({ error: 'BadRequest', message });
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-function parseJson(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  if (body.trim() === '') return {};
-  return JSON.parse(body);
-}
+export type { ControlDeps } from './controlHttp.js';
 
 const FAULT_FIELDS: Record<string, 'string' | 'number'> = {
   stackName: 'string', logicalId: 'string', resourceType: 'string', message: 'string', code: 'string', times: 'number', delayMs: 'number',
 };
 
-function faultError(body: unknown): string | undefined {
-  if (!isObject(body)) return 'the body must be a JSON object';
-  if (!FAULT_ACTIONS.includes(body.action as FaultAction)) return `action must be one of ${FAULT_ACTIONS.join(', ')}`;
+function faultError(body: Record<string, unknown>): string | undefined {
+  if (body.action === undefined) return `action is required: one of ${FAULT_ACTIONS.join(', ')}`;
+  if (!FAULT_ACTIONS.includes(body.action as FaultAction)) return `action must be one of ${FAULT_ACTIONS.join(', ')} (got ${JSON.stringify(body.action)})`;
   for (const [key, value] of Object.entries(body)) {
     if (key === 'action') continue;
     const type = FAULT_FIELDS[key];
-    if (!type) return `unknown field ${key}`;
-    if (typeof value !== type) return `${key} must be a ${type}`;
-    if (type === 'number' && (!Number.isInteger(value) || (value as number) < 0)) return `${key} must be a whole number ≥ 0`;
+    if (!type) return `unknown field ${key}; allowed: action, ${Object.keys(FAULT_FIELDS).join(', ')}`;
+    if (typeof value !== type) return `${key} must be a ${type} (got ${JSON.stringify(value)})`;
+    if (type === 'number' && (!Number.isInteger(value) || (value as number) < 0)) return `${key} must be a whole number >= 0 (got ${value})`;
+    if (type === 'string' && value === '') return `${key} must not be empty`;
   }
   return undefined;
 }
 
-const STATE_FIELDS: Record<string, (v: unknown) => boolean> = {
-  dataItems: (v) => Number.isInteger(v) && (v as number) >= 0,
-  deletionProtection: (v) => typeof v === 'boolean',
-  attachedOutside: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
-  properties: isObject,
-};
+function registerFaults(app: FastifyInstance, deps: ControlDeps): void {
+  app.post(`${PREFIX}/faults`, async (req, reply) => {
+    const parsed = jsonBody(req);
+    if ('error' in parsed) return sendError(reply, 400, parsed.error);
+    const error = faultError(parsed.body);
+    if (error) return sendError(reply, 400, error);
+    const fault = deps.faults.add(parsed.body as unknown as Parameters<typeof deps.faults.add>[0]);
+    return reply.status(201).send({ id: fault.id });
+  });
+  app.get(`${PREFIX}/faults`, async () => ({ faults: deps.faults.list() }));
+  app.delete(`${PREFIX}/faults`, async () => {
+    const removed = deps.faults.list().length;
+    deps.faults.remove();
+    return { removed };
+  });
+  app.delete<{ Params: { id: string } }>(`${PREFIX}/faults/:id`, async (req, reply) =>
+    deps.faults.remove(req.params.id) ? { removed: 1 } : sendError(reply, 404, `no fault with id ${req.params.id}`));
+}
 
-export function registerControlApi(app: FastifyInstance, deps: Deps): void {
-  app.get('/_cfn-local/health', async () => ({ status: 'ok' }));
+export function registerControlApi(app: FastifyInstance, deps: ControlDeps): void {
+  app.get(`${PREFIX}/health`, async () => ({ status: 'ok' }));
 
-  app.post('/_cfn-local/reset', async () => {
+  // Waits in flight (wait conditions, custom resources) end first, so the operations holding them can finish.
+  app.post(`${PREFIX}/reset`, async () => {
+    deps.engine.deps.providerEnv?.signals.cancelAll();
     await deps.engine.idle();
     deps.store.reset();
     deps.faults.remove();
     return { reset: true };
   });
 
-  app.post('/_cfn-local/faults', async (req, reply) => {
-    let body: unknown;
-    try {
-      body = parseJson(req.body);
-    } catch {
-      return badRequest(reply, 'the body is not valid JSON');
-    }
-    const error = faultError(body);
-    if (error) return badRequest(reply, error);
-    const fault = deps.faults.add(body as Parameters<typeof deps.faults.add>[0]);
-    return reply.status(201).send({ id: fault.id });
-  });
-  app.get('/_cfn-local/faults', async () => ({ faults: deps.faults.list() }));
-  app.delete('/_cfn-local/faults', async () => ({ removed: deps.faults.remove() }));
-  app.delete<{ Params: { id: string } }>('/_cfn-local/faults/:id', async (req, reply) =>
-    deps.faults.remove(req.params.id) ? { removed: true } : reply.status(404).send({ error: 'NotFound', message: `no fault ${req.params.id}` }));
-
-  app.get<{ Querystring: { type?: string; account?: string; region?: string } }>('/_cfn-local/world', async (req) => ({
-    resources: deps.store.world.list(req.query),
-  }));
-
-  app.patch<{ Params: { id: string } }>('/_cfn-local/world/:id', async (req, reply) => {
-    let body: unknown;
-    try {
-      body = parseJson(req.body);
-    } catch {
-      return badRequest(reply, 'the body is not valid JSON');
-    }
-    if (!isObject(body)) return badRequest(reply, 'the body must be a JSON object');
-    for (const [key, value] of Object.entries(body)) {
-      if (!STATE_FIELDS[key]) return badRequest(reply, `unknown field ${key}`);
-      if (!STATE_FIELDS[key](value)) return badRequest(reply, `invalid value for ${key}`);
-    }
-    const [found] = deps.store.world.find(req.params.id);
-    if (!found) return reply.status(404).send({ error: 'NotFound', message: `no resource ${req.params.id}` });
-    const { properties, ...state } = body as WorldState & { properties?: Record<string, unknown> };
-    const updated = { ...found, properties: properties ? { ...found.properties, ...properties } : found.properties, state: { ...found.state, ...state } };
-    deps.store.world.put(updated);
-    return updated;
-  });
-
-  app.delete<{ Params: { id: string } }>('/_cfn-local/world/:id', async (req, reply) => {
-    const [found] = deps.store.world.find(req.params.id);
-    if (!found) return reply.status(404).send({ error: 'NotFound', message: `no resource ${req.params.id}` });
-    deps.store.world.remove(found.account, found.region, found.type, found.physicalId);
-    return { deleted: found.physicalId };
-  });
+  registerFaults(app, deps);
+  registerWorldApi(app, deps);
 }

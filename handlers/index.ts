@@ -6,6 +6,9 @@ import * as resources from './resources.js';
 import * as templates from './templates.js';
 import * as changeSets from './changeSets.js';
 import * as exports from './exports.js';
+import * as rollbacks from './rollbacks.js';
+import * as policies from './policies.js';
+import * as signals from './signals.js';
 
 export const ACTIONS: Readonly<Record<string, Handler>> = {
   CreateStack: stacks.createStack,
@@ -28,4 +31,10 @@ export const ACTIONS: Readonly<Record<string, Handler>> = {
   ListChangeSets: changeSets.listChangeSets,
   ListExports: exports.listExports,
   ListImports: exports.listImports,
+  RollbackStack: rollbacks.rollbackStack,
+  ContinueUpdateRollback: rollbacks.continueUpdateRollback,
+  CancelUpdateStack: rollbacks.cancelUpdateStack,
+  SetStackPolicy: policies.setStackPolicy,
+  GetStackPolicy: policies.getStackPolicy,
+  SignalResource: signals.signalResource,
 };

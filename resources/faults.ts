@@ -1,5 +1,13 @@
 // Failures on demand: from a resource's `Metadata: cfn-local:` block or from faults registered over the control API.
+// Throttling codes are transient: like CloudFormation's resource handlers, the action retries them (up to
+// TRANSIENT_RETRIES more attempts) before it fails with "Rate exceeded".
 import { v4 as uuidv4 } from 'uuid';
+
+/** Error codes a handler retries by itself; a fault with one of them clears if it fails fewer times than the retries. */
+export const TRANSIENT_CODES: ReadonlySet<string> = new Set([
+  'Throttling', 'ThrottlingException', 'RequestLimitExceeded', 'TooManyRequestsException', 'Throttled', 'SlowDown',
+]);
+export const TRANSIENT_RETRIES = 4;
 
 export type FaultAction = 'Create' | 'Update' | 'Delete';
 export const FAULT_ACTIONS: readonly FaultAction[] = ['Create', 'Update', 'Delete'];
@@ -45,8 +53,9 @@ function metadataFault(metadata: unknown): MetadataFault | undefined {
   return block && typeof block === 'object' ? (block as MetadataFault) : undefined;
 }
 
-const defaultReason = (token: string, code: string) =>
-  `Resource handler returned message: "We encountered an internal error. Please try again." (RequestToken: ${token}, HandlerErrorCode: ${code})`;
+const defaultReason = (token: string, code: string) => TRANSIENT_CODES.has(code)
+  ? `Resource handler returned message: "Rate exceeded (Service: CloudFormation, Status Code: 400, Request ID: ${uuidv4()})" (RequestToken: ${token}, HandlerErrorCode: Throttling)`
+  : `Resource handler returned message: "We encountered an internal error. Please try again." (RequestToken: ${token}, HandlerErrorCode: ${code})`;
 
 export class Faults {
   private readonly specs = new Map<string, FaultSpec>();
@@ -99,9 +108,12 @@ export class Faults {
   }
 
   private attempt(key: string, times: number | undefined, fault: { code: string; message?: string }, token: string) {
-    const made = this.attempts.get(key) ?? 0;
-    this.attempts.set(key, made + 1);
-    if (times !== undefined && made >= times) return undefined;
+    const retries = TRANSIENT_CODES.has(fault.code) ? TRANSIENT_RETRIES : 0;
+    for (let tries = 0; tries <= retries; tries++) {
+      const made = this.attempts.get(key) ?? 0;
+      this.attempts.set(key, made + 1);
+      if (times !== undefined && made >= times) return undefined;
+    }
     return { code: fault.code, reason: fault.message ?? defaultReason(token, fault.code) };
   }
 }

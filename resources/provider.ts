@@ -1,6 +1,19 @@
 // What a provider is: the create, update and delete of one resource type in the simulated account, as a function
 // of (world, request) → result or refusal. A provider never writes events or statuses.
 import type { WorldResource } from '../storage/world.js';
+import type { SignalHub } from './signalHub.js';
+
+/** What providers that talk to the outside need: cfn-local's own URL, the signal hub, timeouts, a logger. */
+export interface ProviderEnv {
+  /** The base URL clients reach cfn-local at (wait condition handles, custom resource ResponseURLs). */
+  endpoint?: string;
+  signals: SignalHub;
+  /** How long a custom resource handler may take to answer (AWS: one hour). */
+  customResourceTimeoutMs: number;
+  /** A Lambda-compatible endpoint that Lambda ServiceTokens are invoked through, when set. */
+  lambdaEndpoint?: string;
+  log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+}
 
 export interface AccountScope {
   account: string;
@@ -22,6 +35,8 @@ export interface ResourceRequest extends AccountScope {
   requestToken: string;
   /** Aborts when the operation stops waiting (a sibling failed, the stack timed out). */
   signal?: AbortSignal;
+  /** The provider environment (set by the engine; absent in unit tests of pure providers). */
+  env?: ProviderEnv;
 }
 
 export interface Provisioned {
@@ -68,4 +83,9 @@ export interface Provider {
   /** The reason a property set is invalid for the type, in the registry's words; undefined when valid. */
   validate(type: string, logicalId: string, properties: Record<string, unknown>): string | undefined;
   supportsAttribute(type: string, attribute: string): boolean;
+  /**
+   * After "Resource creation Initiated": wait until the new resource is ready (a WaitCondition counting its
+   * signals). Absent for types that are ready at once.
+   */
+  stabilize?(world: WorldAccess, req: ResourceRequest, created: Provisioned): Promise<ProviderResult>;
 }

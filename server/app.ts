@@ -1,6 +1,6 @@
 // The fastify instance: the CloudFormation endpoint (awsQuery and awsJson on POST /) and the control API.
 // server/main.ts only reads configuration, listens and closes; tests build the app with buildApp().
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { v4 as uuidv4 } from 'uuid';
 import pino, { type Logger } from 'pino';
 import { Store } from '../storage/index.js';
@@ -11,6 +11,10 @@ import { Faults } from '../resources/faults.js';
 import { ACTIONS } from '../handlers/index.js';
 import type { HandlerContext } from '../handlers/context.js';
 import { registerControlApi } from '../handlers/control.js';
+import { registerChangeSetImpact } from '../handlers/changeSetImpact.js';
+import { registerSignalRoutes } from '../handlers/signalRoutes.js';
+import { SignalHub } from '../resources/signalHub.js';
+import type { ProviderEnv } from '../resources/provider.js';
 import {
   AwsError, JSON_CONTENT_TYPE, accessKeyFromAuthorization, actionFromTarget, decodeInput, decodeJsonInput,
   decodeQueryBody, encodeError, encodeJsonError, encodeJsonResult, encodeResult, internalFailure, invalidAction,
@@ -23,6 +27,14 @@ export interface AppOptions {
   defaultRegion?: string;
   logger?: Logger | false;
   clock?: Clock;
+  /** Multiplies AWS durations such as TimeoutInMinutes (tests shrink time with it). */
+  timeScale?: number;
+  /** The base URL handed out in wait condition handles and ResponseURLs (default: the address the server listens on). */
+  endpoint?: string;
+  /** How long a custom resource handler may take to answer (default AWS's one hour). */
+  customResourceTimeoutMs?: number;
+  /** A Lambda-compatible endpoint for Lambda ServiceTokens (unset: they succeed with empty Data). */
+  lambdaEndpoint?: string;
 }
 
 export interface App {
@@ -39,17 +51,32 @@ export function buildApp(options: AppOptions = {}): App {
   const log = options.logger === false || options.logger === undefined ? pino({ level: 'silent' }) : options.logger;
   const store = Store.open(options.db ?? ':memory:');
   const faults = new Faults();
-  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log });
+  const providerEnv: ProviderEnv = {
+    endpoint: options.endpoint, signals: new SignalHub(), lambdaEndpoint: options.lambdaEndpoint, log,
+    customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
+  };
+  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale });
   recoverInterruptedOperations(engine);
-  const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT, disableRequestLogging: true });
+  const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT,
+    logController: new LogController({ disableRequestLogging: true }) });
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
   }
+  // Writes are group-committed (storage/db.ts): commit them before any answer leaves, so nothing acknowledged is lost.
+  fastify.addHook('onSend', (_req, _reply, payload, done) => {
+    store.flush();
+    done(null, payload);
+  });
   const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
   const serve = (req: FastifyRequest, reply: FastifyReply) => handleAwsRequest({ store, engine, faults }, defaults, req, reply);
   fastify.post('/', serve);
   fastify.get('/', serve);
-  registerControlApi(fastify, { store, engine, faults });
+  registerChangeSetImpact(fastify, { store });
+  registerControlApi(fastify, { store, engine, faults, defaults });
+  registerSignalRoutes(fastify, { store, signals: providerEnv.signals });
+  fastify.addHook('onListen', async () => {
+    providerEnv.endpoint ??= listeningUrl(fastify);
+  });
   return {
     fastify, store, engine, faults,
     async close() {
@@ -58,6 +85,14 @@ export function buildApp(options: AppOptions = {}): App {
       store.close();
     },
   };
+}
+
+/** `http://host:port` of the listening server; a wildcard host is reached on loopback. */
+function listeningUrl(fastify: FastifyInstance): string | undefined {
+  const address = fastify.server.address();
+  if (!address || typeof address === 'string') return undefined;
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
 interface Defaults {

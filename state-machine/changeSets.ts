@@ -1,16 +1,21 @@
-// Change sets: CreateChangeSet plans the changes (a CREATE change set makes a REVIEW_IN_PROGRESS stack);
-// ExecuteChangeSet starts the create or update it describes and follows it to EXECUTE_COMPLETE or EXECUTE_FAILED.
+// Change sets: CreateChangeSet plans the changes (a CREATE or new-stack IMPORT change set makes a REVIEW_IN_PROGRESS
+// stack) and settles CREATE_PENDING → CREATE_IN_PROGRESS → CREATE_COMPLETE | FAILED after the call returns, as AWS
+// does; ExecuteChangeSet starts the create, update or import it describes and follows it to EXECUTE_COMPLETE or
+// EXECUTE_FAILED. Error texts: ../shared/reference/aws-behaviour.md §2.1, §2.2, §5.
 import { v4 as uuidv4 } from 'uuid';
-import type { ChangeSetRecord, StackRecord } from '../storage/index.js';
+import type { ChangeSetRecord, StackRecord, Store } from '../storage/index.js';
 import { awsError, validationError } from '../server/protocol/errors.js';
-import { checkCapabilities } from '../template/index.js';
-import { resourceChanges } from '../template/diff.js';
+import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
+import { resourceChanges, type ChangeModel, type ChangeRules } from '../template/diff.js';
 import type { GivenParameter } from '../template/parameters.js';
-import { recreationOf } from '../resources/registry.js';
+import { replacementProperties } from '../resources/generic.js';
+import { resourceSpec } from '../resources/spec.js';
 import { canStart, type StackStatus } from './statuses.js';
 import { setStackStatus } from './transitions.js';
 import { insertStack } from './stackRecords.js';
 import { prepareForStack, prepareStored } from './prepare.js';
+import { accountScope, pseudoParameters } from './runtime.js';
+import { checkImport, checkOnlyImports, startImport, type ResourceToImport } from './operations/import.js';
 import { Engine, tagsOf, type Caller, type CreateStackInput, type StackTemplateInput } from './engine.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
@@ -18,51 +23,165 @@ export interface CreateChangeSetInput extends StackTemplateInput {
   ChangeSetName: string;
   ChangeSetType?: 'CREATE' | 'UPDATE' | 'IMPORT';
   Description?: string;
+  ResourcesToImport?: ResourceToImport[];
+  OnStackFailure?: 'ROLLBACK' | 'DELETE' | 'DO_NOTHING';
+  IncludeNestedStacks?: boolean;
+  ImportExistingResources?: boolean;
+  RollbackConfiguration?: Record<string, unknown>;
 }
 
-const NO_CHANGES = "The submitted information didn't contain changes. Submit different information to create a change set.";
-const SUCCEEDED = new Set(['CREATE_COMPLETE', 'UPDATE_COMPLETE']);
+/** What a change set keeps beside its status: the request, and the plan DescribeChangeSet shows. */
+export interface ChangeSetDoc {
+  type: 'CREATE' | 'UPDATE' | 'IMPORT';
+  templateBody: string;
+  parameters: GivenParameter[];
+  capabilities: string[];
+  tags?: { Key: string; Value: string }[];
+  notificationARNs: string[];
+  description?: string;
+  statusReason?: string;
+  warnings?: ChangeModel['warnings'];
+  changes: ChangeModel['changes'];
+  parametersView: { ParameterKey: string; ParameterValue: string; ResolvedValue?: string }[];
+  roleARN?: string;
+  onStackFailure?: string;
+  importExistingResources?: boolean;
+  rollbackConfiguration?: Record<string, unknown>;
+  imports?: ResourceToImport[];
+  /** The outcome CREATE_IN_PROGRESS settles to. */
+  pending?: { status: string; executionStatus: string; statusReason?: string };
+}
+
+export const NO_CHANGES = "The submitted information didn't contain changes. Submit different information to create a change set.";
+const IN_PROGRESS = 'An operation on this ChangeSet is currently in progress.  Please attempt this operation again later.';
+const SUCCEEDED = new Set(['CREATE_COMPLETE', 'UPDATE_COMPLETE', 'IMPORT_COMPLETE']);
+const SNAPSHOT_TYPES = new Set([
+  'AWS::EC2::Volume', 'AWS::ElastiCache::CacheCluster', 'AWS::ElastiCache::ReplicationGroup', 'AWS::Neptune::DBCluster',
+  'AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::Redshift::Cluster', 'AWS::DocDB::DBCluster',
+]);
+
+/** The resource specification's answers to the change model's questions (seeds-map §5.1–§5.2 for the policies). */
+export const CHANGE_RULES: ChangeRules = {
+  recreation(type, property, before, after) {
+    const spec = resourceSpec(type)?.properties[property];
+    if (!spec) return 'Never';
+    if (after === undefined) return spec.replacement;
+    return replacementProperties(type, { [property]: before }, { [property]: after })[0]?.requiresRecreation ?? 'Never';
+  },
+  tagProperty: (type) => resourceSpec(type)?.tagging?.property,
+  defaultDeletionPolicy: (type, props) =>
+    type === 'AWS::RDS::DBCluster' || (type === 'AWS::RDS::DBInstance' && props.DBClusterIdentifier === undefined) ? 'Snapshot' : 'Delete',
+  supportsSnapshot: (type) => SNAPSHOT_TYPES.has(type),
+};
 
 export function createChangeSet(engine: Engine, caller: Caller, input: CreateChangeSetInput, body: string) {
   const { store, clock } = engine.deps;
   const type = input.ChangeSetType ?? 'UPDATE';
-  if (type === 'IMPORT') throw validationError('cfn-local does not support ChangeSetType IMPORT yet');
-  let stack = input.StackName.startsWith('arn:') ? store.stacks.byId(input.StackName) : store.stacks.liveByName(caller.account, caller.region, input.StackName);
+  let stack = stackFor(store, caller, input.StackName);
+  checkTarget(store, type, stack, input);
+  const fresh = !stack;
+  stack ??= engine.newStack(caller, input.StackName, 'REVIEW_IN_PROGRESS');
+  const reviewing = stack.status === 'REVIEW_IN_PROGRESS';
+  const after = prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters);
+  checkCapabilities(after, input.Capabilities, true);
+  const before = reviewing ? undefined : prepareStored(store, stack, stack.templateId, stack.doc.parameters);
+  const imports = type === 'IMPORT' ? checkImport(store, stack, after, before, input.ResourcesToImport) : undefined;
+  const model = planChanges(store, stack, before, after, input, imports?.physicalIds);
+  if (imports) checkOnlyImports(model);
+  const outcome = imports?.failure
+    ? { status: 'FAILED', executionStatus: 'UNAVAILABLE', statusReason: imports.failure }
+    : isEmpty(stack, before, after, model, input)
+      ? { status: 'FAILED', executionStatus: 'UNAVAILABLE', statusReason: NO_CHANGES }
+      : { status: 'CREATE_COMPLETE', executionStatus: 'AVAILABLE' };
+  if (fresh) insertStack({ store, clock, operationId: uuidv4() }, stack, body, 'User Initiated');
+  const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
+  const doc: ChangeSetDoc = {
+    type, templateBody: body, parameters: input.Parameters ?? [], capabilities: input.Capabilities ?? [],
+    tags: input.Tags ? tagsOf(input.Tags) : undefined, notificationARNs: input.NotificationARNs ?? [],
+    description: input.Description, changes: outcome.status === 'FAILED' ? [] : model.changes, warnings: model.warnings,
+    parametersView: after.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.noEcho ? '****' : p.raw, ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}) })),
+    roleARN: input.RoleARN, onStackFailure: input.OnStackFailure, importExistingResources: input.ImportExistingResources,
+    rollbackConfiguration: input.RollbackConfiguration, imports: input.ResourcesToImport, pending: outcome,
+  };
+  store.changeSets.save({
+    changeSetId, account: caller.account, region: caller.region, stackId: stack.stackId, name: input.ChangeSetName,
+    status: 'CREATE_PENDING', executionStatus: 'UNAVAILABLE', createdAt: clock.now().toISOString(), deleted: false,
+    doc: doc as unknown as Record<string, unknown>,
+  });
+  settleLater(store, changeSetId);
+  return { Id: changeSetId, StackId: stack.stackId };
+}
+
+function stackFor(store: Store, caller: Caller, name: string): StackRecord | undefined {
+  return name.startsWith('arn:') ? store.stacks.byId(name) : store.stacks.liveByName(caller.account, caller.region, name);
+}
+
+/** AWS's refusals of a change set's type against the stack it names (§2.2). */
+function checkTarget(store: Store, type: string, stack: StackRecord | undefined, input: CreateChangeSetInput): void {
   if (type === 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS') {
     throw validationError(`Stack [${input.StackName}] already exists and cannot be created again with the changeSet [${input.ChangeSetName}].`);
   }
-  if (type === 'UPDATE') {
-    if (!stack) throw validationError(`Stack [${input.StackName}] does not exist`);
-    if (stack.status === 'REVIEW_IN_PROGRESS' || !canStart('CreateChangeSet', stack.status as StackStatus)) throw Engine.refuse('UpdateStack', stack);
+  if (type === 'UPDATE' && !stack) throw validationError(`Stack [${input.StackName}] does not exist`);
+  if (type !== 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS' && !canStart('CreateChangeSet', stack.status as StackStatus)) {
+    throw Engine.refuse('UpdateStack', stack);
   }
+  if (type === 'UPDATE' && stack?.status === 'REVIEW_IN_PROGRESS') throw Engine.refuse('UpdateStack', stack);
   if (stack && store.changeSets.byName(stack.stackId, input.ChangeSetName)) {
     throw awsError('AlreadyExistsException', `ChangeSet [${input.ChangeSetName}] already exists`);
   }
-  const fresh = !stack;
-  stack ??= engine.newStack(caller, input.StackName, 'REVIEW_IN_PROGRESS');
-  const after = prepareForStack(store, stack, body, input.Parameters, stack.doc.parameters);
-  checkCapabilities(after, input.Capabilities, true);
-  const deployed = type === 'UPDATE' ? store.resources.byStack(stack.stackId) : [];
-  const before = type === 'UPDATE' ? prepareStored(store, stack, stack.templateId, stack.doc.parameters) : undefined;
-  const changes = resourceChanges(before, after, deployed.map((r) => ({ ...r, deletionPolicy: r.doc.deletionPolicy })), recreationOf);
-  const paramsChanged = before && JSON.stringify(before.parameters.map((p) => p.raw)) !== JSON.stringify(after.parameters.map((p) => p.raw));
-  const empty = type === 'UPDATE' && changes.length === 0 && !paramsChanged;
-  if (fresh) insertStack({ store, clock, operationId: uuidv4() }, stack, body, 'User Initiated');
-  const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
-  const record: ChangeSetRecord = {
-    changeSetId, account: caller.account, region: caller.region, stackId: stack.stackId, name: input.ChangeSetName,
-    status: empty ? 'FAILED' : 'CREATE_COMPLETE', executionStatus: empty ? 'UNAVAILABLE' : 'AVAILABLE',
-    createdAt: clock.now().toISOString(), deleted: false,
-    doc: {
-      type, templateBody: body, parameters: input.Parameters ?? [], capabilities: input.Capabilities ?? [],
-      tags: input.Tags ? tagsOf(input.Tags) : undefined, notificationARNs: input.NotificationARNs ?? [],
-      description: input.Description, statusReason: empty ? NO_CHANGES : undefined, changes: empty ? [] : changes,
-      parametersView: after.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.noEcho ? '****' : p.raw, ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}) })),
-      roleARN: input.RoleARN,
-    },
+}
+
+function planChanges(
+  store: Store, stack: StackRecord, before: PreparedTemplate | undefined, after: PreparedTemplate,
+  input: CreateChangeSetInput, imports?: Map<string, string>,
+): ChangeModel {
+  const deployed = before ? store.resources.byStack(stack.stackId).filter((r) => r.physicalId) : [];
+  return resourceChanges({
+    before, after, imports, rules: CHANGE_RULES,
+    deployed: deployed.map((r) => ({
+      logicalId: r.logicalId, type: r.type, physicalId: r.physicalId, properties: r.doc.properties ?? {},
+      ref: r.doc.ref, attributes: r.doc.attributes ?? {}, deletionPolicy: r.doc.deletionPolicy,
+    })),
+    pseudo: pseudoParameters(stack, accountScope(stack)),
+    importValue: (name) => store.exports.get(stack.account, stack.region, name)?.value,
+    stackTagsChanged: before !== undefined && input.Tags !== undefined && JSON.stringify(tagsOf(input.Tags)) !== JSON.stringify(stack.doc.tags),
+  });
+}
+
+/** No resource change, the same parameter values and tags, and a template equal but for its Metadata (§5.2). */
+function isEmpty(
+  stack: StackRecord, before: PreparedTemplate | undefined, after: PreparedTemplate, model: ChangeModel, input: CreateChangeSetInput,
+): boolean {
+  if (!before || model.changes.length) return false;
+  const strip = (doc: Record<string, unknown>) => JSON.stringify({ ...doc, Metadata: undefined });
+  const params = (t: PreparedTemplate) => JSON.stringify(t.parameters.map((p) => [p.key, p.raw]));
+  const sameTags = input.Tags === undefined || JSON.stringify(tagsOf(input.Tags)) === JSON.stringify(stack.doc.tags);
+  return strip(before.model.doc) === strip(after.model.doc) && params(before) === params(after) && sameTags && !after.model.transforms.length;
+}
+
+/** CREATE_PENDING → CREATE_IN_PROGRESS → the planned outcome, each a turn of the event loop after the call. */
+function settleLater(store: Store, changeSetId: string): void {
+  const step = (apply: (cs: ChangeSetRecord) => ChangeSetRecord | undefined) => {
+    try {
+      const cs = store.changeSets.byId(changeSetId);
+      const next = cs && !cs.deleted ? apply(cs) : undefined;
+      if (next) store.changeSets.save(next);
+      return next !== undefined;
+    } catch {
+      return false; // the store closed under us (server stopping)
+    }
   };
-  store.changeSets.save(record);
-  return { Id: changeSetId, StackId: stack.stackId };
+  setImmediate(() => {
+    if (!step((cs) => (cs.status === 'CREATE_PENDING' ? { ...cs, status: 'CREATE_IN_PROGRESS' } : undefined))) return;
+    setImmediate(() => step((cs) => {
+      const pending = (cs.doc as unknown as ChangeSetDoc).pending;
+      if (cs.status !== 'CREATE_IN_PROGRESS' || !pending) return undefined;
+      const doc = { ...cs.doc, pending: undefined, statusReason: pending.statusReason };
+      // A change set whose stack moved on while it was being created is born OBSOLETE.
+      const executionStatus = cs.executionStatus === 'OBSOLETE' ? 'OBSOLETE' : pending.executionStatus;
+      return { ...cs, status: pending.status, executionStatus, doc };
+    }));
+  });
 }
 
 export function findChangeSet(engine: Engine, caller: Caller, name: string, stackName?: string): ChangeSetRecord {
@@ -75,15 +194,30 @@ export function findChangeSet(engine: Engine, caller: Caller, name: string, stac
     return cs;
   }
   if (stackName === undefined) throw validationError('StackName must be specified if ChangeSetName is not specified as an ARN.');
-  const stack = stackName.startsWith('arn:') ? store.stacks.byId(stackName) : store.stacks.liveByName(caller.account, caller.region, stackName);
-  if (!stack) throw validationError(`Stack [${stackName}] does not exist`);
+  const stack = stackFor(store, caller, stackName);
+  if (!stack || stack.account !== caller.account || stack.region !== caller.region) throw validationError(`Stack [${stackName}] does not exist`);
   const cs = store.changeSets.byName(stack.stackId, name);
   if (!cs) throw awsError('ChangeSetNotFound', `ChangeSet [${name}] does not exist`);
   return cs;
 }
 
-export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: { DisableRollback?: boolean; RetainExceptOnCreate?: boolean; ClientRequestToken?: string }) {
+export function deleteChangeSet(engine: Engine, cs: ChangeSetRecord): void {
+  if (cs.status === 'CREATE_PENDING' || cs.status === 'CREATE_IN_PROGRESS' || cs.executionStatus === 'EXECUTE_IN_PROGRESS') {
+    throw awsError('InvalidChangeSetStatus', IN_PROGRESS);
+  }
+  // The REVIEW_IN_PROGRESS stack of a deleted CREATE change set stays; DeleteStack removes it.
+  engine.deps.store.changeSets.save({ ...cs, deleted: true });
+}
+
+export interface ExecuteOptions {
+  DisableRollback?: boolean;
+  RetainExceptOnCreate?: boolean;
+  ClientRequestToken?: string;
+}
+
+export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: ExecuteOptions): void {
   const { store } = engine.deps;
+  if (cs.status === 'CREATE_PENDING' || cs.status === 'CREATE_IN_PROGRESS') throw awsError('InvalidChangeSetStatus', IN_PROGRESS);
   if (cs.status !== 'CREATE_COMPLETE') {
     throw awsError('InvalidChangeSetStatus', `ChangeSet [${cs.changeSetId}] cannot be executed in its current status of [${cs.status}]`);
   }
@@ -91,12 +225,14 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: {
     throw awsError('InvalidChangeSetStatus', `ChangeSet [${cs.changeSetId}] cannot be executed in its current execution status of [${cs.executionStatus}]`);
   }
   const stack = store.stacks.byId(cs.stackId)!;
-  const doc = cs.doc as { templateBody: string; parameters: GivenParameter[]; capabilities: string[]; tags?: { Key: string; Value: string }[]; notificationARNs: string[]; roleARN?: string };
+  if (!canStart('ExecuteChangeSet', stack.status as StackStatus)) throw Engine.refuse('UpdateStack', stack);
+  const doc = cs.doc as unknown as ChangeSetDoc;
   const input: CreateStackInput = {
     // Executing a reviewed change set acknowledges its transforms (CAPABILITY_AUTO_EXPAND).
     StackName: stack.name, Parameters: doc.parameters, Capabilities: [...doc.capabilities, 'CAPABILITY_AUTO_EXPAND'], Tags: doc.tags,
     NotificationARNs: doc.notificationARNs, RoleARN: doc.roleARN, ClientRequestToken: options.ClientRequestToken,
     DisableRollback: options.DisableRollback, RetainExceptOnCreate: options.RetainExceptOnCreate,
+    OnFailure: doc.onStackFailure as CreateStackInput['OnFailure'],
   };
   const executing = { ...cs, executionStatus: 'EXECUTE_IN_PROGRESS' };
   store.changeSets.save(executing);
@@ -105,16 +241,28 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: {
     store.changeSets.save({ ...executing, executionStatus: SUCCEEDED.has(final.status) ? 'EXECUTE_COMPLETE' : 'EXECUTE_FAILED' });
   };
   try {
-    if (stack.status === 'REVIEW_IN_PROGRESS') executeCreate(engine, stack, input, doc.templateBody, cs.changeSetId, onEnd);
+    if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, doc.imports ?? [], cs.changeSetId, onEnd);
+    else if (stack.status === 'REVIEW_IN_PROGRESS') executeCreate(engine, stack, input, doc.templateBody, cs.changeSetId, onEnd);
     else {
-      stack.doc.viaChangeSet = true;
       engine.updateStack(stack, input, doc.templateBody, onEnd);
       stack.doc.changeSetId = cs.changeSetId;
+      stack.doc.viaChangeSet = true;
       store.stacks.save(stack);
     }
   } catch (err) {
     store.changeSets.save(cs);
     throw err;
+  }
+  markOthersObsolete(store, cs);
+}
+
+/** Once one change set runs, the stack's other pending change sets no longer describe a valid change. */
+function markOthersObsolete(store: Store, cs: ChangeSetRecord): void {
+  for (const other of store.changeSets.byStack(cs.stackId)) {
+    if (other.changeSetId === cs.changeSetId) continue;
+    if (other.executionStatus === 'AVAILABLE' || other.status === 'CREATE_PENDING' || other.status === 'CREATE_IN_PROGRESS') {
+      store.changeSets.save({ ...other, executionStatus: 'OBSOLETE' });
+    }
   }
 }
 
@@ -122,18 +270,15 @@ function executeCreate(engine: Engine, stack: StackRecord, input: CreateStackInp
   const { store, clock } = engine.deps;
   const template = prepareForStack(store, stack, body, input.Parameters);
   Object.assign(stack.doc, {
-    tags: input.Tags ?? [], capabilities: input.Capabilities, notificationARNs: input.NotificationARNs ?? [],
-    disableRollback: input.DisableRollback ?? false, retainExceptOnCreate: input.RetainExceptOnCreate,
-    changeSetId, viaChangeSet: true, roleARN: input.RoleARN,
-    description: template.model.description,
+    tags: tagsOf(input.Tags), capabilities: input.Capabilities, notificationARNs: input.NotificationARNs ?? [],
+    disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING', retainExceptOnCreate: input.RetainExceptOnCreate,
+    changeSetId, viaChangeSet: true, roleARN: input.RoleARN, description: template.model.description,
     parameters: template.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.raw, ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}) })),
     noEchoKeys: template.parameters.filter((p) => p.noEcho).map((p) => p.key),
   });
   stack.templateId = store.templates.insert(stack.stackId, body, clock.now().toISOString());
-  const scope = { store, clock, operationId: uuidv4(), token: input.ClientRequestToken };
-  for (const other of store.changeSets.byStack(stack.stackId)) {
-    if (other.changeSetId !== changeSetId && other.executionStatus === 'AVAILABLE') store.changeSets.save({ ...other, executionStatus: 'OBSOLETE' });
-  }
+  const scope = engine.scope(input.ClientRequestToken);
+  // §3.1: a stack created through a change set shows LastUpdatedTime at once.
   stack.updatedAt = clock.now().toISOString();
   setStackStatus(scope, stack, 'CREATE_IN_PROGRESS', 'User Initiated');
   engine.startCreate(scope, stack, template, input, onEnd);

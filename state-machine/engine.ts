@@ -7,11 +7,13 @@ import { awsError, validationError } from '../server/protocol/errors.js';
 import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import type { GivenParameter } from '../template/parameters.js';
 import type { Faults } from '../resources/faults.js';
+import type { ProviderEnv } from '../resources/provider.js';
 import { canStart, type StackOperation, type StackStatus } from './statuses.js';
 import { setStackStatus, type Clock, type OperationScope } from './transitions.js';
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
 import { prepareForStack } from './prepare.js';
 import { insertStack } from './stackRecords.js';
+import { parseStackPolicy } from './stackPolicy.js';
 import { runCreate } from './operations/create.js';
 import { runUpdate } from './operations/update.js';
 import { runDelete } from './operations/delete.js';
@@ -26,9 +28,15 @@ export interface EngineDeps {
   clock: Clock;
   faults: Faults;
   log: Logger;
+  /** Multiplies every AWS duration (TimeoutInMinutes…): tests and impatient users shrink time with it. */
+  timeScale?: number;
+  /** Set by server/app.ts; its endpoint is filled in once the server listens. */
+  providerEnv?: ProviderEnv;
 }
 
 export interface StackTemplateInput {
+  StackPolicyBody?: string;
+  StackPolicyDuringUpdateBody?: string;
   TemplateBody?: string;
   TemplateURL?: string;
   UsePreviousTemplate?: boolean;
@@ -47,7 +55,6 @@ export interface CreateStackInput extends StackTemplateInput {
   OnFailure?: 'ROLLBACK' | 'DELETE' | 'DO_NOTHING';
   TimeoutInMinutes?: number;
   EnableTerminationProtection?: boolean;
-  StackPolicyBody?: string;
 }
 
 export interface DeleteStackInput {
@@ -58,6 +65,8 @@ export interface DeleteStackInput {
 
 export class Engine {
   private readonly inFlight = new Set<Promise<void>>();
+  /** The runtime of the operation each stack is running, for CancelUpdateStack. */
+  readonly running = new Map<string, Runtime>();
 
   constructor(readonly deps: EngineDeps) {}
 
@@ -73,16 +82,19 @@ export class Engine {
     const { store } = this.deps;
     const name = input.StackName!;
     const existing = store.stacks.liveByName(caller.account, caller.region, name);
+    if (existing && repeatOf(existing, input.ClientRequestToken, 'CreateStack')) return existing.stackId;
     // AWS accepts a CreateStack over a stack still in review: its pending change sets become OBSOLETE.
     if (existing && existing.status !== 'REVIEW_IN_PROGRESS') {
       throw awsError('AlreadyExistsException', `Stack [${name}] already exists`);
     }
     const stack = existing ?? this.newStack(caller, name, 'CREATE_IN_PROGRESS');
     applyCreateOptions(stack, input);
+    if (input.StackPolicyBody !== undefined) parseStackPolicy(input.StackPolicyBody);
     const template = prepareForStack(store, stack, body, input.Parameters);
     checkCapabilities(template, input.Capabilities);
     this.describeTemplate(stack, template);
     const scope = this.scope(input.ClientRequestToken);
+    rememberToken(stack, input.ClientRequestToken, 'CreateStack');
     if (existing) {
       stack.templateId = store.templates.insert(stack.stackId, body, this.deps.clock.now().toISOString());
       markObsolete(store, stack.stackId);
@@ -113,7 +125,9 @@ export class Engine {
 
   updateStack(stack: StackRecord, input: StackTemplateInput, body: string, onEnd?: () => void): string {
     const { store } = this.deps;
+    if (repeatOf(stack, input.ClientRequestToken, 'UpdateStack')) return stack.stackId;
     if (!canStart('UpdateStack', stack.status as StackStatus)) throw Engine.refuse('UpdateStack', stack);
+    if (input.StackPolicyDuringUpdateBody !== undefined) parseStackPolicy(input.StackPolicyDuringUpdateBody);
     const template = prepareForStack(store, stack, body, input.Parameters, stack.doc.parameters);
     checkCapabilities(template, input.Capabilities);
     const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
@@ -130,6 +144,9 @@ export class Engine {
     stack.doc.disableRollback = input.DisableRollback ?? false;
     stack.doc.retainExceptOnCreate = input.RetainExceptOnCreate;
     stack.doc.changeSetId = undefined;
+    stack.doc.duringUpdatePolicyBody = input.StackPolicyDuringUpdateBody;
+    if (input.StackPolicyBody !== undefined) stack.doc.stackPolicyBody = input.StackPolicyBody;
+    rememberToken(stack, input.ClientRequestToken, 'UpdateStack');
     markObsolete(store, stack.stackId);
     this.describeTemplate(stack, template);
     setStackStatus(scope, stack, 'UPDATE_IN_PROGRESS', 'User Initiated');
@@ -140,7 +157,7 @@ export class Engine {
 
   deleteStack(stack: StackRecord, input: DeleteStackInput): void {
     const { store } = this.deps;
-    if (stack.status === 'DELETE_COMPLETE') return;
+    if (stack.status === 'DELETE_COMPLETE' || repeatOf(stack, input.ClientRequestToken, 'DeleteStack')) return;
     if (stack.doc.terminationProtection) {
       throw validationError(`Stack [${stack.name}] cannot be deleted while TerminationProtection is enabled`);
     }
@@ -152,11 +169,24 @@ export class Engine {
     const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
     checkRetainable(resources, input.RetainResources);
     const statusBefore = stack.status as StackStatus;
+    rememberToken(stack, input.ClientRequestToken, 'DeleteStack');
     const scope = this.scope(input.ClientRequestToken);
     setStackStatus(scope, stack, 'DELETE_IN_PROGRESS', 'User Initiated');
     const template = emptyTemplate();
     const rt = this.runtime(scope, stack, template, resources, { RetainResources: input.RetainResources });
     this.launch(rt, 'DELETE_STACK', () => runDelete(rt, statusBefore));
+  }
+
+  /** TimeoutInMinutes bounds a create (and the updates of that stack, as on AWS). */
+  private timeoutOf(rt: Runtime, kind: string): NodeJS.Timeout | undefined {
+    const minutes = rt.stack.doc.timeoutInMinutes;
+    if (!minutes || (kind !== 'CREATE_STACK' && kind !== 'UPDATE_STACK')) return undefined;
+    const timer = setTimeout(() => {
+      rt.stopReason = 'timed-out';
+      rt.stop.abort();
+    }, minutes * 60_000 * (this.deps.timeScale ?? 1));
+    timer.unref();
+    return timer;
   }
 
   /** Resolves when every running operation has ended (tests, graceful stop). */
@@ -198,7 +228,8 @@ export class Engine {
   ): Runtime {
     const account = accountScope(stack);
     return {
-      ...scope, stack, template, resources, scope: account, faults: this.deps.faults, imports: new Set(),
+      ...scope, stack, template, resources, scope: account, faults: this.deps.faults, imports: new Set(), env: this.deps.providerEnv,
+      stop: new AbortController(),
       world: worldAccess(this.deps.store, account, () => this.deps.clock.now()),
       options: {
         disableRollback: input.DisableRollback ?? stack.doc.disableRollback,
@@ -213,16 +244,39 @@ export class Engine {
     const { store, log } = this.deps;
     store.journal.startOperation({ operationId: rt.operationId, stackId: rt.stack.stackId, kind, startedAt: rt.clock.now().toISOString(), doc: {} });
     rt.stack.doc.lastOperation = { OperationId: rt.operationId, OperationType: kind };
+    this.running.set(rt.stack.stackId, rt);
+    const timer = this.timeoutOf(rt, kind);
     const task = Promise.resolve()
       .then(run)
       .catch((err: unknown) => log.error({ err, stackId: rt.stack.stackId, kind }, 'operation failed unexpectedly'))
       .finally(() => {
         store.journal.endOperation(rt.operationId, rt.clock.now().toISOString());
+        if (timer) clearTimeout(timer);
+        if (rt.stack.doc.duringUpdatePolicyBody !== undefined) {
+          rt.stack.doc.duringUpdatePolicyBody = undefined;
+          store.stacks.save(rt.stack);
+        }
+        if (this.running.get(rt.stack.stackId) === rt) this.running.delete(rt.stack.stackId);
         this.inFlight.delete(task);
         onEnd?.();
       });
     this.inFlight.add(task);
   }
+}
+
+/**
+ * ClientRequestToken: a retried call with the token of an action already started on the stack is answered as a
+ * success without starting anything; a token already used for another action is refused.
+ */
+function repeatOf(stack: StackRecord, token: string | undefined, action: string): boolean {
+  const used = token === undefined ? undefined : stack.doc.tokens?.[token];
+  if (used === undefined) return false;
+  if (used === action) return true;
+  throw awsError('TokenAlreadyExistsException', `Another ${used} request with the same client request token ${token} was already made`);
+}
+
+function rememberToken(stack: StackRecord, token: string | undefined, action: string): void {
+  if (token !== undefined) stack.doc.tokens = { ...stack.doc.tokens, [token]: action };
 }
 
 function applyCreateOptions(stack: StackRecord, input: CreateStackInput): void {

@@ -4,11 +4,14 @@ import type { ResourceRecord } from '../storage/index.js';
 import { providerFor } from '../resources/registry.js';
 import type { Deleted, ProviderResult, ResourceRequest } from '../resources/provider.js';
 import { stagedWorld } from '../resources/stagedWorld.js';
+import { creationPolicyOf, settleCreation } from '../resources/creationPolicy.js';
 import type { FaultAction } from '../resources/faults.js';
 import { nameProperty } from '../resources/registry.js';
 import { setResourceStatus } from './transitions.js';
 import { evaluateIn, type Runtime } from './runtime.js';
 import { isDeepStrictEqual } from 'node:util';
+import { policyRefusal } from './stackPolicy.js';
+import { defaultDeletionPolicy, snapshotOf } from '../resources/policies.js';
 import { v4 as uuidv4 } from 'uuid';
 
 export const REASONS = {
@@ -31,6 +34,7 @@ export function request(rt: Runtime, r: ResourceRecord, properties: Record<strin
     properties,
     physicalId: r.physicalId,
     requestToken: rt.token ?? uuidv4(),
+    env: rt.env,
   };
 }
 
@@ -45,10 +49,10 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
   });
 }
 
-/** Applies injected faults and delays; returns a failure reason, 'cancelled', or undefined to proceed. */
-async function faultGate(rt: Runtime, r: ResourceRecord, action: FaultAction, signal: AbortSignal) {
+/** The injected fault (and delay) for this attempt of an action, counted as an attempt. */
+function checkFault(rt: Runtime, r: ResourceRecord, action: FaultAction) {
   const def = rt.template.model.resources.get(r.logicalId);
-  const outcome = rt.faults.check(action, {
+  return rt.faults.check(action, {
     stackId: rt.stack.stackId,
     stackName: rt.stack.name,
     logicalId: r.logicalId,
@@ -56,6 +60,11 @@ async function faultGate(rt: Runtime, r: ResourceRecord, action: FaultAction, si
     metadata: def?.metadata ?? r.doc.metadata,
     requestToken: rt.token ?? uuidv4(),
   });
+}
+
+/** Applies injected faults and delays; returns a failure reason, 'cancelled', or undefined to proceed. */
+async function faultGate(rt: Runtime, r: ResourceRecord, action: FaultAction, signal: AbortSignal) {
+  const outcome = checkFault(rt, r, action);
   if (!(await sleep(outcome.delayMs, signal))) return 'cancelled' as const;
   return outcome.failure?.reason;
 }
@@ -84,7 +93,7 @@ export function applyPolicies(rt: Runtime, r: ResourceRecord): void {
   const def = rt.template.model.resources.get(r.logicalId);
   if (!def) return;
   const ctx = (v: unknown) => (v === undefined ? undefined : String(evaluateIn(rt, v)));
-  r.doc.deletionPolicy = ctx(def.deletionPolicy);
+  r.doc.deletionPolicy = ctx(def.deletionPolicy) ?? defaultDeletionPolicy(def.type, def.properties);
   r.doc.updateReplacePolicy = ctx(def.updateReplacePolicy);
   r.doc.metadata = def.metadata;
   r.doc.dependsOn = [...(rt.template.graph.dependsOn.get(r.logicalId) ?? [])];
@@ -116,17 +125,19 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
   const inProgress = mode === 'create' ? 'CREATE_IN_PROGRESS' : 'UPDATE_IN_PROGRESS';
   const complete = mode === 'create' ? 'CREATE_COMPLETE' : 'UPDATE_COMPLETE';
   const failed = mode === 'create' ? 'CREATE_FAILED' : 'UPDATE_FAILED';
-  const gate = await faultGate(rt, r, 'Create', signal);
-  if (gate === 'cancelled') {
-    setResourceStatus(rt, r, failed, { reason: mode === 'create' ? REASONS.createCancelled : REASONS.updateCancelled });
-    return false;
-  }
+  const cancelled = mode === 'create' ? REASONS.createCancelled : REASONS.updateCancelled;
+  const fault = checkFault(rt, r, 'Create');
   const world = stagedWorld(rt.world);
-  const result: ProviderResult = gate
-    ? { ok: false, code: 'Injected', reason: gate }
+  const result: ProviderResult = fault.failure
+    ? { ok: false, code: 'Injected', reason: fault.failure.reason }
     : await providerFor(r.type).create(world, request(rt, r, r.doc.properties!, signal));
   if (!result.ok) {
-    setResourceStatus(rt, r, failed, { reason: result.reason });
+    // the handler ran and refused: "Initiated" without a physical id, then the handler's message
+    const previousId = r.physicalId;
+    if (mode === 'create') setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated });
+    const completed = await sleep(fault.delayMs, signal);
+    r.physicalId = previousId;
+    setResourceStatus(rt, r, failed, { reason: completed ? result.reason : cancelled });
     return false;
   }
   r.physicalId = result.physicalId;
@@ -134,7 +145,20 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
   r.doc.attributes = result.attributes;
   r.doc.createdBy = rt.operationId;
   setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated, alongside: () => world.commit() });
-  setResourceStatus(rt, r, complete);
+  if (!(await sleep(fault.delayMs, signal))) {
+    setResourceStatus(rt, r, failed, { reason: cancelled });
+    return false;
+  }
+  const def = rt.template.model.resources.get(r.logicalId);
+  const policy = creationPolicyOf(def?.creationPolicy === undefined ? undefined : evaluateIn(rt, def.creationPolicy));
+  const settled = await settleCreation(providerFor(r.type), world, request(rt, r, r.doc.properties!, signal), result, policy);
+  if (settled === 'cancelled' || !settled.ok) {
+    setResourceStatus(rt, r, failed, { reason: settled === 'cancelled' ? cancelled : settled.reason });
+    return false;
+  }
+  r.doc.attributes = settled.attributes;
+  r.doc.ref = settled.ref;
+  setResourceStatus(rt, r, complete, { alongside: () => world.commit() });
   return true;
 }
 
@@ -159,6 +183,11 @@ export async function updateResource(rt: Runtime, logicalId: string, signal: Abo
   const provider = providerFor(r.type);
   const invalid = provider.validate(r.type, logicalId, properties);
   const replacing = provider.replacementNeeded(r.type, before, properties).length > 0;
+  const refusal = policyRefusal(rt.stack.doc.duringUpdatePolicyBody ?? rt.stack.doc.stackPolicyBody, logicalId, r.type, replacing ? 'Replace' : 'Modify');
+  if (refusal) {
+    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: refusal });
+    return false;
+  }
   if (replacing) return replaceResource(rt, r, properties, signal);
   r.doc.properties = properties;
   applyPolicies(rt, r);
@@ -182,6 +211,11 @@ async function updateInPlace(rt: Runtime, r: ResourceRecord, action: 'Update', s
   if (!result.ok) {
     setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: result.reason });
     return false;
+  }
+  // A custom resource that answers an Update with a new PhysicalResourceId was replaced: the old one is deleted in cleanup.
+  if (result.physicalId !== r.physicalId && r.physicalId) {
+    r.doc.replaced = { physicalId: r.physicalId, properties: r.doc.before?.properties ?? {}, attributes: r.doc.before?.attributes, ref: r.doc.before?.ref };
+    r.physicalId = result.physicalId;
   }
   r.doc.attributes = result.attributes;
   r.doc.ref = result.ref;
@@ -252,6 +286,9 @@ export async function deleteResource(rt: Runtime, target: DeleteTarget, why: Del
   const gate = await faultGate(rt, shown, 'Delete', signal);
   if (gate === 'cancelled') return false;
   const world = stagedWorld(rt.world);
+  // a Snapshot policy snapshots first; both land only if the delete goes through (the world is staged)
+  const policy = why === 'replaced-copy' ? r.doc.updateReplacePolicy : r.doc.deletionPolicy;
+  if (policy === 'Snapshot') snapshotOf(world, shown.type, shown.physicalId, shown.doc.properties ?? {});
   const result: Deleted = gate
     ? { ok: false, code: 'Injected', reason: gate }
     : await providerFor(r.type).delete(world, request(rt, shown, shown.doc.properties ?? {}, signal));

@@ -7,7 +7,7 @@ import { TemplateError, type EvalContext, type ParameterValue, type StackOutputR
 import { resolveDynamicReferences } from '../template/dynamicReferences.js';
 import { availabilityZones, partitionOf, urlSuffixOf } from '../resources/regions.js';
 import { providerFor } from '../resources/registry.js';
-import type { AccountScope, WorldAccess } from '../resources/provider.js';
+import type { AccountScope, ProviderEnv, WorldAccess } from '../resources/provider.js';
 import type { OperationScope } from './transitions.js';
 import { randomSuffix } from '../resources/names.js';
 import type { Faults } from '../resources/faults.js';
@@ -22,9 +22,14 @@ export interface Runtime extends OperationScope {
   faults: Faults;
   /** Export names read through Fn::ImportValue during this operation. */
   imports: Set<string>;
+  /** Stops the operation from outside: CancelUpdateStack or TimeoutInMinutes (the reason says which). */
+  stop: AbortController;
+  stopReason?: 'cancelled' | 'timed-out';
   /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
   rollbackOf?: string;
   options: { disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[] };
+  /** What providers that talk to the outside need (wait conditions, custom resources). */
+  env?: ProviderEnv;
 }
 
 export function accountScope(stack: StackRecord): AccountScope {

@@ -11,6 +11,8 @@ export interface PlanRun {
   /** Stop starting new actions after the first failure (create/update), or keep going (delete). */
   stopOnFailure: boolean;
   concurrency?: number;
+  /** Stops the plan from outside (CancelUpdateStack, TimeoutInMinutes): nothing new starts, in-flight work aborts. */
+  stop?: AbortSignal;
 }
 
 export interface PlanOutcome {
@@ -44,6 +46,12 @@ export async function runPlan(plan: PlanRun): Promise<PlanOutcome> {
   let running = 0;
   let sinceYield = 0;
   let stopped = false;
+  const stopFromOutside = () => {
+    stopped = true;
+    controller.abort();
+  };
+  if (plan.stop?.aborted) stopFromOutside();
+  plan.stop?.addEventListener('abort', stopFromOutside, { once: true });
 
   await new Promise<void>((resolveAll) => {
     const pump = (): void => {
@@ -81,6 +89,7 @@ export async function runPlan(plan: PlanRun): Promise<PlanOutcome> {
     };
     pump();
   });
+  plan.stop?.removeEventListener('abort', stopFromOutside);
   const notStarted = new Set(plan.order.filter((id) => !succeeded.has(id) && !failed.has(id)));
   return { succeeded, failed, notStarted };
 }

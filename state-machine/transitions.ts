@@ -21,32 +21,39 @@ export interface OperationScope {
 const STAMPS_DELETION_TIME = new Set<StackStatus>(['ROLLBACK_IN_PROGRESS', 'DELETE_IN_PROGRESS']);
 const STAMPS_UPDATED_TIME = new Set<StackStatus>(['ROLLBACK_IN_PROGRESS', 'UPDATE_IN_PROGRESS']);
 
+/**
+ * Event times strictly increase within a stack, so that resource EventIds (`<Logical>-<STATUS>-<timestamp>`, AWS's
+ * format) stay unique even when two events of one resource fall in the same millisecond.
+ */
+export function eventTime(scope: OperationScope, stackId: string): string {
+  const { lastEventTime } = scope.store;
+  let last = lastEventTime.get(stackId);
+  if (last === undefined) {
+    const newest = scope.store.events.page(stackId, undefined, 1)[0];
+    last = newest ? Date.parse(newest.timestamp) : 0;
+  }
+  const at = Math.max(scope.clock.now().getTime(), last + 1);
+  lastEventTime.set(stackId, at);
+  return new Date(at).toISOString();
+}
+
 export function setStackStatus(scope: OperationScope, stack: StackRecord, to: StackStatus, reason?: string): void {
   const from = stack.status as StackStatus;
   if (!canTransition(from, to)) {
     throw new Error(`illegal stack transition ${from} → ${to} for ${stack.stackId}`);
   }
-  const timestamp = scope.clock.now().toISOString();
+  const timestamp = eventTime(scope, stack.stackId);
   stack.status = to;
   stack.statusReason = reason;
   if (STAMPS_DELETION_TIME.has(to)) stack.doc.deletionTime = timestamp;
   if (STAMPS_UPDATED_TIME.has(to)) stack.updatedAt = timestamp;
-  if (to === 'DELETE_COMPLETE') stack.deletedAt = timestamp;
+  if (to === 'DELETE_COMPLETE') {
+    stack.deletedAt = timestamp;
+    scope.store.lastEventTime.delete(stack.stackId);
+  }
   scope.store.transaction(() => {
     scope.store.stacks.save(stack);
-    scope.store.events.append({
-      stackId: stack.stackId,
-      account: stack.account,
-      region: stack.region,
-      eventId: uuidv4(),
-      logicalId: stack.name,
-      physicalId: stack.stackId,
-      type: 'AWS::CloudFormation::Stack',
-      status: to,
-      reason,
-      token: scope.token,
-      timestamp,
-    });
+    appendStackEvent(scope, stack, timestamp);
     scope.store.journal.append({
       operationId: scope.operationId,
       stackId: stack.stackId,
@@ -55,6 +62,23 @@ export function setStackStatus(scope: OperationScope, stack: StackRecord, to: St
       detail: reason,
       timestamp,
     });
+  });
+}
+
+/** The stack's own event for its current status (LogicalResourceId = name, PhysicalResourceId = stack id). */
+export function appendStackEvent(scope: OperationScope, stack: StackRecord, timestamp: string): void {
+  scope.store.events.append({
+    stackId: stack.stackId,
+    account: stack.account,
+    region: stack.region,
+    eventId: uuidv4(),
+    logicalId: stack.name,
+    physicalId: stack.stackId,
+    type: 'AWS::CloudFormation::Stack',
+    status: stack.status,
+    reason: stack.statusReason,
+    token: scope.token,
+    timestamp,
   });
 }
 
@@ -76,7 +100,7 @@ export function setResourceStatus(
   status: ResourceStatus,
   options: ResourceEventOptions = {},
 ): void {
-  const timestamp = scope.clock.now().toISOString();
+  const timestamp = eventTime(scope, resource.stackId);
   resource.status = status;
   resource.statusReason = options.reason;
   resource.updatedAt = timestamp;

@@ -1,5 +1,5 @@
 // The storage facade: one object holding every repository over one database.
-import { openDb, inTransaction, type Db } from './db.js';
+import { openDb, GroupCommit, type Db } from './db.js';
 import { StackStore } from './stacks.js';
 import { ResourceStore } from './resources.js';
 import { EventStore } from './events.js';
@@ -18,8 +18,12 @@ export class Store {
   readonly journal: JournalStore;
   readonly world: WorldStore;
   readonly changeSets: ChangeSetStore;
+  /** The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts). */
+  readonly lastEventTime = new Map<string, number>();
+  private readonly group: GroupCommit;
 
   constructor(readonly db: Db) {
+    this.group = new GroupCommit(db);
     this.stacks = new StackStore(db);
     this.resources = new ResourceStore(db);
     this.events = new EventStore(db);
@@ -34,8 +38,14 @@ export class Store {
     return new Store(openDb(file));
   }
 
+  /** Runs fn atomically; it commits with the other writes of this event-loop turn (see GroupCommit). */
   transaction<T>(fn: () => T): T {
-    return inTransaction(this.db, fn);
+    return this.group.run(fn);
+  }
+
+  /** Commits pending writes now: a client must never be told of a change that a crash could still lose. */
+  flush(): void {
+    this.group.flush();
   }
 
   /** Empties every table (the control API's reset). */
@@ -46,9 +56,11 @@ export class Store {
         this.db.exec(`DELETE FROM ${table}`);
       }
     });
+    this.lastEventTime.clear();
   }
 
   close(): void {
+    this.group.flush();
     this.db.close();
   }
 }

@@ -35,6 +35,10 @@ export interface StackDoc {
   retainExceptOnCreate?: boolean;
   rollbackConfiguration: Record<string, unknown>;
   stackPolicyBody?: string;
+  /** StackPolicyDuringUpdateBody of the running update (GetStackPolicy shows it while the update runs). */
+  duringUpdatePolicyBody?: string;
+  /** ClientRequestTokens already used on this stack, with the action each started. */
+  tokens?: Record<string, string>;
   deletionTime?: string;
   /** Whether the stack came from a change set (DescribeStacks then shows LastUpdatedTime at once). */
   viaChangeSet?: boolean;

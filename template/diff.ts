@@ -1,83 +1,265 @@
-// The change model of a change set: which resources are added, removed or modified between the deployed template
-// and the new one, with Replacement, Scope and Details as DescribeChangeSet reports them.
+// The change model of a change set: which resources are added, removed, imported or modified between the deployed
+// stack and the new template, with Replacement, Scope, Details and PolicyAction as DescribeChangeSet reports them.
+// Evidence: ../shared/reference/aws-behaviour.md §5.3 and the recordings it cites (cfn/test_change_sets.py
+// TestCaptureUpdateProcess: test_direct_update, test_dynamic_update, test_parameter_changes).
 import { isDeepStrictEqual } from 'node:util';
 import type { PreparedTemplate } from './index.js';
-import { referencedNames } from './graph.js';
+import type { ResourceDef } from './model.js';
+import {
+  contextOf, isUnknown, previewValue, references, shownValue, type SourceState, type ValueSources,
+} from './diffValues.js';
+
+export { KNOWN_AFTER_APPLY } from './diffValues.js';
+
+export type RequiresRecreation = 'Never' | 'Conditionally' | 'Always';
 
 export interface DeployedResource {
   logicalId: string;
   type: string;
   physicalId?: string;
+  properties: Record<string, unknown>;
+  ref?: string;
+  attributes: Record<string, unknown>;
   deletionPolicy?: string;
 }
 
-export type RecreationOf = (type: string, property: string) => 'Never' | 'Conditionally' | 'Always';
-
-interface Detail {
-  Target: { Attribute: string; Name?: string; RequiresRecreation: string };
-  Evaluation: 'Static' | 'Dynamic';
-  ChangeSource: string;
-  CausingEntity?: string;
+export interface ChangeRules {
+  /** RequiresRecreation of one property change; `after` is undefined when only execution can tell. */
+  recreation(type: string, property: string, before: unknown, after: unknown): RequiresRecreation;
+  tagProperty(type: string): string | undefined;
+  /** The DeletionPolicy a resource gets when its template names none (Snapshot for some RDS types). */
+  defaultDeletionPolicy(type: string, properties: Record<string, unknown>): string;
+  supportsSnapshot(type: string): boolean;
 }
 
-export function resourceChanges(
-  before: PreparedTemplate | undefined,
-  after: PreparedTemplate,
-  deployed: DeployedResource[],
-  recreation: RecreationOf,
-): Record<string, unknown>[] {
-  const deployedById = new Map(deployed.map((d) => [d.logicalId, d]));
+export interface ChangeModelInput {
+  before?: PreparedTemplate;
+  after: PreparedTemplate;
+  deployed: DeployedResource[];
+  pseudo: Record<string, unknown>;
+  importValue(name: string): string | undefined;
+  rules: ChangeRules;
+  /** The stack's tags change with this change set: every taggable resource is modified. */
+  stackTagsChanged?: boolean;
+  /** IMPORT change sets: logical id → the physical id being imported. */
+  imports?: Map<string, string>;
+}
+
+export interface Detail {
+  Target: {
+    Attribute: string; Name?: string; RequiresRecreation: RequiresRecreation;
+    Path?: string; BeforeValue?: string; AfterValue?: string; AttributeChangeType?: 'Add' | 'Remove' | 'Modify';
+  };
+  Evaluation: 'Static' | 'Dynamic';
+  ChangeSource: 'ResourceReference' | 'ParameterReference' | 'ResourceAttribute' | 'DirectModification' | 'Automatic';
+  CausingEntity?: string;
+  /** Shown only with IncludePropertyValues (AWS adds the Dynamic twin of a resource-caused detail only then). */
+  valuesOnly?: boolean;
+}
+
+export interface ResourceChange {
+  Action: 'Add' | 'Modify' | 'Remove' | 'Import' | 'Dynamic';
+  LogicalResourceId: string;
+  PhysicalResourceId?: string;
+  ResourceType: string;
+  Replacement?: 'True' | 'False' | 'Conditional';
+  PolicyAction?: string;
+  Scope: string[];
+  Details: Detail[];
+  BeforeContext?: string;
+  AfterContext?: string;
+}
+
+export interface ChangeModel {
+  changes: ResourceChange[];
+  /** Why some values could not be previewed (AWS's "[WARN] --include-property-values …" StatusReason). */
+  warnings: { logicalId: string; message: string }[];
+}
+
+/** Scope members in the order AWS lists them. */
+const SCOPE_ORDER = ['Properties', 'Metadata', 'CreationPolicy', 'UpdatePolicy', 'DeletionPolicy', 'UpdateReplacePolicy', 'Tags'];
+const RESOURCE_ATTRIBUTES: [keyof ResourceDef, string][] = [
+  ['metadata', 'Metadata'], ['creationPolicy', 'CreationPolicy'], ['updatePolicy', 'UpdatePolicy'],
+  ['deletionPolicy', 'DeletionPolicy'], ['updateReplacePolicy', 'UpdateReplacePolicy'],
+];
+const RANK: Record<RequiresRecreation, number> = { Never: 0, Conditionally: 1, Always: 2 };
+
+export function resourceChanges(input: ChangeModelInput): ChangeModel {
+  const { before, after, rules } = input;
+  const deployed = new Map(input.deployed.map((d) => [d.logicalId, d]));
+  const afterProps = new Map<string, Record<string, unknown>>();
+  const state = new Map<string, SourceState>();
+  const warnings: ChangeModel['warnings'] = [];
+  const sources: ValueSources = {
+    state, pseudo: input.pseudo, importValue: input.importValue,
+    ref: (id) => deployed.get(id)?.ref,
+    attribute: (id, attr) => {
+      const next = state.get(id) === 'modified' ? afterProps.get(id)?.[attr] : undefined;
+      return next !== undefined && typeof next !== 'object' ? next : deployed.get(id)?.attributes[attr];
+    },
+  };
   const changedParams = new Set(after.parameters.filter((p) => before?.parameters.find((q) => q.key === p.key)?.raw !== p.raw).map((p) => p.key));
-  const changes: Record<string, unknown>[] = [];
-  const replaced = new Set<string>();
+  const changes: ResourceChange[] = [];
   for (const id of after.graph.order) {
     const def = after.model.resources.get(id)!;
-    const old = deployedById.get(id);
+    const props = previewValue(after, sources, def.properties, (message) => warnings.push({ logicalId: id, message })) as Record<string, unknown>;
+    afterProps.set(id, props);
+    const old = deployed.get(id);
     const oldDef = before?.model.resources.get(id);
-    if (!old || !oldDef) {
-      changes.push({ Action: 'Add', LogicalResourceId: id, ResourceType: def.type, Scope: [], Details: [] });
+    if (input.imports?.has(id)) {
+      changes.push({ Action: 'Import', LogicalResourceId: id, PhysicalResourceId: input.imports.get(id), ResourceType: def.type, Scope: [], Details: [], AfterContext: contextOf(props) });
       continue;
     }
-    const details: Detail[] = [];
-    const props = new Set([...Object.keys(def.properties), ...Object.keys(oldDef.properties)]);
-    for (const name of props) {
-      const recreate = recreation(def.type, name);
-      const target = { Attribute: 'Properties', Name: name, RequiresRecreation: recreate };
-      if (!isDeepStrictEqual(def.properties[name], oldDef.properties[name])) {
-        details.push({ Target: target, Evaluation: 'Static', ChangeSource: 'DirectModification' });
-        continue;
-      }
-      for (const ref of referencedNames(def.properties[name])) {
-        if (changedParams.has(ref)) details.push({ Target: target, Evaluation: 'Static', ChangeSource: 'ParameterReference', CausingEntity: ref });
-        else if (replaced.has(ref)) {
-          details.push({ Target: target, Evaluation: 'Dynamic', ChangeSource: 'DirectModification' });
-          details.push({ Target: target, Evaluation: 'Static', ChangeSource: 'ResourceReference', CausingEntity: ref });
-        }
-      }
+    if (!old || !oldDef) {
+      state.set(id, 'added');
+      changes.push({ Action: 'Add', LogicalResourceId: id, ResourceType: def.type, Scope: [], Details: [], AfterContext: contextOf(props) });
+      continue;
     }
-    const scope = details.length ? ['Properties'] : [];
-    if (!isDeepStrictEqual(def.metadata, oldDef.metadata)) {
-      scope.push('Metadata');
-      details.push({ Target: { Attribute: 'Metadata', RequiresRecreation: 'Never' }, Evaluation: 'Static', ChangeSource: 'DirectModification' });
-    }
+    const details = [
+      ...propertyDetails({ def, oldDef, old, props, changedParams, state, rules }),
+      ...attributeDetails(def, oldDef),
+      ...automaticDetails(def, rules, input.stackTagsChanged),
+    ];
     if (!details.length) continue;
-    const replacement = details.some((d) => d.Target.RequiresRecreation === 'Always' && d.Evaluation === 'Static')
-      ? 'True'
-      : details.some((d) => d.Target.RequiresRecreation !== 'Never') ? 'Conditional' : 'False';
-    if (replacement === 'True') replaced.add(id);
+    const replacement = replacementOf(details);
+    state.set(id, replacement === 'True' ? 'replaced' : replacement === 'Conditional' ? 'conditional' : 'modified');
     changes.push({
       Action: 'Modify', LogicalResourceId: id, PhysicalResourceId: old.physicalId, ResourceType: def.type,
-      Replacement: replacement, Scope: scope, Details: details,
-      ...(replacement === 'True' ? { PolicyAction: 'ReplaceAndDelete' } : {}),
+      Replacement: replacement, PolicyAction: replacement === 'True' ? replacePolicyAction(after, sources, def, rules) : undefined,
+      Scope: SCOPE_ORDER.filter((s) => details.some((d) => scopeOf(d) === s)), Details: details,
+      BeforeContext: contextOf(old.properties), AfterContext: contextOf(props),
     });
   }
-  for (const old of deployed) {
+  for (const old of input.deployed) {
     if (after.active.has(old.logicalId)) continue;
-    const retained = old.deletionPolicy === 'Retain' || old.deletionPolicy === 'RetainExceptOnCreate';
     changes.push({
       Action: 'Remove', LogicalResourceId: old.logicalId, PhysicalResourceId: old.physicalId, ResourceType: old.type,
-      PolicyAction: retained ? 'Retain' : 'Delete', Scope: [], Details: [],
+      PolicyAction: removePolicyAction(old, rules), Scope: [], Details: [], BeforeContext: contextOf(old.properties),
     });
   }
-  return changes.map((ResourceChange) => ({ Type: 'Resource', ResourceChange }));
+  return { changes, warnings };
+}
+
+interface PropertyInput {
+  def: ResourceDef;
+  oldDef: ResourceDef;
+  old: DeployedResource;
+  props: Record<string, unknown>;
+  changedParams: Set<string>;
+  state: Map<string, SourceState>;
+  rules: ChangeRules;
+}
+
+function propertyDetails(p: PropertyInput): Detail[] {
+  const names = [...new Set([...Object.keys(p.oldDef.properties), ...Object.keys(p.def.properties)])];
+  const tagProperty = p.rules.tagProperty(p.def.type);
+  const details: Detail[] = [];
+  for (const name of names) {
+    const before = p.old.properties[name];
+    const after = p.props[name];
+    const unknown = isUnknown(after);
+    if (!unknown && sameValue(before, after)) continue;
+    const recreation = p.rules.recreation(p.def.type, name, before, unknown ? undefined : after);
+    const target: Detail['Target'] = {
+      Attribute: name === tagProperty ? 'Tags' : 'Properties', ...(name === tagProperty ? {} : { Name: name }),
+      RequiresRecreation: recreation, Path: `/Properties/${name}`,
+      BeforeValue: shownValue(before), AfterValue: shownValue(after),
+      AttributeChangeType: before === undefined ? 'Add' : after === undefined ? 'Remove' : 'Modify',
+    };
+    if (!isDeepStrictEqual(p.oldDef.properties[name], p.def.properties[name])) {
+      details.push({ Target: target, Evaluation: 'Static', ChangeSource: 'DirectModification' });
+      continue;
+    }
+    details.push(...causedDetails(p, name, target));
+  }
+  return details;
+}
+
+/** A property whose template text is unchanged but whose value changes: say what caused it. */
+function causedDetails(p: PropertyInput, name: string, target: Detail['Target']): Detail[] {
+  const dynamic: Detail = { Target: target, Evaluation: 'Dynamic', ChangeSource: 'DirectModification' };
+  const out: Detail[] = [];
+  const seen = new Set<string>();
+  for (const ref of references(p.def.properties[name])) {
+    if (p.changedParams.has(ref.target) && ref.kind === 'Ref') {
+      if (!seen.has(ref.target)) out.push({ Target: target, Evaluation: 'Static', ChangeSource: 'ParameterReference', CausingEntity: ref.target });
+      seen.add(ref.target);
+      continue;
+    }
+    const source = p.state.get(ref.target);
+    if (!source || source === 'added') continue;
+    if (source === 'modified' && ref.kind === 'Ref') continue;
+    const entity = ref.kind === 'Ref' ? ref.target : `${ref.target}.${ref.attribute}`;
+    if (seen.has(entity)) continue;
+    seen.add(entity);
+    // A source that may or may not be replaced makes this change Dynamic, and an Always at most Conditionally.
+    const conditional = source === 'conditional';
+    out.push({
+      Target: conditional && target.RequiresRecreation === 'Always' ? { ...target, RequiresRecreation: 'Conditionally' } : target,
+      Evaluation: conditional ? 'Dynamic' : 'Static',
+      ChangeSource: ref.kind === 'Ref' ? 'ResourceReference' : 'ResourceAttribute', CausingEntity: entity,
+    });
+  }
+  if (!out.length) return [dynamic];
+  // AWS pairs a parameter-caused detail with its Dynamic twin always, a resource-caused one only when values are shown.
+  const byParameter = out.some((d) => d.ChangeSource === 'ParameterReference');
+  return [...out, byParameter ? dynamic : { ...dynamic, valuesOnly: true }];
+}
+
+function attributeDetails(def: ResourceDef, oldDef: ResourceDef): Detail[] {
+  return RESOURCE_ATTRIBUTES.filter(([key]) => !isDeepStrictEqual(def[key], oldDef[key])).map(([key, attribute]) => ({
+    Target: {
+      Attribute: attribute, RequiresRecreation: 'Never' as const, Path: `/${attribute}`,
+      BeforeValue: shownValue(oldDef[key]), AfterValue: shownValue(def[key]),
+      AttributeChangeType: oldDef[key] === undefined ? 'Add' as const : def[key] === undefined ? 'Remove' as const : 'Modify' as const,
+    },
+    Evaluation: 'Static' as const, ChangeSource: 'DirectModification' as const,
+  }));
+}
+
+/** Nested stacks are always re-examined (ChangeSource Automatic); stack tags reach every taggable resource. */
+function automaticDetails(def: ResourceDef, rules: ChangeRules, stackTagsChanged?: boolean): Detail[] {
+  const out: Detail[] = [];
+  if (def.type === 'AWS::CloudFormation::Stack') {
+    out.push({ Target: { Attribute: 'Properties', RequiresRecreation: 'Never' }, Evaluation: 'Dynamic', ChangeSource: 'Automatic' });
+  }
+  if (stackTagsChanged && rules.tagProperty(def.type)) {
+    out.push({ Target: { Attribute: 'Tags', RequiresRecreation: 'Never' }, Evaluation: 'Static', ChangeSource: 'DirectModification' });
+  }
+  return out;
+}
+
+function scopeOf(d: Detail): string {
+  return d.ChangeSource === 'Automatic' ? 'Properties' : d.Target.Attribute;
+}
+
+/** AWS: Always + Static → True; Always + Dynamic or Conditionally → Conditional; the strongest detail wins. */
+function replacementOf(details: Detail[]): 'True' | 'False' | 'Conditional' {
+  if (details.some((d) => d.Target.RequiresRecreation === 'Always' && d.Evaluation === 'Static')) return 'True';
+  return details.some((d) => RANK[d.Target.RequiresRecreation] > 0) ? 'Conditional' : 'False';
+}
+
+function replacePolicyAction(after: PreparedTemplate, sources: ValueSources, def: ResourceDef, rules: ChangeRules): string {
+  const policy = def.updateReplacePolicy === undefined ? 'Delete' : String(previewValue(after, sources, def.updateReplacePolicy, () => {}));
+  if (policy === 'Retain') return 'ReplaceAndRetain';
+  return policy === 'Snapshot' && rules.supportsSnapshot(def.type) ? 'ReplaceAndSnapshot' : 'ReplaceAndDelete';
+}
+
+function removePolicyAction(old: DeployedResource, rules: ChangeRules): string {
+  const policy = old.deletionPolicy ?? rules.defaultDeletionPolicy(old.type, old.properties);
+  if (policy === 'Retain' || policy === 'RetainExceptOnCreate') return 'Retain';
+  return policy === 'Snapshot' && rules.supportsSnapshot(old.type) ? 'Snapshot' : 'Delete';
+}
+
+/** Deep equality as CloudFormation compares resolved values: `5` and `"5"` are the same. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a === null || b === null) return false;
+  if (typeof a === 'object' || typeof b === 'object') {
+    if (typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+    const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+    const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+    return [...keys].every((k) => sameValue(x[k], y[k]));
+  }
+  return String(a) === String(b);
 }

@@ -9,7 +9,7 @@
 // `StackSet-StackSetPasswordPolicy-5-LambdaFunctionV2-0S9vD8e4SOH0` for Lambda; `SapAnalyzer4Stack-
 // CustomCDKBucketDeployment8693BB64-Yb68O7HgOaxH` for an IAM role; `StackSet-AWS-Landing-Zone-
 // ForwardSnsNotificationLa-1XDDEMJLM5D3V` where both parts were cut, the stack part taking the odd character).
-import { ALNUM, LOWER_ALNUM, randomChars, type RandomSource } from './random.js';
+import { ALNUM, randomChars, type RandomSource } from './random.js';
 
 export interface NameRule {
   /** The longest name the service accepts (or that CloudFormation generates for it). */
@@ -71,7 +71,7 @@ export interface GenerateNameArgs {
 export function generatePhysicalName(args: GenerateNameArgs): string {
   const rule = NAME_RULES[args.type] ?? {};
   const fifo = rule.fifoProperty && isTrue(args.properties?.[rule.fifoProperty]) ? '.fifo' : '';
-  const suffix = randomChars(args.random, SUFFIX_LENGTH, rule.lowercase ? LOWER_ALNUM : ALNUM);
+  const suffix = randomChars(args.random, SUFFIX_LENGTH, ALNUM);
   const first = rule.prefix ?? args.stackName;
   const [stack, logical] = rule.partLengths
     ? [first.slice(0, rule.partLengths[0]), args.logicalId.slice(0, rule.partLengths[1])]

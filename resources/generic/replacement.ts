@@ -35,10 +35,12 @@ export function replacementProperties(type: string, before: Props, after: Props)
 function propertyCause(spec: ResourceSpec, property: string, a: unknown, b: unknown): RequiresRecreation | undefined {
   const prop = spec.properties[property];
   if (!prop) return undefined;
-  if (prop.replacement !== 'Never') return prop.replacement;
+  if (prop.replacement === 'Always') return 'Always';
   const paths = spec.additionalReplacementPaths.filter((p) => p[0] === property).map((p) => p.slice(1));
   if (paths.some((path) => !samePaths(a, b, path))) return 'Always';
-  return nestedCause(spec, prop.type, a, b);
+  // A "may replace" property can still hold fields that always replace (Instance BlockDeviceMappings/*/Ebs/KmsKeyId).
+  const nested = nestedCause(spec, prop.type, a, b);
+  return prop.replacement === 'Conditionally' ? strongest([nested, 'Conditionally']) : nested;
 }
 
 function nestedCause(spec: ResourceSpec, type: PropertyType, a: unknown, b: unknown): RequiresRecreation | undefined {

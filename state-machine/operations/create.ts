@@ -20,7 +20,10 @@ export async function runCreate(rt: Runtime, onFailure: 'ROLLBACK' | 'DELETE' | 
     waitsOn: (id) => graph.dependsOn.get(id)!,
     run: (id, signal) => createResource(rt, id, signal),
     stopOnFailure: true,
+    stop: rt.stop.signal,
   });
+  // AWS's reason when TimeoutInMinutes runs out during a create
+  if (rt.stopReason === 'timed-out') return failCreate(rt, 'Stack creation time exceeded the specified timeout. ', onFailure);
   if (outcome.failed.size) return failCreate(rt, failedToCreate(outcome.failed), onFailure);
   try {
     publishOutputs(rt, evaluateOutputs(rt));

@@ -11,6 +11,7 @@ import { deleteInOrder } from './deletePlan.js';
 import { checkAttributes } from './attributes.js';
 import { failedToCreate } from './create.js';
 import { rollbackUpdate } from './updateRollback.js';
+import { policyRefusal } from '../stackPolicy.js';
 
 export const failedToUpdate = (ids: Iterable<string>) => `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
 const UPDATE_CLEANUP_FAILED = 'Update successful. One or more resources could not be deleted.';
@@ -18,6 +19,8 @@ const UPDATE_CLEANUP_FAILED = 'Update successful. One or more resources could no
 export async function runUpdate(rt: Runtime): Promise<void> {
   const attributeError = checkAttributes(rt);
   if (attributeError) return failUpdate(rt, `${attributeError}. `);
+  const refusal = removalRefused(rt);
+  if (refusal) return failUpdate(rt, `${refusal}. `);
   const { graph } = rt.template;
   const existing = new Set([...rt.resources.values()].filter((r) => r.physicalId || r.status !== 'CREATE_FAILED').map((r) => r.logicalId));
   const outcome = await runPlan({
@@ -25,7 +28,9 @@ export async function runUpdate(rt: Runtime): Promise<void> {
     waitsOn: (id) => graph.dependsOn.get(id)!,
     run: (id, signal) => (existing.has(id) ? updateResource(rt, id, signal) : createResource(rt, id, signal)),
     stopOnFailure: true,
+    stop: rt.stop.signal,
   });
+  if (rt.stopReason) return failUpdate(rt, rt.stopReason === 'cancelled' ? 'Stack update cancelled' : 'Stack update time exceeded the specified timeout. ');
   if (outcome.failed.size) {
     const created = [...outcome.failed].filter((id) => !existing.has(id));
     return failUpdate(rt, created.length === outcome.failed.size ? failedToCreate(outcome.failed) : failedToUpdate(outcome.failed));
@@ -48,6 +53,17 @@ export async function finishUpdate(rt: Runtime): Promise<void> {
   const failed = await cleanUp(rt);
   rt.stack.doc.previous = undefined;
   setStackStatus(rt, rt.stack, 'UPDATE_COMPLETE', failed.length ? UPDATE_CLEANUP_FAILED : undefined);
+}
+
+/** A stack policy may forbid Update:Delete of a resource the new template drops. */
+function removalRefused(rt: Runtime): string | undefined {
+  const policy = rt.stack.doc.duringUpdatePolicyBody ?? rt.stack.doc.stackPolicyBody;
+  for (const r of rt.resources.values()) {
+    if (rt.template.active.has(r.logicalId)) continue;
+    const refusal = policyRefusal(policy, r.logicalId, r.type, 'Delete');
+    if (refusal) return refusal;
+  }
+  return undefined;
 }
 
 /** Deletes resources removed from the template and old copies of replaced ones; failures leave the stack. */

@@ -62,8 +62,10 @@ async function revert(rt: Runtime, r: ResourceRecord): Promise<boolean> {
   r.doc.properties = before.properties;
   setResourceStatus(rt, r, 'UPDATE_IN_PROGRESS');
   const req = request(rt, r, before.properties ?? {});
+  // the revert runs under the previous template: its Metadata (faults included) is what applies
   const fault = rt.faults.check('Update', {
-    stackId: rt.stack.stackId, stackName: rt.stack.name, logicalId: r.logicalId, type: r.type, metadata: r.doc.metadata,
+    stackId: rt.stack.stackId, stackName: rt.stack.name, logicalId: r.logicalId, type: r.type,
+    metadata: rt.template.model.resources.get(r.logicalId)?.metadata,
     requestToken: req.requestToken,
   });
   const world = stagedWorld(rt.world);

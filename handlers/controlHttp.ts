@@ -1,0 +1,32 @@
+// What the control API's route files share: the path prefix, the JSON body reader, the error reply.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HandlerContext } from './context.js';
+
+export type ControlDeps = Pick<HandlerContext, 'store' | 'engine' | 'faults'> & {
+  /** The account and region a resource created over the control API lands in when the body names none. */
+  defaults?: { account: string; region: string };
+};
+
+export const PREFIX = '/_cfn-local';
+
+export function sendError(reply: FastifyReply, status: 400 | 404 | 409, message: string) {
+  const error = status === 400 ? 'BadRequest' : status === 404 ? 'NotFound' : 'Conflict';
+  return reply.status(status).send({ error, message });
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The JSON body as an object, or the 400 message explaining why it is not one. */
+export function jsonBody(req: FastifyRequest): { body: Record<string, unknown> } | { error: string } {
+  let body: unknown = req.body;
+  if (typeof body === 'string') {
+    if (body.trim() === '') return { error: 'the body is empty: send a JSON object' };
+    try {
+      body = JSON.parse(body);
+    } catch (err) {
+      return { error: `the body is not valid JSON (${(err as Error).message})` };
+    }
+  }
+  if (body === undefined) return { error: 'the body is empty: send a JSON object with Content-Type: application/json' };
+  return isObject(body) ? { body } : { error: 'the body must be a JSON object' };
+}

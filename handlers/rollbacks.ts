@@ -1,0 +1,29 @@
+// RollbackStack, ContinueUpdateRollback and CancelUpdateStack.
+// https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ContinueUpdateRollback.html
+import { validationError } from '../server/protocol/errors.js';
+import * as rollbacks from '../state-machine/rollbacks.js';
+import { findStack, required, type Handler, type HandlerContext } from './context.js';
+
+function stackNamed(ctx: HandlerContext, name: string) {
+  const stack = findStack(ctx, name);
+  if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack [${name}] does not exist`);
+  return stack;
+}
+
+export const rollbackStack: Handler = (ctx, input) => {
+  const stack = stackNamed(ctx, required<string>(input, 'StackName'));
+  rollbacks.rollbackStack(ctx.engine, stack, input);
+  return { StackId: stack.stackId };
+};
+
+export const continueUpdateRollback: Handler = (ctx, input) => {
+  const stack = stackNamed(ctx, required<string>(input, 'StackName'));
+  rollbacks.continueUpdateRollback(ctx.engine, stack, input);
+  return {};
+};
+
+export const cancelUpdateStack: Handler = (ctx, input) => {
+  const stack = stackNamed(ctx, required<string>(input, 'StackName'));
+  rollbacks.cancelUpdateStack(ctx.engine, stack);
+  return undefined;
+};

@@ -1,0 +1,26 @@
+// SignalResource: a success or failure signal for a resource waiting under a CreationPolicy (what cfn-signal sends).
+// https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_SignalResource.html
+import { validationError } from '../server/protocol/errors.js';
+import { signalKey } from '../resources/creationPolicy.js';
+import { findStack, required, type Handler } from './context.js';
+
+const SIGNALABLE = new Set(['CREATE_IN_PROGRESS', 'UPDATE_IN_PROGRESS']);
+
+export const signalResource: Handler = (ctx, input) => {
+  const name = required<string>(input, 'StackName');
+  const logicalId = required<string>(input, 'LogicalResourceId');
+  const uniqueId = required<string>(input, 'UniqueId');
+  const status = required<string>(input, 'Status');
+  const stack = findStack(ctx, name);
+  if (!stack) throw validationError(`Stack [${name}] does not exist`);
+  const resource = ctx.store.resources.one(stack.stackId, logicalId);
+  if (!resource) throw validationError(`Resource ${logicalId} does not exist for stack ${name}`);
+  // cfn-signal scripts match this ending ("… is in CREATE_COMPLETE state and cannot be signaled") to ignore late signals.
+  if (!SIGNALABLE.has(resource.status)) {
+    throw validationError(`Resource ${logicalId} is in ${resource.status} state and cannot be signaled`);
+  }
+  ctx.engine.deps.providerEnv?.signals.signalResource(signalKey(stack.stackId, logicalId), {
+    UniqueId: uniqueId, Status: status === 'FAILURE' ? 'FAILURE' : 'SUCCESS',
+  });
+  return undefined;
+};

@@ -1,0 +1,169 @@
+// Custom resources (`Custom::*`, AWS::CloudFormation::CustomResource) over the real provider protocol: the request
+// goes to the ServiceToken (an http(s) URL gets a POST; a Lambda ARN is invoked through a Lambda-compatible endpoint
+// when one is configured), and the action waits for the handler's PUT to the ResponseURL, which points back at
+// cfn-local (handlers/signalRoutes.ts). https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/crpg-ref.html
+import { randomUUID } from 'node:crypto';
+import { genericProvider } from './genericProvider.js';
+import { endpointOf } from './cloudformation.js';
+import { randomSuffix } from './names.js';
+import type { Deleted, Provider, ProviderResult, ResourceRequest, WorldAccess } from './provider.js';
+
+type RequestType = 'Create' | 'Update' | 'Delete';
+
+export const RESPONSE_PATH = '/_cfn-local/custom-resource-response/';
+/** A response body longer than this is refused, as on AWS. */
+export const MAX_RESPONSE_BYTES = 4096;
+/** Markers the response route leaves instead of a handler's body. */
+export const DELIVERY_FAILED = '__cfnLocalDeliveryFailed';
+export const TOO_LONG = '__cfnLocalTooLong';
+
+// ResourceStatusReason texts seen in real stack events (issues corpus: aws-samples/…/issues/2 for the timeout,
+// awslabs/aws-video-transcriber#32 for FAILED).
+export const CUSTOM_REASONS = {
+  failed: (reason: unknown, requestId: string) =>
+    `Received response status [FAILED] from custom resource. Message returned: ${reason ?? ''} (RequestId: ${requestId})`,
+  timeout: (requestId: string) =>
+    `CloudFormation did not receive a response from your Custom Resource. Please check your logs for requestId [${requestId}]. If you are using the Python cfn-response module, you may need to update your Lambda function code so that CloudFormation can attach the updated version.`,
+  tooLong: 'Response object is too long.',
+  invalidPhysicalId: 'Invalid PhysicalResourceId',
+  serviceTokenChanged: 'Modifying service token is not allowed.',
+  invalidToken: (token: string) => `Invalid service token: ${token}`,
+  undeliverable: (target: string, why: string) => `Failed to deliver the custom resource request to ${target}: ${why}`,
+};
+
+const LAMBDA_ARN = /^arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:function:[A-Za-z0-9_-]+(:[A-Za-z0-9$_-]+)?$/;
+
+// CloudFormation hands the handler every scalar as a string: `Size: 5` arrives as "5", `Enabled: true` as "true".
+export function stringifyScalars(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stringifyScalars);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stringifyScalars(v)]));
+  }
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+}
+
+function responseUrl(req: ResourceRequest, requestId: string): string {
+  return `${endpointOf(req)}${RESPONSE_PATH}${encodeURIComponent(`${req.stackId}|${req.logicalId}|${requestId}`)}`;
+}
+
+function requestBody(req: ResourceRequest, type: RequestType, requestId: string): Record<string, unknown> {
+  return {
+    RequestType: type,
+    ServiceToken: req.properties.ServiceToken,
+    ResponseURL: responseUrl(req, requestId),
+    StackId: req.stackId,
+    RequestId: requestId,
+    LogicalResourceId: req.logicalId,
+    ...(type === 'Create' ? {} : { PhysicalResourceId: req.physicalId }),
+    ResourceType: req.type,
+    ResourceProperties: stringifyScalars(req.properties),
+    ...(type === 'Update' ? { OldResourceProperties: stringifyScalars(req.previousProperties ?? {}) } : {}),
+  };
+}
+
+/** Where the request goes: an http(s) URL, a Lambda invoke URL, or nowhere (answered at once). */
+function targetOf(req: ResourceRequest): { url?: string; headers?: Record<string, string>; error?: string } {
+  const token = String(req.properties.ServiceToken ?? '');
+  if (/^https?:\/\//.test(token)) return { url: token };
+  if (LAMBDA_ARN.test(token) && req.env?.lambdaEndpoint) {
+    const base = req.env.lambdaEndpoint.replace(/\/$/, '');
+    return { url: `${base}/2015-03-31/functions/${encodeURIComponent(token)}/invocations` };
+  }
+  if (token.startsWith('arn:')) return {};
+  return { error: CUSTOM_REASONS.invalidToken(token) };
+}
+
+interface Answer {
+  status: 'SUCCESS' | 'FAILED';
+  physicalId?: string;
+  data: Record<string, unknown>;
+  noEcho: boolean;
+}
+
+/** Sends the request and waits for the handler's response; a refusal when it fails, times out or is cut short. */
+async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer | { ok: false; code: string; reason: string }> {
+  const env = req.env!;
+  const target = targetOf(req);
+  if (target.error) return { ok: false, code: 'InvalidRequest', reason: target.error };
+  const requestId = randomUUID();
+  if (!target.url) {
+    env.log.info({ serviceToken: req.properties.ServiceToken, logicalId: req.logicalId, type }, 'custom resource: no endpoint for this ServiceToken; answering SUCCESS with empty Data');
+    return { status: 'SUCCESS', physicalId: req.physicalId ?? `${req.stackName}-${req.logicalId}-${randomSuffix()}`, data: {}, noEcho: false };
+  }
+  env.signals.open(requestId, { stackId: req.stackId, logicalId: req.logicalId });
+  deliver(req, target.url, requestBody(req, type, requestId), requestId);
+  const deadline = Date.now() + timeoutMs(req);
+  try {
+    for (;;) {
+      const response = env.signals.request(requestId)?.response;
+      if (response) return readResponse(response, requestId);
+      const outcome = await env.signals.wait(requestId, deadline, req.signal);
+      if (outcome === 'aborted' && !env.signals.request(requestId)?.response) return { ok: false, code: 'Cancelled', reason: 'Resource creation cancelled' };
+      if (outcome === 'timeout') return { ok: false, code: 'Timeout', reason: CUSTOM_REASONS.timeout(requestId) };
+    }
+  } finally {
+    env.signals.close(requestId, 'answered or timed out');
+  }
+}
+
+function deliver(req: ResourceRequest, url: string, body: Record<string, unknown>, requestId: string): void {
+  const env = req.env!;
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    .then(async (res) => {
+      await res.arrayBuffer().catch(() => undefined);
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    })
+    .catch((err: Error) => {
+      env.log.warn({ url, requestId, err: err.message }, 'custom resource: request not delivered');
+      env.signals.respond(requestId, { [DELIVERY_FAILED]: CUSTOM_REASONS.undeliverable(url, err.message) });
+    });
+}
+
+// The configured timeout (CFN_LOCAL_CUSTOM_RESOURCE_TIMEOUT, AWS's hour by default), shortened by ServiceTimeout.
+function timeoutMs(req: ResourceRequest): number {
+  const configured = req.env!.customResourceTimeoutMs;
+  const serviceTimeout = Number(req.properties.ServiceTimeout);
+  return Number.isFinite(serviceTimeout) && serviceTimeout > 0 ? Math.min(configured, serviceTimeout * 1000) : configured;
+}
+
+function readResponse(response: Record<string, unknown>, requestId: string): Answer | { ok: false; code: string; reason: string } {
+  if (typeof response[DELIVERY_FAILED] === 'string') return { ok: false, code: 'InvalidRequest', reason: response[DELIVERY_FAILED] };
+  if (response[TOO_LONG]) return { ok: false, code: 'InvalidRequest', reason: CUSTOM_REASONS.tooLong };
+  if (response.Status === 'FAILED') return { ok: false, code: 'GeneralServiceException', reason: CUSTOM_REASONS.failed(response.Reason, requestId) };
+  const data = response.Data && typeof response.Data === 'object' && !Array.isArray(response.Data) ? (response.Data as Record<string, unknown>) : {};
+  const physicalId = typeof response.PhysicalResourceId === 'string' && response.PhysicalResourceId !== '' ? response.PhysicalResourceId : undefined;
+  return { status: 'SUCCESS', physicalId, data, noEcho: response.NoEcho === true || response.NoEcho === 'true' };
+}
+
+async function createOrUpdate(world: WorldAccess, req: ResourceRequest, type: 'Create' | 'Update'): Promise<ProviderResult> {
+  // Compared with the resource as it stands, so that the rollback of a refused update (back to the old token) goes through.
+  const standing = type === 'Update' && req.physicalId ? world.get(req.type, req.physicalId) : undefined;
+  const old = req.previousProperties ?? standing?.properties;
+  if (type === 'Update' && String((standing?.properties ?? old)?.ServiceToken) !== String(req.properties.ServiceToken)) {
+    return { ok: false, code: 'InvalidRequest', reason: CUSTOM_REASONS.serviceTokenChanged };
+  }
+  const answer = await exchange({ ...req, previousProperties: old }, type);
+  if ('ok' in answer) return answer;
+  const physicalId = answer.physicalId ?? (type === 'Update' ? req.physicalId : undefined);
+  if (!physicalId) return { ok: false, code: 'InvalidRequest', reason: CUSTOM_REASONS.invalidPhysicalId };
+  world.put({
+    account: req.account, region: req.region, type: req.type, physicalId, stackId: req.stackId, logicalId: req.logicalId,
+    createdAt: world.now(), properties: req.properties, attributes: answer.data, state: { noEcho: answer.noEcho } as never,
+  });
+  return { ok: true, physicalId, ref: physicalId, attributes: answer.data };
+}
+
+export const customResourceProvider: Provider = {
+  ...genericProvider,
+  create: (world, req) => (req.env ? createOrUpdate(world, req, 'Create') : genericProvider.create(world, req)),
+  update: (world, req) => (req.env ? createOrUpdate(world, req, 'Update') : genericProvider.update(world, req)),
+  async delete(world, req): Promise<Deleted> {
+    if (!req.env) return genericProvider.delete(world, req);
+    const answer = await exchange(req, 'Delete');
+    if ('ok' in answer) return answer;
+    if (req.physicalId && world.get(req.type, req.physicalId)) world.remove(req.type, req.physicalId);
+    return { ok: true };
+  },
+  // A new ServiceToken is refused at update time rather than replacing; any other change is sent as an Update.
+  replacementNeeded: () => [],
+};

@@ -1,0 +1,158 @@
+// ChangeSetType IMPORT: bring physical resources the account already holds (a retained resource no stack owns) into
+// a stack. CreateChangeSet checks what AWS checks; ExecuteChangeSet runs IMPORT_IN_PROGRESS → per resource
+// IMPORT_IN_PROGRESS → IMPORT_COMPLETE → stack IMPORT_COMPLETE, or IMPORT_ROLLBACK_* when a resource is gone by then.
+import type { ResourceRecord, StackRecord, Store } from '../../storage/index.js';
+import type { WorldResource } from '../../storage/world.js';
+import { validationError } from '../../server/protocol/errors.js';
+import type { PreparedTemplate } from '../../template/index.js';
+import type { ChangeModel } from '../../template/diff.js';
+import { refValue } from '../../resources/generic.js';
+import { resourceSpec } from '../../resources/spec.js';
+import { setResourceStatus, setStackStatus } from '../transitions.js';
+import { prepareForStack } from '../prepare.js';
+import { applyPolicies } from '../resourceActions.js';
+import { evaluateIn, type Runtime } from '../runtime.js';
+import { evaluateOutputs, publishOutputs } from './outputs.js';
+import { tagsOf, type Engine, type CreateStackInput } from '../engine.js';
+
+export interface ResourceToImport {
+  ResourceType?: string;
+  LogicalResourceId?: string;
+  ResourceIdentifier?: Record<string, string>;
+}
+
+export interface ImportCheck {
+  physicalIds: Map<string, string>;
+  /** Why the change set ends FAILED (the resource is missing or owned by a stack), found while it is created. */
+  failure?: string;
+}
+
+const list = (ids: string[]) => `[${ids.join(', ')}]`;
+
+/** The synchronous checks of an IMPORT change set, then where each resource to import is in the account. */
+export function checkImport(
+  store: Store, stack: StackRecord, after: PreparedTemplate, before: PreparedTemplate | undefined, items: ResourceToImport[] | undefined,
+): ImportCheck {
+  if (!items?.length) throw validationError('ResourcesToImport must be specified for an IMPORT change set.');
+  const notInTemplate = items.filter((i) => !i.LogicalResourceId || !after.active.has(i.LogicalResourceId)).map((i) => String(i.LogicalResourceId));
+  if (notInTemplate.length) throw validationError(`The following resources to import ${list(notInTemplate)} are not present in the template.`);
+  const noPolicy = items.filter((i) => after.model.resources.get(i.LogicalResourceId!)!.deletionPolicy === undefined).map((i) => i.LogicalResourceId!);
+  // Real AWS text, quoted in many GitHub issues (e.g. aws-quickstart/quickstart-awx#38).
+  if (noPolicy.length) throw validationError(`The following resources to import ${list(noPolicy)} must have DeletionPolicy attribute specified in the template.`);
+  const inStack = items.filter((i) => before?.active.has(i.LogicalResourceId!)).map((i) => i.LogicalResourceId!);
+  if (inStack.length) throw validationError(`The following resources to import ${list(inStack)} already exist in the stack.`);
+  const physicalIds = new Map<string, string>();
+  const failures: string[] = [];
+  for (const item of items) {
+    const type = after.model.resources.get(item.LogicalResourceId!)!.type;
+    if (item.ResourceType !== undefined && item.ResourceType !== type) {
+      throw validationError(`The ResourceType ${item.ResourceType} of resource to import ${item.LogicalResourceId} does not match the template's ${type}.`);
+    }
+    const identifier = Object.values(item.ResourceIdentifier ?? {})[0];
+    if (identifier === undefined) throw validationError(`ResourceIdentifier is required for resource to import ${item.LogicalResourceId}.`);
+    const found = findInWorld(store, stack, type, identifier);
+    physicalIds.set(item.LogicalResourceId!, found?.physicalId ?? identifier);
+    if (!found) failures.push(`Resource of type '${type}' with identifier '${identifier}' was not found.`);
+    else if (found.stackId) failures.push(`${identifier} already exists in stack ${found.stackId}`);
+  }
+  return { physicalIds, failure: failures.length ? `Import of the following resources failed: ${failures.join(' ')}` : undefined };
+}
+
+/** During an import nothing else may change (AWS's wording for resources modified alongside an import). */
+export function checkOnlyImports(model: ChangeModel): void {
+  const others = model.changes.filter((c) => c.Action !== 'Import').map((c) => c.LogicalResourceId);
+  if (others.length) {
+    throw validationError(`You have modified resources ${list(others)} in your template that are not being imported. Update, create or delete operations cannot be executed during import operations.`);
+  }
+}
+
+function findInWorld(store: Store, stack: StackRecord, type: string, identifier: string): WorldResource | undefined {
+  return store.world.get(stack.account, stack.region, type, identifier) ?? store.world.byName(stack.account, stack.region, type, identifier);
+}
+
+export function startImport(
+  engine: Engine, stack: StackRecord, input: CreateStackInput, body: string, items: ResourceToImport[], changeSetId: string, onEnd: () => void,
+): void {
+  const { store, clock } = engine.deps;
+  const reviewing = stack.status === 'REVIEW_IN_PROGRESS';
+  const template = prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters);
+  const previousTemplateId = stack.templateId;
+  Object.assign(stack.doc, {
+    changeSetId, viaChangeSet: true, description: template.model.description,
+    parameters: template.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.raw })),
+    noEchoKeys: template.parameters.filter((p) => p.noEcho).map((p) => p.key),
+    ...(input.Tags ? { tags: tagsOf(input.Tags) } : {}), ...(input.Capabilities ? { capabilities: input.Capabilities } : {}),
+  });
+  stack.templateId = store.templates.insert(stack.stackId, body, clock.now().toISOString());
+  const scope = engine.scope(input.ClientRequestToken);
+  stack.updatedAt = clock.now().toISOString();
+  setStackStatus(scope, stack, 'IMPORT_IN_PROGRESS', 'User Initiated');
+  const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
+  const rt = engine.runtime(scope, stack, template, resources, input);
+  const ids = items.map((i) => i.LogicalResourceId!);
+  engine.launch(rt, 'UPDATE_STACK', async () => runImport(rt, ids, previousTemplateId), onEnd);
+}
+
+async function runImport(rt: Runtime, ids: string[], previousTemplateId: number): Promise<void> {
+  const failed: string[] = [];
+  for (const id of rt.template.graph.order.filter((x) => ids.includes(x))) {
+    if (!importOne(rt, id)) failed.push(id);
+  }
+  if (!failed.length) {
+    publishOutputs(rt, evaluateOutputs(rt));
+    setStackStatus(rt, rt.stack, 'IMPORT_COMPLETE');
+    return;
+  }
+  setStackStatus(rt, rt.stack, 'IMPORT_ROLLBACK_IN_PROGRESS', `The following resource(s) failed to import: ${list(failed)}. `);
+  for (const id of ids) {
+    const r = rt.resources.get(id);
+    if (r?.status === 'IMPORT_COMPLETE') release(rt, r);
+  }
+  rt.stack.templateId = previousTemplateId;
+  setStackStatus(rt, rt.stack, 'IMPORT_ROLLBACK_COMPLETE');
+}
+
+/** IMPORT_IN_PROGRESS → IMPORT_COMPLETE, the world row taking the stack as its owner in the same transaction. */
+function importOne(rt: Runtime, logicalId: string): boolean {
+  const def = rt.template.model.resources.get(logicalId)!;
+  const r: ResourceRecord = {
+    stackId: rt.stack.stackId, logicalId, account: rt.stack.account, region: rt.stack.region, type: def.type,
+    status: 'IMPORT_IN_PROGRESS', updatedAt: rt.clock.now().toISOString(), ord: def.ord,
+    doc: { properties: evaluateIn(rt, def.properties) as Record<string, unknown>, createdBy: undefined },
+  };
+  const identifier = importedIdentifier(rt, logicalId);
+  const found = identifier ? rt.world.get(def.type, identifier) ?? rt.world.byName(def.type, identifier) : undefined;
+  r.physicalId = found?.physicalId ?? identifier;
+  applyPolicies(rt, r);
+  rt.resources.set(logicalId, r);
+  setResourceStatus(rt, r, 'IMPORT_IN_PROGRESS');
+  if (!found || found.stackId) {
+    setResourceStatus(rt, r, 'IMPORT_FAILED', { reason: `Resource of type '${def.type}' with identifier '${identifier}' was not found.` });
+    return false;
+  }
+  r.doc.attributes = found.attributes;
+  r.doc.ref = refValue({ type: def.type, physicalId: found.physicalId, attributes: found.attributes });
+  setResourceStatus(rt, r, 'IMPORT_COMPLETE', { alongside: () => rt.world.put({ ...found, stackId: rt.stack.stackId, logicalId }) });
+  return true;
+}
+
+function importedIdentifier(rt: Runtime, logicalId: string): string | undefined {
+  const cs = rt.stack.doc.changeSetId ? rt.store.changeSets.byId(rt.stack.doc.changeSetId) : undefined;
+  const items = (cs?.doc.imports ?? []) as ResourceToImport[];
+  const item = items.find((i) => i.LogicalResourceId === logicalId);
+  return Object.values(item?.ResourceIdentifier ?? {})[0];
+}
+
+/** An import rolled back: the resource leaves the stack but stays in the account, as before. */
+function release(rt: Runtime, r: ResourceRecord): void {
+  const found = r.physicalId ? rt.world.get(r.type, r.physicalId) : undefined;
+  rt.store.transaction(() => {
+    if (found) rt.world.put({ ...found, stackId: undefined, logicalId: undefined });
+    setResourceStatus(rt, r, 'IMPORT_ROLLBACK_COMPLETE', { removeRow: true });
+  });
+}
+
+/** The identifier names the spec knows for a type (GetTemplateSummary's ResourceIdentifiers). */
+export function identifierNames(type: string): readonly string[] {
+  return resourceSpec(type)?.primaryIdentifier ?? [];
+}

@@ -1,0 +1,219 @@
+// Custom resources over the real provider protocol, served by a small HTTP handler inside the test: the request
+// is POSTed to the ServiceToken URL, the handler PUTs its response to the ResponseURL.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CreateStackCommand, DescribeStacksCommand, UpdateStackCommand } from '@aws-sdk/client-cloudformation';
+import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { createStack, deleteStack, eventLines, resourceEvents, sleep } from './worldHelpers.js';
+
+type Request = Record<string, any>;
+type Reply = (req: Request) => Record<string, unknown> | undefined;
+
+/** A custom resource handler: records each request and answers with `reply(request)` (or never, if undefined). */
+class Handler {
+  readonly requests: Request[] = [];
+  reply: Reply = () => ({ Status: 'SUCCESS' });
+  private server?: Server;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        res.end();
+        const request = JSON.parse(body) as Request;
+        this.requests.push({ ...request, path: req.url });
+        const answer = this.reply(request);
+        if (answer) void respond(request, answer);
+      });
+    });
+    await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
+    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/handler`;
+  }
+
+  close() {
+    return new Promise((r) => this.server?.close(r));
+  }
+}
+
+/** What cfn-response does: a PUT of the response with an empty Content-Type. */
+async function respond(request: Request, answer: Record<string, unknown>) {
+  const body = {
+    StackId: request.StackId, RequestId: request.RequestId, LogicalResourceId: request.LogicalResourceId,
+    PhysicalResourceId: request.PhysicalResourceId ?? `phys-${request.LogicalResourceId}`, ...answer,
+  };
+  return fetch(request.ResponseURL, { method: 'PUT', headers: { 'content-type': '' }, body: JSON.stringify(body) });
+}
+
+const TEMPLATE = (token: string, props = 'Size: 5\n      Enabled: true\n      Tags: [a, 1]', type = 'Custom::Thing') => `
+Resources:
+  Thing:
+    Type: ${type}
+    Properties:
+      ServiceToken: ${token}
+      ${props}
+Outputs:
+  Id:
+    Value: !Ref Thing
+  Endpoint:
+    Value: !GetAtt Thing.Endpoint
+`;
+
+let server: TestServer;
+const handler = new Handler();
+beforeAll(async () => {
+  server = await startServer({ customResourceTimeoutMs: 1000 });
+  await handler.start();
+});
+afterAll(async () => {
+  await server.close();
+  await handler.close();
+});
+beforeEach(() => {
+  handler.requests.length = 0;
+  handler.reply = () => ({ Status: 'SUCCESS', Data: { Endpoint: 'db.example' } });
+});
+
+const reasonOf = async (id: string, status: string) =>
+  (await resourceEvents(server.client, id, 'Thing')).find((e) => e.ResourceStatus === status)?.ResourceStatusReason;
+
+describe('Custom resources over HTTP', () => {
+  it('CreateStack POSTs the Create request and reaches CREATE_COMPLETE with the handler\'s PhysicalResourceId and Data', async () => {
+    const { id, stack } = await createStack(server, 'cr-create', TEMPLATE(handler.url));
+    expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+    const [request] = handler.requests;
+    expect(request).toMatchObject({
+      RequestType: 'Create', ServiceToken: handler.url, StackId: id, LogicalResourceId: 'Thing', ResourceType: 'Custom::Thing',
+      // CloudFormation passes every scalar to the handler as a string.
+      ResourceProperties: { ServiceToken: handler.url, Size: '5', Enabled: 'true', Tags: ['a', '1'] },
+    });
+    expect(request.RequestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request.ResponseURL.startsWith(`${server.endpoint}/_cfn-local/custom-resource-response/`)).toBe(true);
+    expect(request.PhysicalResourceId).toBeUndefined();
+    expect(request.OldResourceProperties).toBeUndefined();
+    const outputs = Object.fromEntries(stack.Outputs!.map((o) => [o.OutputKey, o.OutputValue]));
+    expect(outputs).toEqual({ Id: 'phys-Thing', Endpoint: 'db.example' });
+    expect(await eventLines(server.client, id, 'Thing')).toEqual(['CREATE_IN_PROGRESS', 'CREATE_IN_PROGRESS Resource creation Initiated', 'CREATE_COMPLETE']);
+  });
+
+  it('UpdateStack sends Update with PhysicalResourceId and OldResourceProperties; DeleteStack sends Delete', async () => {
+    const { id } = await createStack(server, 'cr-update', TEMPLATE(handler.url));
+    await server.client.send(new UpdateStackCommand({ StackName: id, TemplateBody: TEMPLATE(handler.url, 'Size: 6') }));
+    expect((await waitForStack(server.client, id)).StackStatus).toBe('UPDATE_COMPLETE');
+    const update = handler.requests[1];
+    expect(update).toMatchObject({
+      RequestType: 'Update', PhysicalResourceId: 'phys-Thing',
+      ResourceProperties: { ServiceToken: handler.url, Size: '6' },
+      OldResourceProperties: { ServiceToken: handler.url, Size: '5', Enabled: 'true', Tags: ['a', '1'] },
+    });
+    expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
+    expect(handler.requests[2]).toMatchObject({ RequestType: 'Delete', PhysicalResourceId: 'phys-Thing', ResourceProperties: { Size: '6' } });
+  });
+
+  it('treats a new PhysicalResourceId on Update as a replacement: the old one gets a Delete in cleanup', async () => {
+    const { id } = await createStack(server, 'cr-replace', TEMPLATE(handler.url));
+    handler.reply = (r) => (r.RequestType === 'Update' ? { Status: 'SUCCESS', PhysicalResourceId: 'phys-new', Data: { Endpoint: 'b' } } : { Status: 'SUCCESS' });
+    await server.client.send(new UpdateStackCommand({ StackName: id, TemplateBody: TEMPLATE(handler.url, 'Size: 7') }));
+    expect((await waitForStack(server.client, id)).StackStatus).toBe('UPDATE_COMPLETE');
+    expect(handler.requests.map((r) => `${r.RequestType} ${r.PhysicalResourceId ?? ''}`.trim())).toEqual(['Create', 'Update phys-Thing', 'Delete phys-Thing']);
+  });
+
+  it('fails with "Received response status [FAILED] from custom resource" and rolls back', async () => {
+    handler.reply = (r) => (r.RequestType === 'Create' ? { Status: 'FAILED', Reason: 'bad input' } : { Status: 'SUCCESS' });
+    const { id, stack } = await createStack(server, 'cr-failed', TEMPLATE(handler.url));
+    expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
+    const requestId = handler.requests[0].RequestId;
+    expect(await reasonOf(id, 'CREATE_FAILED')).toBe(`Received response status [FAILED] from custom resource. Message returned: bad input (RequestId: ${requestId})`);
+  });
+
+  it('times out as configured when the handler never answers, without holding up other stacks', async () => {
+    handler.reply = () => undefined;
+    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cr-silent', TemplateBody: TEMPLATE(handler.url) }));
+    const other = await createStack(server, 'cr-other', 'Resources:\n  Q:\n    Type: AWS::SQS::Queue\n');
+    expect(other.stack.StackStatus).toBe('CREATE_COMPLETE');
+    expect((await server.client.send(new DescribeStacksCommand({ StackName: StackId }))).Stacks![0].StackStatus).toBe('CREATE_IN_PROGRESS');
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('ROLLBACK_COMPLETE');
+    const requestId = handler.requests[0].RequestId;
+    expect(await reasonOf(StackId!, 'CREATE_FAILED')).toBe(`CloudFormation did not receive a response from your Custom Resource. Please check your logs for requestId [${requestId}]. If you are using the Python cfn-response module, you may need to update your Lambda function code so that CloudFormation can attach the updated version.`);
+    // A response that comes after the timeout is told the request is finished.
+    const late = await respond(handler.requests[0], { Status: 'SUCCESS' });
+    expect(late.status).toBe(410);
+  });
+
+  it('answers 4xx to a response for an unknown request, or one that is not the protocol\'s JSON', async () => {
+    const unknown = await fetch(`${server.endpoint}/_cfn-local/custom-resource-response/x%7CThing%7Cnope`, { method: 'PUT', body: '{"Status":"SUCCESS"}' });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error).toBe('NoSuchRequest');
+    let first: Request | undefined;
+    handler.reply = (r) => {
+      first ??= r;
+      return undefined;
+    };
+    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cr-bad-response', TemplateBody: TEMPLATE(handler.url) }));
+    while (!first) await sleep(5);
+    const garbage = await fetch(first.ResponseURL, { method: 'PUT', body: 'nope' });
+    expect(garbage.status).toBe(400);
+    const badStatus = await respond(first, { Status: 'DONE' });
+    expect(badStatus.status).toBe(400);
+    expect((await badStatus.json()).message).toBe('Status must be "SUCCESS" or "FAILED".');
+    expect((await respond(first, { Status: 'SUCCESS', Data: { Endpoint: 'x' } })).status).toBe(200);
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
+  });
+
+  it('refuses a response longer than 4096 bytes with "Response object is too long."', async () => {
+    handler.reply = () => ({ Status: 'SUCCESS', Data: { Endpoint: 'x'.repeat(5000) } });
+    const { id } = await createStack(server, 'cr-long', TEMPLATE(handler.url));
+    expect(await reasonOf(id, 'CREATE_FAILED')).toBe('Response object is too long.');
+  });
+
+  it('DeleteStack ends DELETE_FAILED while the handler answers FAILED, then DELETE_COMPLETE once it succeeds', async () => {
+    const { id } = await createStack(server, 'cr-delete', TEMPLATE(handler.url));
+    handler.reply = () => ({ Status: 'FAILED', Reason: 'still in use' });
+    const failed = await deleteStack(server, id);
+    expect(failed.StackStatus).toBe('DELETE_FAILED');
+    expect(await reasonOf(id, 'DELETE_FAILED')).toMatch(/^Received response status \[FAILED\] from custom resource\. Message returned: still in use \(RequestId: /);
+    handler.reply = () => ({ Status: 'SUCCESS' });
+    expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
+  });
+
+  it('refuses a changed ServiceToken with "Modifying service token is not allowed."', async () => {
+    const { id } = await createStack(server, 'cr-token', TEMPLATE(handler.url));
+    await server.client.send(new UpdateStackCommand({ StackName: id, TemplateBody: TEMPLATE(`${handler.url}/v2`) }));
+    expect((await waitForStack(server.client, id)).StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
+    expect(await reasonOf(id, 'UPDATE_FAILED')).toBe('Modifying service token is not allowed.');
+  });
+});
+
+describe('Custom resources with a Lambda ServiceToken', () => {
+  const ARN = 'arn:aws:lambda:us-east-1:000000000000:function:provider';
+
+  it('succeeds with empty Data when no Lambda endpoint is configured', async () => {
+    const { stack } = await createStack(server, 'cr-lambda', `
+Resources:
+  Thing:
+    Type: AWS::CloudFormation::CustomResource
+    Properties:
+      ServiceToken: ${ARN}
+Outputs:
+  Id:
+    Value: !Ref Thing
+`);
+    expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+    expect(stack.Outputs![0].OutputValue).toMatch(/^cr-lambda-Thing-[A-Za-z0-9]{12}$/);
+    expect(handler.requests).toEqual([]);
+  });
+
+  it('invokes the function through the configured Lambda-compatible endpoint', async () => {
+    const lambda = await startServer({ lambdaEndpoint: handler.url.replace('/handler', '') });
+    try {
+      const { StackId } = await lambda.client.send(new CreateStackCommand({ StackName: 'cr-invoke', TemplateBody: TEMPLATE(ARN) }));
+      expect((await waitForStack(lambda.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
+      expect(handler.requests[0].path).toBe(`/2015-03-31/functions/${encodeURIComponent(ARN)}/invocations`);
+      expect(handler.requests[0]).toMatchObject({ RequestType: 'Create', ServiceToken: ARN });
+    } finally {
+      await lambda.close();
+    }
+  });
+});

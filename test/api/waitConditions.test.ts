@@ -1,0 +1,151 @@
+// WaitConditionHandle / WaitCondition through the real signal protocol (an HTTP PUT to the handle's URL), and
+// CreationPolicy with the SignalResource action. Reasons from aws-behaviour.md §11 and §13.40.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreateStackCommand, DescribeStacksCommand, SignalResourceCommand } from '@aws-sdk/client-cloudformation';
+import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { createStack, eventLines, physicalIdOnceCreated, resourceEvents, sleep } from './worldHelpers.js';
+
+const TEMPLATE = (count = 1, timeout = 5) => `
+Resources:
+  Handle:
+    Type: AWS::CloudFormation::WaitConditionHandle
+  Wait:
+    Type: AWS::CloudFormation::WaitCondition
+    Properties:
+      Handle: !Ref Handle
+      Timeout: '${timeout}'
+      Count: ${count}
+Outputs:
+  Url:
+    Value: !Ref Handle
+  Data:
+    Value: !GetAtt Wait.Data
+`;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+/** Starts a stack and returns its id and the handle URL once the handle exists. */
+async function startWaiting(name: string, body: string) {
+  const { StackId } = await server.client.send(new CreateStackCommand({ StackName: name, TemplateBody: body }));
+  return { id: StackId!, url: await physicalIdOnceCreated(server.client, StackId!, 'Handle') };
+}
+
+// cfn-signal and the documented curl send the body with an empty Content-Type.
+const signal = (url: string, body: unknown) =>
+  fetch(url, { method: 'PUT', headers: { 'content-type': '' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+const failureReason = async (id: string, logicalId: string) =>
+  (await resourceEvents(server.client, id, logicalId)).find((e) => e.ResourceStatus === 'CREATE_FAILED')?.ResourceStatusReason;
+
+describe('AWS::CloudFormation::WaitCondition', () => {
+  it('reaches CREATE_COMPLETE once the handle URL receives Count SUCCESS signals, with Data keyed by UniqueId', async () => {
+    const { id, url } = await startWaiting('wc-ok', TEMPLATE(2));
+    expect(url).toMatch(new RegExp(`^${server.endpoint}/_cfn-local/waitcondition/arn%3Aaws%3Acloudformation%3Aus-east-1%3A000000000000%3Astack/wc-ok/[0-9a-f-]+/Handle$`));
+    expect((await signal(url, { Status: 'SUCCESS', Reason: 'step 1', UniqueId: 'one', Data: 'first' })).status).toBe(200);
+    await sleep(30);
+    const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: id }));
+    expect(Stacks![0].StackStatus).toBe('CREATE_IN_PROGRESS');
+    await signal(url, { Status: 'SUCCESS', Reason: 'step 2', UniqueId: 'two', Data: 'second' });
+    const stack = await waitForStack(server.client, id);
+    expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+    const outputs = Object.fromEntries(stack.Outputs!.map((o) => [o.OutputKey, o.OutputValue]));
+    expect(JSON.parse(outputs.Data!)).toEqual({ one: 'first', two: 'second' });
+    expect(outputs.Url).toBe(url);
+    expect(await eventLines(server.client, id, 'Wait')).toEqual([
+      'CREATE_IN_PROGRESS', 'CREATE_IN_PROGRESS Resource creation Initiated', 'CREATE_COMPLETE',
+    ]);
+    const events = await resourceEvents(server.client, id, 'Wait');
+    expect(events[2].PhysicalResourceId).toBe(`${id}/Handle`);
+  });
+
+  it('counts a repeated UniqueId once, as the signal replaces the earlier one', async () => {
+    const { id, url } = await startWaiting('wc-repeat', TEMPLATE(2, 1));
+    await signal(url, { Status: 'SUCCESS', UniqueId: 'same', Data: 'a' });
+    await signal(url, { Status: 'SUCCESS', UniqueId: 'same', Data: 'b' });
+    await waitForStack(server.client, id);
+    expect(await failureReason(id, 'Wait')).toBe('WaitCondition timed out. Received 1 conditions when expecting 2');
+  });
+
+  it('fails with "WaitCondition received failed message" on a FAILURE signal and rolls back', async () => {
+    const { id, url } = await startWaiting('wc-fail', TEMPLATE());
+    await signal(url, { Status: 'FAILURE', Reason: 'install broke', UniqueId: 'i-1', Data: '' });
+    const stack = await waitForStack(server.client, id);
+    expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
+    expect(await failureReason(id, 'Wait')).toBe("WaitCondition received failed message: 'install broke' for uniqueId: i-1");
+  });
+
+  it('times out with "WaitCondition timed out. Received 0 conditions when expecting 1", then ROLLBACK_COMPLETE', async () => {
+    const { id } = await createStack(server, 'wc-timeout', TEMPLATE(1, 1));
+    expect(await failureReason(id, 'Wait')).toBe('WaitCondition timed out. Received 0 conditions when expecting 1');
+    const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: id }));
+    expect(Stacks![0].StackStatus).toBe('ROLLBACK_COMPLETE');
+  });
+
+  it('fails with "Unparsable WaitCondition data" when the signal is not the protocol\'s JSON; the PUT gets 400', async () => {
+    const { id, url } = await startWaiting('wc-garbage', TEMPLATE());
+    const res = await signal(url, 'not json');
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/Unparsable WaitCondition data/);
+    await waitForStack(server.client, id);
+    expect(await failureReason(id, 'Wait')).toBe('Unparsable WaitCondition data');
+  });
+
+  it('answers 404 to a signal for a handle that does not exist', async () => {
+    const res = await signal(`${server.endpoint}/_cfn-local/waitcondition/arn%3Aaws%3Acloudformation%3Aus-east-1%3A000000000000%3Astack/none/x/Handle`, { Status: 'SUCCESS', UniqueId: 'a' });
+    expect(res.status).toBe(404);
+    expect((await res.json()).error).toBe('NoSuchWaitConditionHandle');
+  });
+});
+
+const POLICY = (count: number, timeout: string) => `
+Resources:
+  Topic:
+    Type: AWS::SNS::Topic
+    CreationPolicy:
+      ResourceSignal:
+        Count: ${count}
+        Timeout: ${timeout}
+`;
+
+const signalResource = (stack: string, uniqueId: string, status: 'SUCCESS' | 'FAILURE') =>
+  server.client.send(new SignalResourceCommand({ StackName: stack, LogicalResourceId: 'Topic', UniqueId: uniqueId, Status: status }));
+
+describe('CreationPolicy and SignalResource', () => {
+  it('holds CREATE_IN_PROGRESS until Count SUCCESS signals arrive through SignalResource', async () => {
+    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cp-ok', TemplateBody: POLICY(2, 'PT1M') }));
+    await physicalIdOnceCreated(server.client, StackId!, 'Topic');
+    await signalResource('cp-ok', 'i-1', 'SUCCESS');
+    await sleep(30);
+    expect((await server.client.send(new DescribeStacksCommand({ StackName: StackId }))).Stacks![0].StackStatus).toBe('CREATE_IN_PROGRESS');
+    await signalResource('cp-ok', 'i-2', 'SUCCESS');
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
+    expect(await eventLines(server.client, StackId!, 'Topic')).toEqual([
+      'CREATE_IN_PROGRESS', 'CREATE_IN_PROGRESS Resource creation Initiated', 'CREATE_COMPLETE',
+    ]);
+  });
+
+  it('fails with "Received FAILURE signal with UniqueId" on a FAILURE signal', async () => {
+    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cp-fail', TemplateBody: POLICY(1, 'PT1M') }));
+    await physicalIdOnceCreated(server.client, StackId!, 'Topic');
+    await signalResource('cp-fail', 'i-0abc', 'FAILURE');
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('ROLLBACK_COMPLETE');
+    expect(await failureReason(StackId!, 'Topic')).toBe('Received FAILURE signal with UniqueId i-0abc');
+  });
+
+  it('fails with "Failed to receive 1 resource signal(s) within the specified duration" at the timeout', async () => {
+    const { id } = await createStack(server, 'cp-timeout', POLICY(1, 'PT1S'));
+    expect(await failureReason(id, 'Topic')).toBe('Failed to receive 1 resource signal(s) within the specified duration');
+  });
+
+  it('refuses a signal to a resource that is no longer being created with ValidationError', async () => {
+    const { id } = await createStack(server, 'cp-late', POLICY(1, 'PT1S'));
+    await expect(signalResource(id, 'i-9', 'SUCCESS')).rejects.toMatchObject({
+      name: 'ValidationError', message: 'Resource Topic is in DELETE_COMPLETE state and cannot be signaled',
+    });
+    await expect(signalResource('nope', 'i-9', 'SUCCESS')).rejects.toMatchObject({ name: 'ValidationError', message: 'Stack [nope] does not exist' });
+  });
+});

@@ -1,0 +1,91 @@
+// Runs real AWS clients (Debian's AWS CLI v2 and python3-boto3) as child processes against a cfn-local endpoint.
+// Asynchronous spawns only: the server under test lives in this same process and must keep answering.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Debian's AWS CLI v2; the `aws` on PATH may be another install (here a pyenv CLI v1), so never rely on PATH. */
+export const AWS_CLI = '/usr/bin/aws';
+/** Debian's python3, the one python3-boto3 installs into. */
+export const PYTHON = '/usr/bin/python3';
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+// A private, empty config home: a developer's ~/.aws (profiles, cli_pager, output) must not change what the tests see.
+const CONFIG_HOME = mkdtempSync(join(tmpdir(), 'cfn-local-e2e-aws-'));
+const STRIPPED = ['AWS_PROFILE', 'AWS_DEFAULT_PROFILE', 'AWS_SESSION_TOKEN', 'AWS_ENDPOINT_URL', 'AWS_DEFAULT_OUTPUT', 'AWS_CA_BUNDLE'];
+
+/** The environment the quick start tells users to set: dummy credentials, a region, no pager. */
+export function clientEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of STRIPPED) delete env[name];
+  return {
+    ...env,
+    AWS_ACCESS_KEY_ID: 'test',
+    AWS_SECRET_ACCESS_KEY: 'test',
+    AWS_REGION: 'us-east-1',
+    AWS_PAGER: '',
+    AWS_CONFIG_FILE: join(CONFIG_HOME, 'config'),
+    AWS_SHARED_CREDENTIALS_FILE: join(CONFIG_HOME, 'credentials'),
+    ...extra,
+  };
+}
+
+/** Runs a program to completion; a non-zero exit is a result, not an exception. */
+export function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { cwd: options.cwd, env: options.env ?? clientEnv(), maxBuffer: 16 * 1024 * 1024, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') return reject(error);
+        resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
+      });
+  });
+}
+
+/** `aws --endpoint-url <endpoint> --output json cloudformation <args>`. */
+export function awsCloudFormation(endpoint: string, args: string[], cwd?: string): Promise<RunResult> {
+  return run(AWS_CLI, ['--endpoint-url', endpoint, '--output', 'json', 'cloudformation', ...args], { cwd });
+}
+
+/** Parses a successful CLI call's JSON output; fails the test with the CLI's stderr otherwise. */
+export function json<T = any>(result: RunResult): T {
+  if (result.code !== 0) throw new Error(`exit ${result.code}: ${result.stderr || result.stdout}`);
+  return JSON.parse(result.stdout) as T;
+}
+
+export interface Availability {
+  ok: boolean;
+  reason: string;
+}
+
+export async function awsCliAvailable(): Promise<Availability> {
+  if (!existsSync(AWS_CLI)) return { ok: false, reason: `${AWS_CLI} not found (apt-get install awscli)` };
+  const result = await run(AWS_CLI, ['--version']).catch((err: Error) => ({ code: -1, stdout: '', stderr: err.message }));
+  const version = `${result.stdout}${result.stderr}`.trim();
+  if (result.code !== 0) return { ok: false, reason: `${AWS_CLI} --version failed: ${version}` };
+  if (!version.startsWith('aws-cli/2.')) return { ok: false, reason: `${AWS_CLI} is not AWS CLI v2: ${version}` };
+  return { ok: true, reason: version };
+}
+
+export async function boto3Available(): Promise<Availability> {
+  if (!existsSync(PYTHON)) return { ok: false, reason: `${PYTHON} not found` };
+  const result = await run(PYTHON, ['-c', 'import boto3; print(boto3.__version__)']).catch((err: Error) => ({ code: -1, stdout: '', stderr: err.message }));
+  if (result.code !== 0) return { ok: false, reason: `boto3 is not importable by ${PYTHON} (apt-get install python3-boto3)` };
+  return { ok: true, reason: `boto3 ${result.stdout.trim()}` };
+}
+
+/**
+ * Decides whether a suite that needs an external client runs. Missing locally: skip, saying why.
+ * Missing under CI (process.env.CI set): fail, because .ci/run installs both clients.
+ */
+export function gate(what: string, availability: Availability): { skip: boolean; title: string } {
+  if (availability.ok) return { skip: false, title: `${what} (${availability.reason})` };
+  if (process.env.CI) throw new Error(`${what} is required under CI but ${availability.reason}`);
+  console.warn(`[cfn-local e2e] skipping ${what}: ${availability.reason}`);
+  return { skip: true, title: `${what} — SKIPPED: ${availability.reason}` };
+}
