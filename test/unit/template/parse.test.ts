@@ -10,6 +10,11 @@ describe('parseTemplate', () => {
     expect(doc.Resources).toEqual({ A: { 'Fn::GetAtt': ['B', 'C.D'] }, B: { 'Fn::Sub': ['x', { a: { Ref: 'c' } }] }, V: '2010-09-09' });
   });
 
+  it('accepts the same key in different objects and keys that only look alike', () => {
+    const body = '{"a": {"k": 1}, "b": {"k": [{"k": "\\"k\\""}]}, "c\\"": 1, "c": 2}';
+    expect(parseTemplate(body).doc).toEqual(JSON.parse(body));
+  });
+
   it('reads past a byte-order mark', () => {
     expect(parseTemplate('\uFEFF{"Resources": {}}').doc).toEqual({ Resources: {} });
     expect(parseTemplate('\uFEFFResources: {}\n').doc).toEqual({ Resources: {} });
