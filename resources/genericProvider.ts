@@ -19,6 +19,9 @@ export function isCustom(type: string): boolean {
   return type.startsWith('Custom::') || type === 'AWS::CloudFormation::CustomResource';
 }
 
+/** Types CloudFormation accepts without a resource schema: the CDK's metadata marker records nothing. */
+export const SCHEMALESS: ReadonlySet<string> = new Set(['AWS::CDK::Metadata']);
+
 export const genericProvider: Provider = {
   create(world: WorldAccess, req: ResourceRequest): ProviderResult {
     const ctx = { account: req.account, region: req.region, partition: req.partition };
@@ -30,7 +33,7 @@ export const genericProvider: Provider = {
     if (taken) {
       return alreadyExists(req, identity.name ?? identity.physicalId);
     }
-    const attributes = isCustom(req.type)
+    const attributes = isCustom(req.type) || SCHEMALESS.has(req.type)
       ? {}
       : attributeValues({ type: req.type, physicalId: identity.physicalId, name: identity.name, properties: req.properties, ctx, random: cryptoRandom });
     world.put({
@@ -75,6 +78,7 @@ export const genericProvider: Provider = {
   },
 
   validate(type, logicalId, properties) {
+    if (SCHEMALESS.has(type)) return undefined;
     if (isCustom(type)) return properties.ServiceToken === undefined ? `Properties validation failed for resource ${logicalId} with message: [#: required key [ServiceToken] not found]` : undefined;
     return validateProperties(type, properties, logicalId);
   },

@@ -2,7 +2,7 @@
 // (resources/genericProvider.ts).
 import { isKnownType, resourceSpec } from './spec.js';
 import type { Provider } from './provider.js';
-import { genericProvider, isCustom } from './genericProvider.js';
+import { genericProvider, isCustom, SCHEMALESS } from './genericProvider.js';
 import { HANDLE_TYPE, WAIT_CONDITION_TYPE, waitConditionHandleProvider, waitConditionProvider } from './cloudformation.js';
 import { customResourceProvider } from './customResources.js';
 import { secretProvider } from './secretsManager.js';
@@ -19,7 +19,7 @@ export function providerFor(type: string): Provider {
 }
 
 export function isKnownResourceType(type: string): boolean {
-  return isCustom(type) || isKnownType(type);
+  return isCustom(type) || SCHEMALESS.has(type) || isKnownType(type);
 }
 
 /** The property that holds a custom physical name for the type, if it has one. */

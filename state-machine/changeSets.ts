@@ -86,7 +86,7 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   stack ??= engine.newStack(caller, input.StackName, 'REVIEW_IN_PROGRESS');
   const reviewing = stack.status === 'REVIEW_IN_PROGRESS';
   const after = prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters);
-  checkCapabilities(after, input.Capabilities);
+  checkCapabilities(after, input.Capabilities, true);
   const before = reviewing ? undefined : prepareStored(store, stack, stack.templateId, stack.doc.parameters);
   const imports = type === 'IMPORT' ? checkImport(store, stack, after, before, input.ResourcesToImport) : undefined;
   const model = planChanges(store, stack, before, after, input, imports?.physicalIds);
@@ -262,6 +262,8 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     NotificationARNs: doc.notificationARNs, RoleARN: doc.roleARN, ClientRequestToken: options.ClientRequestToken,
     DisableRollback: options.DisableRollback, RetainExceptOnCreate: options.RetainExceptOnCreate,
     OnFailure: doc.onStackFailure as CreateStackInput['OnFailure'],
+    // executing a reviewed change set acknowledges its transforms (no CAPABILITY_AUTO_EXPAND needed)
+    reviewed: true,
   };
   const executing = { ...cs, executionStatus: 'EXECUTE_IN_PROGRESS' };
   store.changeSets.save(executing);

@@ -35,6 +35,8 @@ export interface EngineDeps {
 }
 
 export interface StackTemplateInput {
+  /** Internal: the call executes a reviewed change set, whose review acknowledged its transforms. */
+  reviewed?: boolean;
   StackPolicyBody?: string;
   StackPolicyDuringUpdateBody?: string;
   TemplateBody?: string;
@@ -129,7 +131,7 @@ export class Engine {
     if (!canStart('UpdateStack', stack.status as StackStatus)) throw Engine.refuse('UpdateStack', stack);
     if (input.StackPolicyDuringUpdateBody !== undefined) parseStackPolicy(input.StackPolicyDuringUpdateBody);
     const template = prepareForStack(store, stack, body, input.Parameters, stack.doc.parameters);
-    checkCapabilities(template, input.Capabilities);
+    checkCapabilities(template, input.Capabilities, input.reviewed);
     const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
     if (this.isNoOp(stack, template, input)) throw validationError('No updates are to be performed.');
     const scope = this.scope(input.ClientRequestToken);

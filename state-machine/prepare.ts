@@ -13,6 +13,7 @@ export function prepareForStack(
   body: string,
   parameters: GivenParameter[] | undefined,
   previous?: StackParameter[],
+  stored?: { resolved: Map<string, string> },
 ): PreparedTemplate {
   const scope = accountScope(stack);
   const world = templateWorld(store, stack);
@@ -26,11 +27,13 @@ export function prepareForStack(
     pseudo: pseudoParameters(stack, scope),
     isKnownType: isKnownResourceType,
     availabilityZones,
+    stored,
   });
 }
 
 /** Re-prepares a stored template with its stored parameter values (rollback, delete ordering). */
 export function prepareStored(store: Store, stack: StackRecord, templateId: number, parameters: StackParameter[]) {
   const body = store.templates.body(templateId) ?? '';
-  return prepareForStack(store, stack, body, parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })));
+  const resolved = new Map(parameters.flatMap((p) => (p.ResolvedValue !== undefined ? [[p.ParameterKey, p.ResolvedValue] as const] : [])));
+  return prepareForStack(store, stack, body, parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })), undefined, { resolved });
 }

@@ -38,6 +38,12 @@ export interface PrepareInput {
   /** Secrets and physical resources of the simulated account (dynamic references, AWS-specific parameter types). */
   secret?: DynamicSources['secret'];
   exists?: (type: string, id: string) => boolean | undefined;
+  /**
+   * A template that was deployed before (rollback, recovery, a change set's "before"): it was checked then, so
+   * what the account may have changed since (Rules, AWS-specific values, dynamic references) is not re-checked,
+   * and SSM-typed parameters keep their stored ResolvedValue when the parameter is gone.
+   */
+  stored?: { resolved: Map<string, string> };
 }
 
 export const MAX_TEMPLATE_BODY = 51_200;
@@ -68,7 +74,8 @@ export function prepareTemplate(input: PrepareInput): PreparedTemplate {
   const parsed = parseTemplate(input.body);
   const region = String(input.pseudo['AWS::Region']);
   const resolve = (declared: Record<string, ParameterDef>) => resolveParameters(declared, input.parameters, input.previousParameters, {
-    ssm: input.ssm, exists: input.exists, availabilityZones: () => input.availabilityZones(region),
+    ssm: input.ssm, exists: input.stored ? undefined : input.exists, availabilityZones: () => input.availabilityZones(region),
+    previouslyResolved: input.stored?.resolved,
   });
   let parameters: ResolvedParameter[] | undefined;
   const transformed = applyTransforms(parsed.doc, (collection) => {
@@ -82,15 +89,17 @@ export function prepareTemplate(input: PrepareInput): PreparedTemplate {
   checkRulesShape(model.rules);
   parameters ??= resolve(model.parameters);
   const ctx = staticContext(model, parameters, input);
-  checkRules(ctx);
+  if (!input.stored) checkRules(ctx);
   const conditions = evaluateConditions(ctx);
   const active = new Set([...model.resources.values()].filter((r) => isActive(r.condition, conditions)).map((r) => r.logicalId));
   const graph = buildGraph(model, active);
   checkOutputReferences(model, conditions, active);
   preview(ctx, conditions, active);
-  checkDynamicReferences([...active].map((id) => model.resources.get(id)!.properties), {
-    ssm: input.ssm ?? (() => undefined), secret: input.secret ?? (() => undefined),
-  });
+  if (!input.stored) {
+    checkDynamicReferences([...active].map((id) => model.resources.get(id)!.properties), {
+      ssm: input.ssm ?? (() => undefined), secret: input.secret ?? (() => undefined),
+    });
+  }
   const processed = transformed.declared.length ? JSON.stringify(withoutTransform(transformed.doc)) : undefined;
   return { body: input.body, model, parameters, conditions, active, graph, processed };
 }
@@ -180,12 +189,18 @@ export function capabilitiesFor(model: TemplateModel, ids: Iterable<string>): { 
   return { capabilities, types: [...types] };
 }
 
-export function requiredCapabilities(prepared: PreparedTemplate): { capabilities: string[]; types: string[] } {
-  return capabilitiesFor(prepared.model, prepared.active);
+export function requiredCapabilities(prepared: PreparedTemplate, changeSet = false): { capabilities: string[]; types: string[] } {
+  const required = capabilitiesFor(prepared.model, prepared.active);
+  if (changeSet) required.capabilities = required.capabilities.filter((c) => c !== 'CAPABILITY_AUTO_EXPAND');
+  return required;
 }
 
-export function checkCapabilities(prepared: PreparedTemplate, given: string[] = []): void {
-  const { capabilities } = requiredCapabilities(prepared);
+/**
+ * AWS's InsufficientCapabilitiesException. A change set is the review of a transform's output, so CreateChangeSet
+ * (and the execution of its change set) does not ask for CAPABILITY_AUTO_EXPAND.
+ */
+export function checkCapabilities(prepared: PreparedTemplate, given: string[] = [], changeSet = false): void {
+  const { capabilities } = requiredCapabilities(prepared, changeSet);
   const missing = capabilities.filter((c) => {
     if (c === 'CAPABILITY_IAM') return !given.includes('CAPABILITY_IAM') && !given.includes('CAPABILITY_NAMED_IAM');
     return !given.includes(c);

@@ -29,6 +29,8 @@ export interface ParameterWorld {
   /** Whether a physical resource of a type with this id (or name) exists; undefined when unknown. */
   exists?: (type: string, id: string) => boolean | undefined;
   availabilityZones?: () => string[];
+  /** ResolvedValue of SSM-typed parameters from when a stored template was deployed (rollback, recovery). */
+  previouslyResolved?: Map<string, string>;
 }
 
 /**
@@ -96,10 +98,14 @@ export function resolveParameters(
   }
   if (missing.length) throw validationError(`Parameters: [${missing.join(', ')}] must have values`);
   const unfetched = Object.entries(declared)
-    .filter(([name, def]) => SSM_VALUE.test(def.Type) && (world.ssm ?? (() => undefined))(raw.get(name)!) === undefined)
+    .filter(([name, def]) => SSM_VALUE.test(def.Type) && ssmValue(name, raw.get(name)!, world) === undefined)
     .map(([name]) => raw.get(name)!);
   if (unfetched.length) throw validationError(`Unable to fetch parameters [${unfetched.join(',')}] from parameter store for this account.`);
   return Object.entries(declared).map(([name, def]) => typed(name, def, raw.get(name) as string, world));
+}
+
+function ssmValue(key: string, name: string, world: ParameterWorld): string | undefined {
+  return world.previouslyResolved?.get(key) ?? world.ssm?.(name);
 }
 
 function defaultOf(def: ParameterDef): string | undefined {
@@ -111,7 +117,7 @@ function typed(name: string, def: ParameterDef, raw: string, world: ParameterWor
   const noEcho = def.NoEcho === true || def.NoEcho === 'true';
   const ssmType = SSM_VALUE.exec(def.Type);
   if (ssmType) {
-    const resolved = world.ssm!(raw)!;
+    const resolved = ssmValue(name, raw, world)!;
     const value = isListType(def.Type) ? resolved.split(',') : resolved;
     return { key: name, raw, value, resolvedValue: resolved, noEcho };
   }

@@ -1,7 +1,13 @@
 // First pass of the template pipeline: the submitted text (JSON or YAML with short-form tags) → a plain object,
 // with AWS's "Template format error" texts and bounds on size and alias expansion.
-import { isCollection, isPair, parseDocument, visit, type Document, type Tags } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, Tags } from 'yaml';
 import { validationError } from '../server/protocol/errors.js';
+import { duplicateKeyOffset } from './jsonKeys.js';
+
+// The yaml package is loaded on the first YAML template, not at startup (it costs ~40 ms of CPU; see bench/README.md).
+let yaml: typeof import('yaml') | undefined;
+const loadYaml = () => (yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
 /** Short-form tag → the long form it stands for. `!GetAtt a.b` splits on the first dot. */
 const SHORT_TAGS: Record<string, string> = {
@@ -87,13 +93,11 @@ function parseJson(body: string): unknown {
     const at = lineAndColumn(body, match ? Number(match[1]) : body.length);
     throw formatError(`JSON not well-formed. (line ${at.line}, column ${at.column})`);
   }
-  // JSON.parse keeps the last of duplicate keys silently; AWS refuses the template, so look for them.
-  if (/"([^"\\]|\\.)*"\s*:/.test(body)) {
-    const dup = parseDocument(body, { version: '1.2', uniqueKeys: true, prettyErrors: false }).errors.find((e) => e.code === 'DUPLICATE_KEY');
-    if (dup) {
-      const at = dup.linePos?.[0];
-      throw formatError(`JSON not well-formed. (line ${at?.line ?? 1}, column ${at?.col ?? 1})`);
-    }
+  // JSON.parse keeps the last of duplicate keys silently; AWS refuses the template.
+  const dup = duplicateKeyOffset(body);
+  if (dup !== undefined) {
+    const at = lineAndColumn(body, dup);
+    throw formatError(`JSON not well-formed. (line ${at.line}, column ${at.column})`);
   }
   return value;
 }
@@ -101,7 +105,7 @@ function parseJson(body: string): unknown {
 function parseYaml(body: string): unknown {
   let doc: Document;
   try {
-    doc = parseDocument(body, {
+    doc = loadYaml().parseDocument(body, {
       version: '1.1',
       // AWS's YAML reads dates as strings (AWSTemplateFormatVersion: 2010-09-09 unquoted), so drop the timestamp tag.
       customTags: (tags) => [
@@ -116,8 +120,8 @@ function parseYaml(body: string): unknown {
   }
   const problem = doc.errors[0];
   if (problem) {
-    const at = problem.linePos?.[0];
-    throw formatError(`YAML not well-formed.${at ? ` (line ${at.line}, column ${at.col})` : ''}`);
+    const at = lineAndColumn(body, problem.pos[0]);
+    throw formatError(`YAML not well-formed. (line ${at.line}, column ${at.column})`);
   }
   checkKeys(doc);
   try {
@@ -130,6 +134,7 @@ function parseYaml(body: string): unknown {
 /** A map key that is itself a map or a list (`? [a, b] : c`) has no JSON form: AWS refuses it. */
 function checkKeys(doc: Document): void {
   let bad = false;
+  const { visit, isPair, isCollection } = loadYaml();
   visit(doc, {
     Pair(_, pair) {
       if (isPair(pair) && isCollection(pair.key)) {
@@ -157,9 +162,11 @@ function checkDepth(value: unknown): void {
 
 /** Parses a template body as AWS does: JSON when it is JSON, else YAML. */
 export function parseTemplate(body: string): ParsedTemplate {
-  const trimmed = body.trimStart();
+  // Editors on Windows save a byte-order mark; AWS reads past it.
+  const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
+  const trimmed = text.trimStart();
   const format: TemplateFormat = trimmed.startsWith('{') && looksLikeJson(trimmed) ? 'JSON' : 'YAML';
-  const value = format === 'JSON' ? parseJson(body) : parseYaml(body);
+  const value = format === 'JSON' ? parseJson(text) : parseYaml(text);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw formatError('unsupported structure.');
   }

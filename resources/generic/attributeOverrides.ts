@@ -24,7 +24,8 @@ const ENGINE_PORTS: Readonly<Record<string, number>> = {
 function dbPort(c: AttributeContext): string {
   if (c.properties.Port !== undefined) return String(c.properties.Port);
   const engine = String(c.properties.Engine ?? 'mysql').toLowerCase();
-  const family = Object.keys(ENGINE_PORTS).find((e) => engine === e || engine.startsWith(`${e}-`)) ?? 'mysql';
+  // The exact engine name first: `aurora-postgresql` also starts with `aurora-`.
+  const family = (engine in ENGINE_PORTS ? engine : Object.keys(ENGINE_PORTS).find((e) => engine.startsWith(`${e}-`))) ?? 'mysql';
   return String(ENGINE_PORTS[family]);
 }
 
@@ -99,6 +100,10 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Record<string, Readonly<Record<string
     'SnapStartResponse.ApplyOn': () => 'None',
     'SnapStartResponse.OptimizationStatus': () => 'Off',
   },
+  // Function URLs live on their own domain: https://<32 lowercase alphanumerics>.lambda-url.<region>.on.aws/
+  'AWS::Lambda::Url': {
+    FunctionUrl: (c) => `https://${stableChars(32, LOWER_ALNUM, 'lambda-url', c.physicalId)}.lambda-url.${c.ctx.region}.on.aws/`,
+  },
   'AWS::RDS::DBInstance': {
     'Endpoint.Address': (c) => rdsHost(c),
     'Endpoint.Port': dbPort,
@@ -132,6 +137,13 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Record<string, Readonly<Record<string
   },
   'AWS::EC2::EIP': { AllocationId: (c) => ec2Id('eipalloc', c.random) },
   'AWS::KMS::Key': { KeyId: sameAsId },
+  // A public zone is served by four name servers, one per top-level domain, chosen per zone.
+  'AWS::Route53::HostedZone': {
+    NameServers: (c) => ['com', 'net', 'org', 'co.uk'].map((tld, i) => {
+      const n = Number(stableChars(4, DIGITS, 'ns', c.physicalId, String(i))) % 2048;
+      return `ns-${n}.awsdns-${String(n % 64).padStart(2, '0')}.${tld}`;
+    }),
+  },
   'AWS::ElasticLoadBalancingV2::LoadBalancer': {
     DNSName: (c) => `${c.name ?? dnsLabel(c)}-${randomChars(c.random, 10, DIGITS)}.${c.ctx.region}.elb.${c.dns}`,
     CanonicalHostedZoneID: () => 'Z35SXDOTRQ7X7K',

@@ -5,6 +5,8 @@ import { validationError } from '../../server/protocol/errors.js';
 import { expandLanguageExtensions, LANGUAGE_EXTENSIONS, type CollectionEvaluator } from './languageExtensions.js';
 
 export const SERVERLESS = 'AWS::Serverless-2016-10-31';
+/** The quota on a template after transforms (1 MB). */
+export const MAX_PROCESSED_BYTES = 1_000_000;
 
 export interface TransformResult {
   doc: Record<string, unknown>;
@@ -61,5 +63,10 @@ export function applyTransforms(doc: Record<string, unknown>, evaluate: Collecti
   // Without the transform, `Fn::ForEach::Name` is an ordinary key and fails validation as one (a non-alphanumeric
   // resource name, an unknown property).
   if (!declared.includes(LANGUAGE_EXTENSIONS)) return { doc, declared };
-  return { doc: expandLanguageExtensions(doc, evaluate), declared };
+  const expanded = expandLanguageExtensions(doc, evaluate);
+  const size = Buffer.byteLength(JSON.stringify(expanded));
+  if (size > MAX_PROCESSED_BYTES) {
+    throw validationError(`Transform ${LANGUAGE_EXTENSIONS} failed with: the processed template is ${size} bytes; the limit is ${MAX_PROCESSED_BYTES}.`);
+  }
+  return { doc: expanded, declared };
 }

@@ -39,6 +39,8 @@ function expand(value: unknown, scope: Scope, ex: Expansion): unknown {
   if (entries.length === 1) {
     const [key, arg] = entries[0];
     if (key === 'Ref' && typeof arg === 'string' && scope.has(arg)) return scope.get(arg);
+    // `!Ref {Fn::Sub: 'Queue${Team}'}` inside a loop names a generated resource once the identifier is in.
+    if (key === 'Ref' && arg !== null && typeof arg === 'object') return { Ref: literalSub(expand(arg, scope, ex)) };
     if (key === 'Fn::Sub') return { 'Fn::Sub': expandSub(arg, scope, ex) };
     if (key === 'Fn::GetAtt' && Array.isArray(arg)) return { 'Fn::GetAtt': arg.map((a) => literalSub(expand(a, scope, ex))) };
   }

@@ -19,6 +19,14 @@ const CASES: Case[] = [
   { name: '{{resolve:ssm-secure:name}}', source: DOC, template: echo('{{resolve:ssm-secure:/dyn/plain}}'), outputs: { O: 'hello' } },
   { name: '{{resolve:secretsmanager:id}} is the whole SecretString', source: DOC, template: echo('{{resolve:secretsmanager:dyn-secret}}'), outputs: { O: '{"user":"admin","pass":"pw"}' } },
   { name: '{{resolve:secretsmanager:id:SecretString:key}} reads one JSON key', source: DOC, template: echo('{{resolve:secretsmanager:dyn-secret:SecretString:user}}'), outputs: { O: 'admin' } },
+  { name: 'a generated secret of the same stack, referenced by ARN through Fn::Sub', source: DOC, template: {
+    Resources: {
+      Secret: { Type: 'AWS::SecretsManager::Secret', Properties: { GenerateSecretString: { SecretStringTemplate: '{"username":"admin"}', GenerateStringKey: 'password', PasswordLength: 20, ExcludePunctuation: true } } },
+      User: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: { 'Fn::Sub': '{{resolve:secretsmanager:${Secret}:SecretString:username}}' } } },
+      Pass: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: { 'Fn::Sub': '{{resolve:secretsmanager:${Secret}:SecretString:password}}' } } },
+    },
+    Outputs: { U: { Value: { 'Fn::GetAtt': ['User', 'Value'] } }, P: { Value: { 'Fn::GetAtt': ['Pass', 'Value'] } } },
+  }, outputs: { U: 'admin', P: /^[A-Za-z0-9]{20}$/ } },
   { name: 'a missing SSM parameter refuses the call', source: 'aws-samples/data-mesh-datazone-cdk-cloudformation#19 (ValidationError text)', template: echo('{{resolve:ssm:/dyn/missing}}'), error: 'Parameters: [ssm:/dyn/missing] cannot be found.' },
   { name: 'a missing secret fails the resource at execution', source: DOC, template: echo('{{resolve:secretsmanager:no-such-secret}}'), failed: "Secrets Manager can't find the specified secret." },
   { name: 'a missing JSON key fails the resource', source: DOC, template: echo('{{resolve:secretsmanager:dyn-secret:SecretString:nokey}}'), failed: 'Could not find SecretString JSON key nokey' },

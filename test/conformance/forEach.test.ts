@@ -140,3 +140,19 @@ describe('Fn::ForEach (AWS::LanguageExtensions)', () => {
     expect(resources.StackResources!.map((x) => x.LogicalResourceId).sort()).toEqual(['SnsTopicFailure', 'SnsTopicSuccess', 'SnsTopicTimeout']);
   });
 });
+
+describe('AWS::LanguageExtensions through a change set', () => {
+  it('CreateChangeSet and ExecuteChangeSet need no CAPABILITY_AUTO_EXPAND', async () => {
+    const { CreateChangeSetCommand, ExecuteChangeSetCommand, DescribeChangeSetCommand } = await import('@aws-sdk/client-cloudformation');
+    const { waitForStack } = await import('../helpers/server.js');
+    const created = await server.client.send(new CreateChangeSetCommand({ StackName: 'foreach-cs', ChangeSetName: 'cs', ChangeSetType: 'CREATE', TemplateBody: NESTED }));
+    for (let i = 0; i < 100; i++) {
+      const cs = await server.client.send(new DescribeChangeSetCommand({ ChangeSetName: created.Id! }));
+      if (cs.Status !== 'CREATE_PENDING' && cs.Status !== 'CREATE_IN_PROGRESS') break;
+    }
+    await server.client.send(new ExecuteChangeSetCommand({ ChangeSetName: created.Id! }));
+    const stack = await waitForStack(server.client, created.StackId!);
+    expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+    expect(stack.Outputs?.map((o) => o.OutputValue).sort()).toEqual(['dev/a', 'dev/b', 'prod/a', 'prod/b']);
+  });
+});

@@ -79,3 +79,14 @@ describe('Fn::GetStackOutput', () => {
     expect(r.error?.message).toMatch(/^Template error: Fn::GetStackOutput requires an object with StackName and OutputName/);
   });
 });
+
+describe('pseudo parameters by partition', () => {
+  it.each([
+    ['cn-north-1', 'aws-cn', 'amazonaws.com.cn'],
+    ['us-gov-west-1', 'aws-us-gov', 'amazonaws.com'],
+    ['eu-central-1', 'aws', 'amazonaws.com'],
+  ])('%s: AWS::Partition %s, AWS::URLSuffix %s', async (region, partition, suffix) => {
+    const r = await deploy(clientFor(region), withOutputs({ P: { Ref: 'AWS::Partition' }, S: { Ref: 'AWS::URLSuffix' }, R: { Ref: 'AWS::Region' } }));
+    expect(r.outputs).toEqual({ P: partition, S: suffix, R: region });
+  });
+});

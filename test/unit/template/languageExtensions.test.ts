@@ -1,0 +1,43 @@
+// template/transforms: Fn::ForEach expansion and the refusal of transforms cfn-local cannot run.
+import { describe, it, expect } from 'vitest';
+import { applyTransforms } from '../../../template/transforms/index.js';
+
+const literal = (v: unknown) => v;
+
+describe('applyTransforms', () => {
+  it('expands nested loops, ${} and &{} in keys and Fn::Sub, and Ref of the identifier', () => {
+    const doc = {
+      Transform: 'AWS::LanguageExtensions',
+      Resources: {
+        'Fn::ForEach::A': ['X', ['a-1', 'b'], {
+          'Fn::ForEach::B': ['Y', ['p', 'q'], {
+            'R&{X}${Y}': { Type: 'T', Properties: { N: { 'Fn::Sub': '${X}/${Y}/${Other}' }, R: { Ref: 'Y' }, O: { Ref: 'Other' } } },
+          }],
+        }],
+      },
+    };
+    const { doc: out } = applyTransforms(doc, literal, '000000000000');
+    expect(Object.keys(out.Resources as object)).toEqual(['Ra1p', 'Ra1q', 'Rbp', 'Rbq']);
+    expect((out.Resources as Record<string, { Properties: unknown }>).Ra1q.Properties).toEqual({ N: { 'Fn::Sub': 'a-1/q/${Other}' }, R: 'q', O: { Ref: 'Other' } });
+  });
+
+  it('leaves templates without the transform alone', () => {
+    const doc = { Resources: { 'Fn::ForEach::A': ['X', ['a'], {}] } };
+    expect(applyTransforms(doc, literal, '1').doc).toBe(doc);
+  });
+
+  it.each([
+    [{ Transform: 'AWS::Serverless-2016-10-31', Resources: {} }, /^Transform AWS::Serverless-2016-10-31 failed with/],
+    [{ Transform: ['AWS::LanguageExtensions', 'Mine'], Resources: {} }, 'No transform named 123456789012::Mine found.'],
+    [{ Resources: { A: { 'Fn::Transform': { Name: { Ref: 'X' } } } } }, 'Key Name of transform definition must be a string.'],
+    [{ Transform: 'AWS::LanguageExtensions', Resources: { 'Fn::ForEach::L': ['X', 'notalist', {}] } }, 'Transform AWS::LanguageExtensions failed with: Fn::ForEach::L: the collection must be a list of strings.'],
+  ])('refuses %j', (doc, message) => {
+    expect(() => applyTransforms(doc as Record<string, unknown>, literal, '123456789012')).toThrow(message);
+  });
+
+  it('bounds what a loop may generate', () => {
+    const many = Array.from({ length: 200 }, (_, i) => `v${i}`);
+    const doc = { Transform: 'AWS::LanguageExtensions', Resources: { 'Fn::ForEach::A': ['X', many, { 'Fn::ForEach::B': ['Y', many, { 'R${X}${Y}': {} }] }] } };
+    expect(() => applyTransforms(doc, literal, '1')).toThrow(/generates more than 10000 entries/);
+  });
+});
