@@ -8,7 +8,7 @@ import { creationPolicyOf, settleCreation } from '../resources/creationPolicy.js
 import type { FaultAction } from '../resources/faults.js';
 import { nameProperty } from '../resources/registry.js';
 import { setResourceStatus } from './transitions.js';
-import { evaluateIn, type Runtime } from './runtime.js';
+import { evaluateIn, resolveDynamicIn, type Runtime } from './runtime.js';
 import { isDeepStrictEqual } from 'node:util';
 import { policyRefusal } from './stackPolicy.js';
 import { defaultDeletionPolicy, snapshotOf } from '../resources/policies.js';
@@ -31,7 +31,8 @@ export function request(rt: Runtime, r: ResourceRecord, properties: Record<strin
     stackId: rt.stack.stackId,
     logicalId: r.logicalId,
     type: r.type,
-    properties,
+    // the provider sees the values of dynamic references; the stack's records keep the references
+    properties: resolveDynamicIn(rt, properties) as Record<string, unknown>,
     physicalId: r.physicalId,
     requestToken: rt.token ?? uuidv4(),
     env: rt.env,
@@ -69,9 +70,12 @@ async function faultGate(rt: Runtime, r: ResourceRecord, action: FaultAction, si
   return outcome.failure?.reason;
 }
 
+/** Evaluated properties with dynamic references kept; throws (as AWS fails the resource) when one cannot resolve. */
 function evaluateProperties(rt: Runtime, logicalId: string): Record<string, unknown> {
   const def = rt.template.model.resources.get(logicalId)!;
-  return evaluateIn(rt, def.properties) as Record<string, unknown>;
+  const properties = evaluateIn(rt, def.properties, false) as Record<string, unknown>;
+  resolveDynamicIn(rt, properties);
+  return properties;
 }
 
 function newRecord(rt: Runtime, logicalId: string): ResourceRecord {

@@ -66,7 +66,10 @@ export function pseudoParameters(stack: StackRecord, scope: AccountScope): Recor
 }
 
 /** The evaluation context over the runtime's current resources; Ref/GetAtt read their latest values. */
-export function evalContext(rt: Pick<Runtime, 'store' | 'stack' | 'template' | 'resources' | 'scope'> & { imports?: Set<string> }): EvalContext {
+export function evalContext(
+  rt: Pick<Runtime, 'store' | 'stack' | 'template' | 'resources' | 'scope'> & { imports?: Set<string> },
+  resolveDynamic = true,
+): EvalContext {
   const { template } = rt;
   const world = templateWorld(rt.store, rt.stack);
   return {
@@ -97,14 +100,29 @@ export function evalContext(rt: Pick<Runtime, 'store' | 'stack' | 'template' | '
     },
     availabilityZones,
     stackOutput: (req) => world.stackOutput(req),
-    dynamicReferences: (text) => resolveDynamicReferences(text, world),
+    dynamicReferences: resolveDynamic ? (text) => resolveDynamicReferences(text, world) : undefined,
     path: [],
     budget: { steps: 0 },
   };
 }
 
-export function evaluateIn(rt: Parameters<typeof evalContext>[0], value: unknown): unknown {
-  return evaluate(value, evalContext(rt));
+export function evaluateIn(rt: Parameters<typeof evalContext>[0], value: unknown, resolveDynamic = true): unknown {
+  return evaluate(value, evalContext(rt, resolveDynamic));
+}
+
+/**
+ * Resolves `{{resolve:…}}` dynamic references in evaluated values. Stored properties (events, drift, change sets)
+ * keep the references, as AWS never shows the values; only what a provider receives is resolved.
+ */
+export function resolveDynamicIn(rt: Pick<Runtime, 'store' | 'stack'>, value: unknown): unknown {
+  if (typeof value === 'string') {
+    return value.includes('{{resolve:') ? resolveDynamicReferences(value, templateWorld(rt.store, rt.stack)) : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveDynamicIn(rt, v));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveDynamicIn(rt, v)]));
+  }
+  return value;
 }
 
 const asText = (value: unknown) => (value === undefined ? undefined : Array.isArray(value) ? value.join(',') : String(value));
