@@ -1,7 +1,12 @@
 // First pass of the template pipeline: the submitted text (JSON or YAML with short-form tags) → a plain object,
 // with AWS's "Template format error" texts and bounds on size and alias expansion.
-import { parseDocument, type Tags } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Tags } from 'yaml';
 import { validationError } from '../server/protocol/errors.js';
+
+// The yaml package is loaded on the first YAML template, not at startup (it costs ~40 ms of CPU; see bench/README.md).
+let yaml: typeof import('yaml') | undefined;
+const loadYaml = () => (yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
 /** Short-form tag → the long form it stands for. `!GetAtt a.b` splits on the first dot. */
 const SHORT_TAGS: Record<string, string> = {
@@ -88,7 +93,7 @@ function parseJson(body: string): unknown {
 }
 
 function parseYaml(body: string): unknown {
-  const doc = parseDocument(body, {
+  const doc = loadYaml().parseDocument(body, {
     version: '1.1',
     // AWS's YAML reads dates as strings (AWSTemplateFormatVersion: 2010-09-09 unquoted), so drop the timestamp tag.
     customTags: (tags) => [
