@@ -13,7 +13,7 @@ import { table } from './lib/stats.mjs';
 /** Each group with its full and --quick options. */
 export const GROUPS = {
   startup: { run: startupFigures, full: { runs: 10 }, quick: { runs: 3 } },
-  deploy: { run: deployFigures, full: { sizes: [1, 10, 100, 500], runs: 5, floorRuns: 5 }, quick: { sizes: [1, 10, 100], runs: 3, floorRuns: 3, memoryVariant: 100 } },
+  deploy: { run: deployFigures, full: { sizes: [1, 10, 100, 500], runs: 5, floorRuns: 5 }, quick: { sizes: [1, 10, 100], runs: 3, floorRuns: 3, variantSize: 100 } },
   api: { run: apiFigures, full: { stacks: 1000, resources: 33, calls: 2000 }, quick: { stacks: 100, resources: 33, calls: 300, warmup: 50 } },
   concurrency: { run: concurrencyFigures, full: { clients: 50, resources: 20 }, quick: { clients: 10, resources: 20 } },
   scaling: { run: scalingFigures, full: { sizes: [100, 200, 500], runs: 3, accountStacks: 5000 }, quick: { sizes: [50, 100], runs: 2, accountStacks: 500 } },
