@@ -29,10 +29,15 @@ function resource(i, version) {
   }
 }
 
-/** The template as a plain object; `changed(i)` says which resources take version 2. */
-export function templateDoc(n, changed = () => false) {
+/** Independent resources: no Ref, no GetAtt, no DependsOn (one level, as wide as the template). */
+function flatResource(i, version) {
+  return { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: `v${version}` } };
+}
+
+/** The template as a plain object; `changed(i)` says which resources take version 2; `flat` drops every dependency. */
+export function templateDoc(n, changed = () => false, { flat = false } = {}) {
   const Resources = {};
-  for (let i = 0; i < n; i++) Resources[logicalId(i)] = resource(i, changed(i) ? 2 : 1);
+  for (let i = 0; i < n; i++) Resources[logicalId(i)] = (flat ? flatResource : resource)(i, changed(i) ? 2 : 1);
   return {
     Parameters: { Doc: { Type: 'String', Default: POLICY } },
     Resources,
@@ -60,8 +65,8 @@ function toYaml(doc) {
  * A template body of n resources. An UpdateStack passes `halfChanged`: every even resource (the parameters and
  * roles) changes in place, so an update is n/2 UPDATE_COMPLETEs.
  */
-export function template(n, changed = () => false, format = 'json') {
-  const doc = templateDoc(n, changed);
+export function template(n, changed = () => false, format = 'json', options = {}) {
+  const doc = templateDoc(n, changed, options);
   return format === 'yaml' ? toYaml(doc) : JSON.stringify(doc);
 }
 
