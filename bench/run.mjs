@@ -55,7 +55,8 @@ async function main() {
   if (unknown?.length) throw new Error(`unknown group(s): ${unknown.join(', ')}`);
   const started = performance.now();
   const onFigure = values.json ? (f) => process.stdout.write(`${JSON.stringify(f)}\n`) : () => {};
-  if (values.json) process.stdout.write(`${JSON.stringify({ name: 'machine', ...machine() })}\n`);
+  // The machine as a figure-shaped line of its own, so every line parses the same way.
+  if (values.json) process.stdout.write(`${JSON.stringify({ name: 'machine', value: null, unit: '', n: 1, p50: null, p99: null, ...machine() })}\n`);
   const figures = await runBench({ only, quick: values.quick, onFigure });
   if (!values.json) {
     const m = machine();
