@@ -13,7 +13,7 @@ import { table } from './lib/stats.mjs';
 /** Each group with its full and --quick options. */
 export const GROUPS = {
   startup: { run: startupFigures, full: { runs: 10 }, quick: { runs: 3 } },
-  deploy: { run: deployFigures, full: { sizes: [1, 10, 100, 500], runs: 5, floorRuns: 5 }, quick: { sizes: [1, 10, 100], runs: 3, floorRuns: 3, memoryVariant: 100 } },
+  deploy: { run: deployFigures, full: { sizes: [1, 10, 100, 500], runs: 5, floorRuns: 5 }, quick: { sizes: [1, 10, 100], runs: 3, floorRuns: 3, variantSize: 100 } },
   api: { run: apiFigures, full: { stacks: 1000, resources: 33, calls: 2000 }, quick: { stacks: 100, resources: 33, calls: 300, warmup: 50 } },
   concurrency: { run: concurrencyFigures, full: { clients: 50, resources: 20 }, quick: { clients: 10, resources: 20 } },
   scaling: { run: scalingFigures, full: { sizes: [100, 200, 500], runs: 3, accountStacks: 5000 }, quick: { sizes: [50, 100], runs: 2, accountStacks: 500 } },
@@ -55,7 +55,8 @@ async function main() {
   if (unknown?.length) throw new Error(`unknown group(s): ${unknown.join(', ')}`);
   const started = performance.now();
   const onFigure = values.json ? (f) => process.stdout.write(`${JSON.stringify(f)}\n`) : () => {};
-  if (values.json) process.stdout.write(`${JSON.stringify({ name: 'machine', ...machine() })}\n`);
+  // The machine as a figure-shaped line of its own, so every line parses the same way.
+  if (values.json) process.stdout.write(`${JSON.stringify({ name: 'machine', value: null, unit: '', n: 1, p50: null, p99: null, ...machine() })}\n`);
   const figures = await runBench({ only, quick: values.quick, onFigure });
   if (!values.json) {
     const m = machine();

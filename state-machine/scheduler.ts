@@ -40,7 +40,8 @@ export async function runPlan(plan: PlanRun): Promise<PlanOutcome> {
     }
     waiting.set(id, count);
   }
-  const ready = plan.order.filter((id) => waiting.get(id) === 0);
+  const ready = new ReadyQueue((id) => position.get(id)!);
+  for (const id of plan.order) if (waiting.get(id) === 0) ready.push(id);
   const controller = new AbortController();
   const limit = plan.concurrency ?? 32;
   let running = 0;
@@ -55,9 +56,8 @@ export async function runPlan(plan: PlanRun): Promise<PlanOutcome> {
 
   await new Promise<void>((resolveAll) => {
     const pump = (): void => {
-      while (!stopped && running < limit && ready.length) {
-        ready.sort((a, b) => position.get(a)! - position.get(b)!);
-        const id = ready.shift()!;
+      while (!stopped && running < limit && ready.size) {
+        const id = ready.pop();
         running++;
         plan.run(id, controller.signal).then(
           (ok) => finish(id, ok),
@@ -92,4 +92,49 @@ export async function runPlan(plan: PlanRun): Promise<PlanOutcome> {
   plan.stop?.removeEventListener('abort', stopFromOutside);
   const notStarted = new Set(plan.order.filter((id) => !succeeded.has(id) && !failed.has(id)));
   return { succeeded, failed, notStarted };
+}
+
+/**
+ * The ready actions, taken in plan order: a binary min-heap on plan position. (Sorting the ready list before every
+ * start was quadratic for wide plans: 500 independent resources meant 500 sorts of up to 500 ids.)
+ */
+class ReadyQueue {
+  private readonly heap: string[] = [];
+
+  constructor(private readonly rank: (id: string) => number) {}
+
+  get size(): number {
+    return this.heap.length;
+  }
+
+  push(id: string): void {
+    const { heap, rank } = this;
+    heap.push(id);
+    for (let i = heap.length - 1; i > 0;) {
+      const parent = (i - 1) >> 1;
+      if (rank(heap[parent]) <= rank(heap[i])) break;
+      [heap[parent], heap[i]] = [heap[i], heap[parent]];
+      i = parent;
+    }
+  }
+
+  pop(): string {
+    const { heap, rank } = this;
+    const top = heap[0];
+    const last = heap.pop()!;
+    if (heap.length) {
+      heap[0] = last;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let min = i;
+        if (l < heap.length && rank(heap[l]) < rank(heap[min])) min = l;
+        if (r < heap.length && rank(heap[r]) < rank(heap[min])) min = r;
+        if (min === i) break;
+        [heap[min], heap[i]] = [heap[i], heap[min]];
+        i = min;
+      }
+    }
+    return top;
+  }
 }

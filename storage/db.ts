@@ -39,14 +39,22 @@ export class GroupCommit {
 
   constructor(private readonly db: Db) {}
 
-  /** Runs fn atomically inside the current group, opening one if none is open. */
+  private depth = 0;
+
+  /** Runs fn atomically inside the current group, opening one if none is open; nested calls join the outer unit. */
   run<T>(fn: () => T): T {
+    if (this.depth > 0) return fn();
     if (!this.db.inTransaction) {
       this.db.exec('BEGIN IMMEDIATE');
       this.open = true;
       setImmediate(() => this.flush());
     }
-    return this.db.transaction(fn)();
+    this.depth++;
+    try {
+      return this.db.transaction(fn)();
+    } finally {
+      this.depth--;
+    }
   }
 
   /** Commits the open group now (before answering a client, and before closing). */

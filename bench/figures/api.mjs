@@ -51,7 +51,10 @@ export async function apiFigures({ stacks = 1000, resources = 33, calls = 2000, 
       figures.push(figure(`api: ${action} (SDK)`, await sample(calls, viaSdk), 'ms', { target, note }));
       const raw = (i) => rawQuery(server.endpoint, action === 'ListStacks first page' ? params : { ...params, StackName: pick(i) });
       await sample(warmup, raw);
-      figures.push(figure(`api: ${action} (bare HTTP)`, await sample(calls, raw), 'ms', { note: 'server share, no SDK' }));
+      const cpu0 = server.cpuMs();
+      const times = await sample(calls, raw);
+      const cpuPerCall = (server.cpuMs() - cpu0) / calls;
+      figures.push(figure(`api: ${action} (bare HTTP)`, times, 'ms', { note: `server share; server CPU ${cpuPerCall.toFixed(3)} ms/call` }));
     }
     figures.push(single('memory: peak RSS during API calls', server.memory()?.hwm, 'MB', { note }));
   } finally {

@@ -17,7 +17,7 @@ export function floorMs(rows, dir, runs) {
 }
 
 /** One size: `runs` × (create, update, delete) on fresh stacks; server CPU time is recorded beside wall time. */
-async function measureSize(server, dir, n, runs, dbFile) {
+async function measureSize(server, dir, n, runs, dbFile, format = 'json') {
   const wall = { create: [], update: [], delete: [] };
   const cpu = { create: [], update: [], delete: [] };
   let rows;
@@ -30,15 +30,15 @@ async function measureSize(server, dir, n, runs, dbFile) {
   };
   for (let run = 0; run < runs; run++) {
     const name = `deploy-${n}-${run}-${Date.now().toString(36)}`;
-    const { stackId } = await timedCpu('create', () => createStack(server.client, name, template(n)));
+    const { stackId } = await timedCpu('create', () => createStack(server.client, name, template(n, undefined, format)));
     if (run === 0 && dbFile) rows = stackRows(dbFile, stackId);
-    await timedCpu('update', () => updateStack(server.client, stackId, template(n, halfChanged)));
+    await timedCpu('update', () => updateStack(server.client, stackId, template(n, halfChanged, format)));
     await timedCpu('delete', () => deleteStack(server.client, stackId));
   }
   return { wall, cpu, rows };
 }
 
-export async function deployFigures({ sizes = [1, 10, 100, 500], runs = 5, floorRuns = 5, memoryVariant = 500 } = {}) {
+export async function deployFigures({ sizes = [1, 10, 100, 500], runs = 5, floorRuns = 5, variantSize = 500 } = {}) {
   const dir = scratch();
   const dbFile = dir.file('deploy.db');
   const server = await startServer({ db: dbFile });
@@ -56,22 +56,25 @@ export async function deployFigures({ sizes = [1, 10, 100, 500], runs = 5, floor
           { target: op === 'create' && n === 500 ? `≤ ${FLOOR_RATIO_TARGET}` : undefined, note: op === 'create' ? undefined : 'against the create floor' }));
       }
     }
+    if (variantSize) figures.push(await variant(server, variantSize, runs, 'yaml', 'the same template in YAML'));
     figures.push(single('memory: peak RSS during deploys', server.memory()?.hwm, 'MB'));
   } finally {
     await server.stop();
   }
-  if (memoryVariant) figures.push(...await inMemory(memoryVariant, runs));
+  if (variantSize) {
+    const memory = await startServer({ db: ':memory:' });
+    try {
+      figures.push(await variant(memory, variantSize, runs, 'json', '--db :memory:'));
+    } finally {
+      await memory.stop();
+    }
+  }
   dir.remove();
   return figures;
 }
 
-/** The same create against `--db :memory:`: what the disk costs. */
-async function inMemory(n, runs) {
-  const server = await startServer({ db: ':memory:' });
-  try {
-    const { wall } = await measureSize(server, undefined, n, runs);
-    return [figure(`deploy: create ${n} resources (:memory:)`, wall.create, 'ms')];
-  } finally {
-    await server.stop();
-  }
+/** The create figure again under another condition: a YAML body (parsing cost), or `--db :memory:` (disk cost). */
+async function variant(server, n, runs, format, label) {
+  const { wall, cpu } = await measureSize(server, undefined, n, runs, undefined, format);
+  return figure(`deploy: create ${n} resources, ${label}`, wall.create, 'ms', { note: `server CPU ${median(cpu.create)} ms` });
 }

@@ -8,10 +8,10 @@ import { figure, median, single } from '../lib/stats.mjs';
 
 const LINEAR_SLACK = 1.5;
 
-async function createTimes(server, n, runs, tag) {
+async function createTimes(server, n, runs, tag, options) {
   const times = [];
   for (let run = 0; run < runs; run++) {
-    const { ms, stackId } = await createStack(server.client, `scale-${tag}-${n}-${run}`, template(n));
+    const { ms, stackId } = await createStack(server.client, `scale-${tag}-${n}-${run}`, template(n, undefined, 'json', options));
     times.push(ms);
     await deleteStack(server.client, stackId);
   }
@@ -37,6 +37,10 @@ export async function scalingFigures({ sizes = [100, 200, 500], runs = 3, accoun
       figures.push(single(`scaling: per-resource cost ${sizes.at(-1)} vs ${sizes[0]}, ${label}`, last / first, '×',
         { target: `≤ ${LINEAR_SLACK}`, note: last / first <= LINEAR_SLACK ? 'linear' : 'NOT linear' }));
     }
+    const n = sizes.at(-1);
+    const flat = await createTimes(server, n, runs, 'flat', { flat: true });
+    figures.push(figure(`scaling: create ${n} independent resources (one level, no dependencies)`, flat, 'ms',
+      { note: `${(median(flat) / n).toFixed(3)} ms/resource; the scheduler's widest case` }));
     const accountRatio = median(perResource.full) / median(perResource.empty);
     figures.push(single(`scaling: ${accountStacks}-stack account vs empty`, accountRatio, '×',
       { target: `≤ ${LINEAR_SLACK}`, note: accountRatio <= LINEAR_SLACK ? 'flat' : 'grows with the account' }));

@@ -87,8 +87,9 @@ export async function startServer({ db, main = MAIN, extraArgs = [], nodeArgs = 
     }
   }
   const startupMs = performance.now() - started;
+  const startupCpuMs = cpuMsOf(child.pid);
   return {
-    pid: child.pid, endpoint, client: cf, startupMs,
+    pid: child.pid, endpoint, client: cf, startupMs, startupCpuMs,
     output: () => output,
     memory: () => memoryOf(child.pid),
     cpuMs: () => cpuMsOf(child.pid),

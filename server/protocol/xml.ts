@@ -4,24 +4,46 @@ import { operationShapes, shape, type Member } from './shapes.js';
 
 export const XMLNS = 'http://cloudformation.amazonaws.com/doc/2010-05-15/';
 
-// Characters needing an escape, plus everything XML 1.0 forbids: C0 controls other than
-// tab/LF/CR, lone surrogates (the `u` flag keeps valid pairs whole) and U+FFFE/U+FFFF.
-const NEEDS_ESCAPE = /[&<>"'\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/u;
-const ESCAPABLE = /[&<>"'\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/gu;
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
+// Characters needing an escape, by code unit; everything XML 1.0 forbids (C0 controls other than tab/LF/CR, lone
+// surrogates, U+FFFE/U+FFFF) becomes U+FFFD. A hand-written scan: an events page escapes a hundred property
+// documents full of quotes, and this runs 2.5x faster than a regex replace with a callback (bench/README.md).
+const ENTITIES: Record<number, string> = {
+  0x26: '&amp;',
+  0x3c: '&lt;',
+  0x3e: '&gt;',
+  0x22: '&quot;',
+  0x27: '&apos;',
   // A raw CR would be normalised to LF by every XML parser; as a reference it survives.
-  '\r': '&#xD;',
+  0x0d: '&#xD;',
 };
+
+/** What code unit i of text becomes: its entity, U+FFFD, or undefined to keep it (and its low surrogate). */
+function replacementAt(text: string, i: number): string | undefined {
+  const c = text.charCodeAt(i);
+  if (c >= 0x20 && c < 0xd800) return c === 0x26 || c === 0x3c || c === 0x3e || c === 0x22 || c === 0x27 ? ENTITIES[c] : undefined;
+  if (c < 0x20) return c === 0x09 || c === 0x0a ? undefined : (ENTITIES[c] ?? '\uFFFD');
+  if (c <= 0xdbff) {
+    const next = text.charCodeAt(i + 1);
+    return next >= 0xdc00 && next <= 0xdfff ? undefined : '\uFFFD';
+  }
+  if (c <= 0xdfff) {
+    const prev = text.charCodeAt(i - 1);
+    return prev >= 0xd800 && prev <= 0xdbff ? undefined : '\uFFFD';
+  }
+  return c >= 0xfffe ? '\uFFFD' : undefined;
+}
 
 /** XML-escapes text; characters XML 1.0 cannot carry at all become U+FFFD. */
 export function escapeXml(text: string): string {
-  if (!NEEDS_ESCAPE.test(text)) return text;
-  return text.replace(ESCAPABLE, (c) => ENTITIES[c] ?? '\uFFFD');
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    const replacement = replacementAt(text, i);
+    if (replacement === undefined) continue;
+    out += text.slice(last, i) + replacement;
+    last = i + 1;
+  }
+  return last === 0 ? text : out + text.slice(last);
 }
 
 /**

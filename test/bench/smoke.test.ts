@@ -24,7 +24,7 @@ interface Figure {
 
 const TINY: Record<string, Record<string, unknown>> = {
   startup: { runs: 1 },
-  deploy: { sizes: [3], runs: 1, floorRuns: 1, memoryVariant: 2 },
+  deploy: { sizes: [3], runs: 1, floorRuns: 1, variantSize: 2 },
   api: { stacks: 3, resources: 2, calls: 5, warmup: 1 },
   concurrency: { clients: 3, resources: 3 },
   scaling: { sizes: [2, 4], runs: 1, accountStacks: 3, seedResources: 2 },
