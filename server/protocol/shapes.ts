@@ -51,7 +51,7 @@ interface ShapesFile {
 }
 
 // Source runs from server/protocol/, compiled code from dist/server/protocol/.
-const CANDIDATES = ['../../generated/shapes.json', '../../../generated/shapes.json'];
+const CANDIDATES = ['../../generated/shapes.json', '../../../generated/shapes.json', '../generated/shapes.json'];
 
 function load(): ShapesFile {
   for (const candidate of CANDIDATES) {

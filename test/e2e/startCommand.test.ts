@@ -98,7 +98,7 @@ describe('the Dockerfile', () => {
     expect(IMAGE.user).toBeDefined();
     expect(IMAGE.user).not.toMatch(/^(root|0)(:|$)/);
     expect(IMAGE.env).toMatchObject({ CFN_LOCAL_HOST: '0.0.0.0', CFN_LOCAL_PORT: '4581', CFN_LOCAL_DB: '/data/cfn.db' });
-    expect(IMAGE.cmd).toEqual(['node', 'dist/server/main.js']);
+    expect(IMAGE.cmd).toEqual(['node', 'dist/cfn-local.mjs']);
   });
 });
 
