@@ -8,7 +8,7 @@ import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import type { GivenParameter } from '../template/parameters.js';
 import type { Faults } from '../resources/faults.js';
 import type { ProviderEnv } from '../resources/provider.js';
-import { canStart, type StackOperation, type StackStatus } from './statuses.js';
+import { canStart, ON_INTERNAL_FAILURE, type StackOperation, type StackStatus } from './statuses.js';
 import { setStackStatus, type Clock, type OperationScope } from './transitions.js';
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
 import { prepareForStack } from './prepare.js';
@@ -250,7 +250,10 @@ export class Engine {
     const timer = this.timeoutOf(rt, kind);
     const task = Promise.resolve()
       .then(run)
-      .catch((err: unknown) => log.error({ err, stackId: rt.stack.stackId, kind }, 'operation failed unexpectedly'))
+      .catch((err: unknown) => {
+        log.error({ err, stackId: rt.stack.stackId, kind }, 'operation failed unexpectedly');
+        failInternally(rt);
+      })
       .finally(() => {
         store.journal.endOperation(rt.operationId, rt.clock.now().toISOString());
         if (timer) clearTimeout(timer);
@@ -263,6 +266,18 @@ export class Engine {
         onEnd?.();
       });
     this.inFlight.add(task);
+  }
+}
+
+/** After an unexpected error the stack takes its operation's failed status rather than staying *_IN_PROGRESS. */
+function failInternally(rt: Runtime): void {
+  const to = ON_INTERNAL_FAILURE[rt.stack.status as StackStatus];
+  if (!to) return;
+  try {
+    setStackStatus(rt, rt.stack, to, 'Internal Failure');
+  } catch {
+    // the store itself failed: keep the settled status in memory so no further operation hangs on it
+    rt.stack.status = to;
   }
 }
 

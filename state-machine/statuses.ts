@@ -101,6 +101,21 @@ export const STACK_TRANSITIONS: Record<StackStatus, readonly StackStatus[]> = {
   IMPORT_ROLLBACK_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
 };
 
+/**
+ * Where a stack goes when its operation breaks unexpectedly (a bug, not a resource failure): the operation's own
+ * failed status, so that no stack is left *_IN_PROGRESS and the usual recovery calls apply.
+ */
+export const ON_INTERNAL_FAILURE: Partial<Record<StackStatus, StackStatus>> = {
+  CREATE_IN_PROGRESS: 'CREATE_FAILED',
+  ROLLBACK_IN_PROGRESS: 'ROLLBACK_FAILED',
+  DELETE_IN_PROGRESS: 'DELETE_FAILED',
+  UPDATE_IN_PROGRESS: 'UPDATE_FAILED',
+  UPDATE_COMPLETE_CLEANUP_IN_PROGRESS: 'UPDATE_COMPLETE',
+  UPDATE_ROLLBACK_IN_PROGRESS: 'UPDATE_ROLLBACK_FAILED',
+  UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS: 'UPDATE_ROLLBACK_FAILED',
+  IMPORT_ROLLBACK_IN_PROGRESS: 'IMPORT_ROLLBACK_FAILED',
+};
+
 /** Resource actions and the statuses each phase of them produces. */
 export type ResourceAction = 'Create' | 'Update' | 'Delete' | 'Skip' | 'RollbackUpdate' | 'Import';
 export type ResourcePhase = 'start' | 'complete' | 'failed';
