@@ -85,6 +85,8 @@ export const ID_FORMATS: Readonly<Record<string, (random: RandomSource, ctx: Acc
   'AWS::Cognito::UserPoolClient': (random) => randomChars(random, 26, LOWER_ALNUM),
   'AWS::CloudFront::Distribution': (random) => `E${randomChars(random, 13, UPPER_ALNUM)}`,
   'AWS::Route53::HostedZone': (random) => `Z0${randomChars(random, 19, UPPER_ALNUM)}`,
+  // Ref of an access key is the access key id.
+  'AWS::IAM::AccessKey': (random) => `AKIA${randomChars(random, 16, UPPER_ALNUM)}`,
 };
 
 function ec2Ids(prefixes: Record<string, string>): Record<string, (random: RandomSource) => string> {
