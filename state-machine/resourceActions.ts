@@ -137,7 +137,7 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
     : await providerFor(r.type).create(world, request(rt, r, r.doc.properties!, signal));
   if (!result.ok) {
     // the handler ran and refused: "Initiated" without a physical id, then the handler's message
-    if (mode === 'create') setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated });
+    if (mode === 'create') setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated, midAction: true });
     const completed = await sleep(fault.delayMs, signal);
     // What a failed create left behind (a custom resource's id) is deleted by the rollback, as on AWS.
     if (mode === 'create' && result.physicalId) r.physicalId = result.physicalId;
@@ -148,7 +148,7 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
   r.doc.ref = result.ref;
   r.doc.attributes = result.attributes;
   r.doc.createdBy = rt.operationId;
-  setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated, alongside: () => world.commit() });
+  setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated, midAction: true, alongside: () => world.commit() });
   if (!(await sleep(fault.delayMs, signal))) {
     setResourceStatus(rt, r, failed, { reason: cancelled });
     return false;

@@ -92,6 +92,21 @@ export interface ResourceEventOptions {
   alongside?: () => void;
   /** Drop the resource row (a resource removed from the stack). */
   removeRow?: boolean;
+  /** An event inside an action ("Resource creation Initiated"): no journal row of its own. */
+  midAction?: boolean;
+}
+
+/** A resource's events repeat its properties: serialise each properties object once. */
+const PROPERTIES_JSON = new WeakMap<object, string>();
+
+function propertiesJson(properties: Record<string, unknown> | undefined): string {
+  if (!properties) return '{}';
+  let json = PROPERTIES_JSON.get(properties);
+  if (json === undefined) {
+    json = JSON.stringify(properties);
+    PROPERTIES_JSON.set(properties, json);
+  }
+  return json;
 }
 
 export function setResourceStatus(
@@ -119,11 +134,12 @@ export function setResourceStatus(
       type: resource.type,
       status,
       reason: options.reason,
-      properties: options.withoutProperties ? undefined : JSON.stringify(resource.doc.properties ?? {}),
+      properties: options.withoutProperties ? undefined : propertiesJson(resource.doc.properties),
       token: scope.token,
       timestamp,
     });
-    scope.store.journal.append({
+    // the journal marks where an action starts and ends, not the events in between
+    if (!options.midAction) scope.store.journal.append({
       operationId: scope.operationId,
       stackId: resource.stackId,
       logicalId: resource.logicalId,
