@@ -1,5 +1,6 @@
 // The ordered list of schema migrations; storage/db.ts applies those above the stored user_version.
 import { sql as m001 } from './m001_initial.js';
 import { sql as m002 } from './m002_stack_paging.js';
+import { sql as m003 } from './m003_world_names.js';
 
-export const MIGRATIONS: readonly string[] = [m001, m002];
+export const MIGRATIONS: readonly string[] = [m001, m002, m003];
