@@ -17,7 +17,8 @@ import { prepareForStack, prepareStored } from './prepare.js';
 import { accountScope, pseudoParameters } from './runtime.js';
 import { availabilityZones } from '../resources/regions.js';
 import { checkImport, checkOnlyImports, startImport, type ResourceToImport } from './operations/import.js';
-import { Engine, tagsOf, type Caller, type CreateStackInput, type StackTemplateInput } from './engine.js';
+import { Engine, type Caller, type CreateStackInput, type StackTemplateInput } from './engine.js';
+import { tagsOf } from './stackOptions.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
   StackName: string;

@@ -8,11 +8,14 @@ import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import type { GivenParameter } from '../template/parameters.js';
 import type { Faults } from '../resources/faults.js';
 import type { ProviderEnv } from '../resources/provider.js';
-import { canStart, ON_INTERNAL_FAILURE, type StackOperation, type StackStatus } from './statuses.js';
+import { canStart, type StackOperation, type StackStatus } from './statuses.js';
 import { setStackStatus, type Clock, type OperationScope } from './transitions.js';
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
 import { prepareForStack } from './prepare.js';
 import { insertStack } from './stackRecords.js';
+import {
+  applyCreateOptions, checkRetainable, emptyTemplate, failInternally, markObsolete, rememberToken, repeatOf, tagsOf,
+} from './stackOptions.js';
 import { parseStackPolicy } from './stackPolicy.js';
 import { runCreate } from './operations/create.js';
 import { runUpdate } from './operations/update.js';
@@ -267,68 +270,4 @@ export class Engine {
       });
     this.inFlight.add(task);
   }
-}
-
-/** After an unexpected error the stack takes its operation's failed status rather than staying *_IN_PROGRESS. */
-function failInternally(rt: Runtime): void {
-  const to = ON_INTERNAL_FAILURE[rt.stack.status as StackStatus];
-  if (!to) return;
-  try {
-    setStackStatus(rt, rt.stack, to, 'Internal Failure');
-  } catch {
-    // the store itself failed: keep the settled status in memory so no further operation hangs on it
-    rt.stack.status = to;
-  }
-}
-
-/**
- * ClientRequestToken: a retried call with the token of an action already started on the stack is answered as a
- * success without starting anything; a token already used for another action is refused.
- */
-function repeatOf(stack: StackRecord, token: string | undefined, action: string): boolean {
-  const used = token === undefined ? undefined : stack.doc.tokens?.[token];
-  if (used === undefined) return false;
-  if (used === action) return true;
-  throw awsError('TokenAlreadyExistsException', `Another ${used} request with the same client request token ${token} was already made`);
-}
-
-function rememberToken(stack: StackRecord, token: string | undefined, action: string): void {
-  if (token !== undefined) stack.doc.tokens = { ...stack.doc.tokens, [token]: action };
-}
-
-function applyCreateOptions(stack: StackRecord, input: CreateStackInput): void {
-  Object.assign(stack.doc, {
-    tags: tagsOf(input.Tags), capabilities: input.Capabilities, notificationARNs: input.NotificationARNs ?? [],
-    disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING',
-    terminationProtection: input.EnableTerminationProtection ?? false, timeoutInMinutes: input.TimeoutInMinutes,
-    roleARN: input.RoleARN, retainExceptOnCreate: input.RetainExceptOnCreate, stackPolicyBody: input.StackPolicyBody,
-  });
-}
-
-/** Pending change sets of a stack become OBSOLETE once the stack changes by another way. */
-function markObsolete(store: Store, stackId: string): void {
-  for (const cs of store.changeSets.byStack(stackId)) {
-    if (cs.executionStatus !== 'AVAILABLE') continue;
-    store.changeSets.save({ ...cs, executionStatus: 'OBSOLETE' });
-  }
-}
-
-export function tagsOf(tags: StackTemplateInput['Tags']): { Key: string; Value: string }[] {
-  return (tags ?? []).map((t) => ({ Key: t.Key ?? '', Value: t.Value ?? '' }));
-}
-
-function checkRetainable(resources: Map<string, ResourceRecord>, retain: string[] | undefined): void {
-  for (const id of retain ?? []) {
-    if (resources.get(id)?.status === 'DELETE_COMPLETE') {
-      throw validationError('The specified resources to retain must be in a valid state. Do not specify resources that are in the DELETE_COMPLETE state.');
-    }
-  }
-}
-
-function emptyTemplate(): PreparedTemplate {
-  return {
-    body: '', parameters: [], conditions: new Map(), active: new Set(),
-    graph: { order: [], dependsOn: new Map(), dependents: new Map() },
-    model: { doc: {}, parameters: {}, mappings: {}, conditions: {}, rules: {}, resources: new Map(), outputs: [], transforms: [] },
-  };
 }

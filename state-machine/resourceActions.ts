@@ -1,18 +1,16 @@
-// One resource action (create, update in place, replace, delete, skip) with the events AWS emits for it, each
-// status change committed together with the world change it reflects.
+// One resource create, update in place or replacement, with the events AWS emits for it, each status change
+// committed together with the world change it reflects. Deletes are in resourceDelete.ts.
+import { isDeepStrictEqual } from 'node:util';
 import type { ResourceRecord } from '../storage/index.js';
-import { providerFor } from '../resources/registry.js';
-import type { Deleted, ProviderResult, ResourceRequest } from '../resources/provider.js';
+import { nameProperty, providerFor } from '../resources/registry.js';
+import type { ProviderResult } from '../resources/provider.js';
 import { stagedWorld } from '../resources/stagedWorld.js';
 import { creationPolicyOf, settleCreation } from '../resources/creationPolicy.js';
-import type { FaultAction } from '../resources/faults.js';
-import { nameProperty } from '../resources/registry.js';
+import { defaultDeletionPolicy } from '../resources/policies.js';
 import { setResourceStatus } from './transitions.js';
 import { evaluateIn, resolveDynamicIn, type Runtime } from './runtime.js';
-import { isDeepStrictEqual } from 'node:util';
 import { policyRefusal } from './stackPolicy.js';
-import { defaultDeletionPolicy, snapshotOf } from '../resources/policies.js';
-import { v4 as uuidv4 } from 'uuid';
+import { checkFault, faultGate, request, sleep } from './providerCalls.js';
 
 export const REASONS = {
   initiated: 'Resource creation Initiated',
@@ -22,53 +20,6 @@ export const REASONS = {
   customNamed: (id: string) =>
     `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${id} and update the stack again.`,
 };
-
-export function request(rt: Runtime, r: ResourceRecord, properties: Record<string, unknown>, signal?: AbortSignal): ResourceRequest {
-  return {
-    signal,
-    ...rt.scope,
-    stackName: rt.stack.name,
-    stackId: rt.stack.stackId,
-    logicalId: r.logicalId,
-    type: r.type,
-    // the provider sees the values of dynamic references; the stack's records keep the references
-    properties: resolveDynamicIn(rt, properties) as Record<string, unknown>,
-    physicalId: r.physicalId,
-    requestToken: rt.token ?? uuidv4(),
-    env: rt.env,
-  };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (ms <= 0) return Promise.resolve(!signal.aborted);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(true), ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve(false);
-    }, { once: true });
-  });
-}
-
-/** The injected fault (and delay) for this attempt of an action, counted as an attempt. */
-function checkFault(rt: Runtime, r: ResourceRecord, action: FaultAction) {
-  const def = rt.template.model.resources.get(r.logicalId);
-  return rt.faults.check(action, {
-    stackId: rt.stack.stackId,
-    stackName: rt.stack.name,
-    logicalId: r.logicalId,
-    type: r.type,
-    metadata: def?.metadata ?? r.doc.metadata,
-    requestToken: rt.token ?? uuidv4(),
-  });
-}
-
-/** Applies injected faults and delays; returns a failure reason, 'cancelled', or undefined to proceed. */
-async function faultGate(rt: Runtime, r: ResourceRecord, action: FaultAction, signal: AbortSignal) {
-  const outcome = checkFault(rt, r, action);
-  if (!(await sleep(outcome.delayMs, signal))) return 'cancelled' as const;
-  return outcome.failure?.reason;
-}
 
 /** Evaluated properties with dynamic references kept; throws (as AWS fails the resource) when one cannot resolve. */
 function evaluateProperties(rt: Runtime, logicalId: string): Record<string, unknown> {
@@ -244,69 +195,4 @@ async function replaceResource(rt: Runtime, r: ResourceRecord, properties: Recor
     return false;
   }
   return provision(rt, r, 'replace', signal);
-}
-
-export type DeleteReason = 'stack-delete' | 'rollback' | 'cleanup' | 'replaced-copy' | 'rollback-cleanup';
-
-/** Whether a delete of this resource is skipped (DELETE_SKIPPED) under its policies and the operation's options. */
-export function retains(rt: Runtime, r: ResourceRecord, why: DeleteReason): boolean {
-  if (why === 'replaced-copy') return r.doc.updateReplacePolicy === 'Retain';
-  if (rt.options.retainResources?.includes(r.logicalId)) return true;
-  const policy = r.doc.deletionPolicy;
-  const createdHere = r.doc.createdBy === (rt.rollbackOf ?? rt.operationId);
-  if (why === 'rollback' || why === 'rollback-cleanup') {
-    if (policy === 'RetainExceptOnCreate') return !createdHere;
-    if (policy === 'Retain') return !(createdHere && rt.options.retainExceptOnCreate);
-    return false;
-  }
-  return policy === 'Retain' || policy === 'RetainExceptOnCreate';
-}
-
-export interface DeleteTarget {
-  record: ResourceRecord;
-  /** Delete this physical id instead of the record's (the old copy of a replacement). */
-  physicalId?: string;
-  properties?: Record<string, unknown>;
-}
-
-/** Delete: DELETE_IN_PROGRESS → DELETE_COMPLETE | DELETE_FAILED, or a single DELETE_SKIPPED when retained. */
-export async function deleteResource(rt: Runtime, target: DeleteTarget, why: DeleteReason, signal: AbortSignal) {
-  const r = target.record;
-  const cleanup = why === 'cleanup' || why === 'replaced-copy' || why === 'rollback-cleanup';
-  const shown: ResourceRecord = target.physicalId ? { ...r, physicalId: target.physicalId, doc: { ...r.doc, properties: target.properties } } : r;
-  const options = { withoutProperties: cleanup, uuidEventId: cleanup };
-  if (retains(rt, r, why)) {
-    rt.store.transaction(() => {
-      detachFromStack(rt, shown);
-      setResourceStatus(rt, shown, 'DELETE_SKIPPED', { ...options, removeRow: why !== 'stack-delete' && !target.physicalId });
-    });
-    return true;
-  }
-  if (!shown.physicalId) {
-    setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup' });
-    return true;
-  }
-  setResourceStatus(rt, shown, 'DELETE_IN_PROGRESS', options);
-  const gate = await faultGate(rt, shown, 'Delete', signal);
-  if (gate === 'cancelled') return false;
-  const world = stagedWorld(rt.world);
-  // a Snapshot policy snapshots first; both land only if the delete goes through (the world is staged)
-  const policy = why === 'replaced-copy' ? r.doc.updateReplacePolicy : r.doc.deletionPolicy;
-  if (policy === 'Snapshot') snapshotOf(world, shown.type, shown.physicalId, shown.doc.properties ?? {});
-  const result: Deleted = gate
-    ? { ok: false, code: 'Injected', reason: gate }
-    : await providerFor(r.type).delete(world, request(rt, shown, shown.doc.properties ?? {}, signal));
-  if (!result.ok) {
-    setResourceStatus(rt, shown, 'DELETE_FAILED', { ...options, reason: result.reason });
-    return false;
-  }
-  setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup', alongside: () => world.commit() });
-  return true;
-}
-
-/** A retained physical resource leaves the stack's ownership but stays in the account. */
-function detachFromStack(rt: Runtime, r: ResourceRecord): void {
-  if (!r.physicalId) return;
-  const found = rt.world.get(r.type, r.physicalId);
-  if (found) rt.world.put({ ...found, stackId: undefined, logicalId: undefined });
 }

@@ -2,7 +2,7 @@
 // what the failed resource depends on is kept.
 import type { ResourceRecord } from '../../storage/index.js';
 import { runPlan } from '../scheduler.js';
-import { deleteResource, type DeleteReason, type DeleteTarget } from '../resourceActions.js';
+import { deleteResource, type DeleteReason, type DeleteTarget } from '../resourceDelete.js';
 import type { Runtime } from '../runtime.js';
 
 export interface DeleteOutcome {

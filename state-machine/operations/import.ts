@@ -13,7 +13,8 @@ import { prepareForStack } from '../prepare.js';
 import { applyPolicies } from '../resourceActions.js';
 import { evaluateIn, type Runtime } from '../runtime.js';
 import { evaluateOutputs, publishOutputs } from './outputs.js';
-import { tagsOf, type Engine, type CreateStackInput } from '../engine.js';
+import type { Engine, CreateStackInput } from '../engine.js';
+import { tagsOf } from '../stackOptions.js';
 
 export interface ResourceToImport {
   ResourceType?: string;

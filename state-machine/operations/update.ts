@@ -3,7 +3,8 @@
 // (UPDATE_ROLLBACK_IN_PROGRESS → UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS → UPDATE_ROLLBACK_COMPLETE).
 import type { ResourceRecord } from '../../storage/index.js';
 import { runPlan } from '../scheduler.js';
-import { createResource, updateResource, type DeleteTarget } from '../resourceActions.js';
+import { createResource, updateResource } from '../resourceActions.js';
+import type { DeleteTarget } from '../resourceDelete.js';
 import { setStackStatus } from '../transitions.js';
 import type { Runtime } from '../runtime.js';
 import { evaluateOutputs, exportsInUse, publishOutputs } from './outputs.js';

@@ -7,7 +7,8 @@ import { runPlan } from '../scheduler.js';
 import { setResourceStatus, setStackStatus } from '../transitions.js';
 import { prepareStored } from '../prepare.js';
 import type { Runtime } from '../runtime.js';
-import { request, type DeleteTarget } from '../resourceActions.js';
+import { request } from '../providerCalls.js';
+import type { DeleteTarget } from '../resourceDelete.js';
 import { stagedWorld } from '../../resources/stagedWorld.js';
 import { deleteInOrder, failedToDelete } from './deletePlan.js';
 import { publishOutputs } from './outputs.js';
@@ -17,7 +18,6 @@ const failedToRollBack = (ids: Iterable<string>) => `The following resource(s) f
 export async function rollbackUpdate(rt: Runtime): Promise<void> {
   const previous = rt.stack.doc.previous!;
   rt.template = prepareStored(rt.store, rt.stack, previous.templateId, previous.parameters);
-  const { graph } = rt.template;
   if (rt.stack.status !== 'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS') {
     const reverted = await revertAll(rt);
     if (!reverted) return;

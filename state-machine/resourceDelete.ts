@@ -1,0 +1,75 @@
+// Deleting one resource: DELETE_IN_PROGRESS → DELETE_COMPLETE | DELETE_FAILED, or a single DELETE_SKIPPED when
+// DeletionPolicy / UpdateReplacePolicy / RetainResources keep it, with a Snapshot policy's snapshot first.
+import type { ResourceRecord } from '../storage/index.js';
+import { providerFor } from '../resources/registry.js';
+import type { Deleted } from '../resources/provider.js';
+import { stagedWorld } from '../resources/stagedWorld.js';
+import { snapshotOf } from '../resources/policies.js';
+import { setResourceStatus } from './transitions.js';
+import type { Runtime } from './runtime.js';
+import { faultGate, request } from './providerCalls.js';
+
+export type DeleteReason = 'stack-delete' | 'rollback' | 'cleanup' | 'replaced-copy' | 'rollback-cleanup';
+
+/** Whether a delete of this resource is skipped (DELETE_SKIPPED) under its policies and the operation's options. */
+export function retains(rt: Runtime, r: ResourceRecord, why: DeleteReason): boolean {
+  if (why === 'replaced-copy') return r.doc.updateReplacePolicy === 'Retain';
+  if (rt.options.retainResources?.includes(r.logicalId)) return true;
+  const policy = r.doc.deletionPolicy;
+  const createdHere = r.doc.createdBy === (rt.rollbackOf ?? rt.operationId);
+  if (why === 'rollback' || why === 'rollback-cleanup') {
+    if (policy === 'RetainExceptOnCreate') return !createdHere;
+    if (policy === 'Retain') return !(createdHere && rt.options.retainExceptOnCreate);
+    return false;
+  }
+  return policy === 'Retain' || policy === 'RetainExceptOnCreate';
+}
+
+export interface DeleteTarget {
+  record: ResourceRecord;
+  /** Delete this physical id instead of the record's (the old copy of a replacement). */
+  physicalId?: string;
+  properties?: Record<string, unknown>;
+}
+
+/** Delete: DELETE_IN_PROGRESS → DELETE_COMPLETE | DELETE_FAILED, or a single DELETE_SKIPPED when retained. */
+export async function deleteResource(rt: Runtime, target: DeleteTarget, why: DeleteReason, signal: AbortSignal) {
+  const r = target.record;
+  const cleanup = why === 'cleanup' || why === 'replaced-copy' || why === 'rollback-cleanup';
+  const shown: ResourceRecord = target.physicalId ? { ...r, physicalId: target.physicalId, doc: { ...r.doc, properties: target.properties } } : r;
+  const options = { withoutProperties: cleanup, uuidEventId: cleanup };
+  if (retains(rt, r, why)) {
+    rt.store.transaction(() => {
+      detachFromStack(rt, shown);
+      setResourceStatus(rt, shown, 'DELETE_SKIPPED', { ...options, removeRow: why !== 'stack-delete' && !target.physicalId });
+    });
+    return true;
+  }
+  if (!shown.physicalId) {
+    setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup' });
+    return true;
+  }
+  setResourceStatus(rt, shown, 'DELETE_IN_PROGRESS', options);
+  const gate = await faultGate(rt, shown, 'Delete', signal);
+  if (gate === 'cancelled') return false;
+  const world = stagedWorld(rt.world);
+  // a Snapshot policy snapshots first; both land only if the delete goes through (the world is staged)
+  const policy = why === 'replaced-copy' ? r.doc.updateReplacePolicy : r.doc.deletionPolicy;
+  if (policy === 'Snapshot') snapshotOf(world, shown.type, shown.physicalId, shown.doc.properties ?? {});
+  const result: Deleted = gate
+    ? { ok: false, code: 'Injected', reason: gate }
+    : await providerFor(r.type).delete(world, request(rt, shown, shown.doc.properties ?? {}, signal));
+  if (!result.ok) {
+    setResourceStatus(rt, shown, 'DELETE_FAILED', { ...options, reason: result.reason });
+    return false;
+  }
+  setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup', alongside: () => world.commit() });
+  return true;
+}
+
+/** A retained physical resource leaves the stack's ownership but stays in the account. */
+function detachFromStack(rt: Runtime, r: ResourceRecord): void {
+  if (!r.physicalId) return;
+  const found = rt.world.get(r.type, r.physicalId);
+  if (found) rt.world.put({ ...found, stackId: undefined, logicalId: undefined });
+}
