@@ -6,12 +6,14 @@ import { genericProvider, isCustom, SCHEMALESS } from './genericProvider.js';
 import { HANDLE_TYPE, WAIT_CONDITION_TYPE, waitConditionHandleProvider, waitConditionProvider } from './cloudformation.js';
 import { customResourceProvider } from './customResources.js';
 import { secretProvider } from './secretsManager.js';
+import { ssmParameterProvider } from './ssm.js';
 
 export const PROVIDERS: Readonly<Record<string, Provider>> = {
   [HANDLE_TYPE]: waitConditionHandleProvider,
   [WAIT_CONDITION_TYPE]: waitConditionProvider,
   'AWS::CloudFormation::CustomResource': customResourceProvider,
   'AWS::SecretsManager::Secret': secretProvider,
+  'AWS::SSM::Parameter': ssmParameterProvider,
 };
 
 export function providerFor(type: string): Provider {

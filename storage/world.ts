@@ -6,6 +6,8 @@ export interface WorldState {
   deletionProtection?: boolean;
   attachedOutside?: string[];
   snapshots?: string[];
+  /** An SSM parameter's values by version (version N at index N-1). */
+  versions?: string[];
 }
 
 export interface WorldResource {

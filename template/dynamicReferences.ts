@@ -6,8 +6,8 @@ import { validationError } from '../server/protocol/errors.js';
 import { TemplateError } from './intrinsics/context.js';
 
 export interface DynamicSources {
-  /** The value of an SSM parameter by name (or ARN), or undefined. */
-  ssm(name: string): string | undefined;
+  /** The value of an SSM parameter by name (or ARN), at a version when one is given, or undefined. */
+  ssm(name: string, version?: number): string | undefined;
   /** The SecretString of a Secrets Manager secret by name or ARN, or undefined. */
   secret(id: string): string | undefined;
 }
@@ -16,14 +16,17 @@ const REFERENCE = /\{\{resolve:(ssm|ssm-secure|secretsmanager):([^{}]*)\}\}/g;
 const VERSIONED = /^(.*?)(?::(\d+))?$/;
 
 /** `name[:version]`; a parameter ARN keeps its colons. */
-function ssmName(spec: string): string {
+function ssmParts(spec: string): { name: string; version?: number } {
+  let rest = spec;
   if (spec.startsWith('arn:')) {
     const at = spec.indexOf(':parameter/');
-    const rest = at < 0 ? spec : spec.slice(at + ':parameter'.length);
-    return VERSIONED.exec(rest)![1];
+    rest = at < 0 ? spec : spec.slice(at + ':parameter'.length);
   }
-  return VERSIONED.exec(spec)![1];
+  const [, name, version] = VERSIONED.exec(rest)!;
+  return { name, version: version === undefined ? undefined : Number(version) };
 }
+
+const ssmName = (spec: string) => ssmParts(spec).name;
 
 /** `secret-id:SecretString:json-key:version-stage:version-id`; a secret ARN is its first seven fields. */
 function secretParts(spec: string): { id: string; key?: string } {
@@ -55,12 +58,15 @@ function resolveOne(service: string, spec: string, sources: DynamicSources): str
     if (value === undefined) throw new TemplateError(`Could not find SecretString JSON key ${key} in secret ${id}`, true);
     return typeof value === 'string' ? value : JSON.stringify(value);
   }
-  const value = sources.ssm(ssmName(spec));
-  if (value === undefined) throw missingSsm(service, spec);
+  const { name, version } = ssmParts(spec);
+  const value = sources.ssm(name, version);
+  if (value === undefined) throw version === undefined ? missingSsm(service, spec) : missingVersion(service, name, version);
   return value;
 }
 
 const missingSsm = (service: string, spec: string) => validationError(`Parameters: [${service}:${ssmName(spec)}] cannot be found.`);
+const missingVersion = (service: string, name: string, version: number) =>
+  validationError(`Parameters: [${service}:${name}:${version}] cannot be found.`);
 
 /** Replaces every dynamic reference in a string with its value. */
 export function resolveDynamicReferences(text: string, sources: DynamicSources): string {
@@ -74,7 +80,9 @@ export function checkDynamicReferences(values: unknown[], sources: DynamicSource
     const v = stack.pop();
     if (typeof v === 'string') {
       for (const [, service, spec] of v.matchAll(REFERENCE)) {
-        if (service !== 'secretsmanager' && !spec.includes('${') && sources.ssm(ssmName(spec)) === undefined) throw missingSsm(service, spec);
+        if (service === 'secretsmanager' || spec.includes('${')) continue;
+        const { name, version } = ssmParts(spec);
+        if (sources.ssm(name, version) === undefined) throw version === undefined ? missingSsm(service, spec) : missingVersion(service, name, version);
       }
     } else if (v !== null && typeof v === 'object') stack.push(...Object.values(v));
   }
