@@ -7,6 +7,18 @@ import { decodeToken, encodeToken, findStack, required, type Handler, type Handl
 const NOT_CHECKED = { StackResourceDriftStatus: 'NOT_CHECKED' };
 const PAGE_SIZE = 100;
 
+/** The members every resource view shares. */
+function resourceFields(r: ResourceRecord) {
+  return {
+    LogicalResourceId: r.logicalId,
+    PhysicalResourceId: r.physicalId ?? '',
+    ResourceType: r.type,
+    ResourceStatus: r.status,
+    ResourceStatusReason: r.statusReason,
+    DriftInformation: NOT_CHECKED,
+  };
+}
+
 /** Resources a stack lists: not the ones a rollback removed (AWS drops them from the stack). */
 function listed(ctx: HandlerContext, stack: StackRecord): ResourceRecord[] {
   return ctx.store.resources.byStack(stack.stackId);
@@ -25,14 +37,9 @@ export const describeStackResource: Handler = (ctx, input) => {
     StackResourceDetail: {
       StackName: stack.name,
       StackId: stack.stackId,
-      LogicalResourceId: r.logicalId,
-      PhysicalResourceId: r.physicalId ?? '',
-      ResourceType: r.type,
+      ...resourceFields(r),
       LastUpdatedTimestamp: new Date(r.updatedAt),
-      ResourceStatus: r.status,
-      ResourceStatusReason: r.statusReason,
       Metadata: JSON.stringify(r.doc.metadata ?? {}),
-      DriftInformation: NOT_CHECKED,
     },
   };
 };
@@ -55,17 +62,7 @@ export const describeStackResources: Handler = (ctx, input) => {
   return {
     StackResources: listed(ctx, stack)
       .filter((r) => logicalId === undefined || r.logicalId === logicalId)
-      .map((r) => ({
-        StackName: stack!.name,
-        StackId: stack!.stackId,
-        LogicalResourceId: r.logicalId,
-        PhysicalResourceId: r.physicalId ?? '',
-        ResourceType: r.type,
-        Timestamp: new Date(r.updatedAt),
-        ResourceStatus: r.status,
-        ResourceStatusReason: r.statusReason,
-        DriftInformation: NOT_CHECKED,
-      })),
+      .map((r) => ({ StackName: stack!.name, StackId: stack!.stackId, ...resourceFields(r), Timestamp: new Date(r.updatedAt) })),
   };
 };
 
@@ -77,15 +74,7 @@ export const listStackResources: Handler = (ctx, input) => {
   const all = listed(ctx, stack);
   const page = all.slice(start, start + PAGE_SIZE);
   return {
-    StackResourceSummaries: page.map((r) => ({
-      LogicalResourceId: r.logicalId,
-      PhysicalResourceId: r.physicalId ?? '',
-      ResourceType: r.type,
-      LastUpdatedTimestamp: new Date(r.updatedAt),
-      ResourceStatus: r.status,
-      ResourceStatusReason: r.statusReason,
-      DriftInformation: { StackResourceDriftStatus: 'NOT_CHECKED' },
-    })),
+    StackResourceSummaries: page.map((r) => ({ ...resourceFields(r), LastUpdatedTimestamp: new Date(r.updatedAt) })),
     NextToken: start + PAGE_SIZE < all.length ? encodeToken(start + PAGE_SIZE) : undefined,
   };
 };
