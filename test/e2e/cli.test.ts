@@ -44,6 +44,9 @@ describe.skipIf(cli.skip)(cli.title, () => {
       expect(stack.StackId).toBe(stackId);
       expect(stackId).toMatch(/^arn:aws:cloudformation:us-east-1:000000000000:stack\/demo\/[0-9a-f-]{36}$/);
       expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+      // Created through the CLI's change set: AWS shows its ChangeSetId and a LastUpdatedTime (aws-behaviour.md §3.1).
+      expect(stack.ChangeSetId).toMatch(/^arn:aws:cloudformation:us-east-1:000000000000:changeSet\/awscli-cloudformation-package-deploy-\d+\//);
+      expect(stack.LastUpdatedTime).toBeDefined();
       expect(stack.Parameters).toEqual([{ ParameterKey: 'Env', ParameterValue: 'dev' }]);
       expect(outputsOf(stack)).toEqual({
         QueueUrl: DEV_QUEUE_URL,
@@ -98,6 +101,8 @@ describe.skipIf(cli.skip)(cli.title, () => {
     expect(wait).toMatchObject({ code: 0, stderr: '' });
     const stack = await sdkDescribeDemo();
     expect(stack.StackStatus).toBe('UPDATE_COMPLETE');
+    // After UpdateStack (not a change set) AWS shows no ChangeSetId (aws-behaviour.md §3.1).
+    expect(stack.ChangeSetId).toBeUndefined();
     expect(outputsOf(stack).QueueUrl).toBe('https://sqs.us-east-1.amazonaws.com/000000000000/demo-prod-jobs');
   });
 
