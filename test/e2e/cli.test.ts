@@ -1,7 +1,7 @@
 // Drives the README transcript with Debian's AWS CLI v2 against a live cfn-local: deploy, describe, update, delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DescribeChangeSetCommand, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { fileURLToPath } from 'node:url';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { awsCliAvailable, awsCloudFormation, gate, json, type RunResult } from './clients.js';
@@ -17,6 +17,8 @@ describe.skipIf(cli.skip)(cli.title, () => {
   const outputsOf = (stack: any): Record<string, string> =>
     Object.fromEntries(stack.Outputs.map((o: any) => [o.OutputKey, o.OutputValue]));
   const describeDemo = async () => json(await aws('describe-stacks', '--stack-name', 'demo')).Stacks[0];
+  // Checks that are not steps of the transcript go through the SDK: each CLI start costs about a second.
+  const sdkDescribeDemo = async () => (await server.client.send(new DescribeStacksCommand({ StackName: 'demo' }))).Stacks![0];
   let stackId = '';
 
   beforeAll(async () => {
@@ -31,9 +33,8 @@ describe.skipIf(cli.skip)(cli.title, () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Successfully created/updated stack - demo');
-    // The id, fetched through the SDK, lets the CLI checks below compare ARNs without depending on each other.
-    const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: 'demo' }));
-    stackId = Stacks![0].StackId!;
+    // The id lets the concurrent CLI checks below compare ARNs without depending on each other.
+    stackId = (await sdkDescribeDemo()).StackId!;
   });
 
   // Read-only calls after the first deploy run side by side: each CLI start costs about a second.
@@ -43,6 +44,9 @@ describe.skipIf(cli.skip)(cli.title, () => {
       expect(stack.StackId).toBe(stackId);
       expect(stackId).toMatch(/^arn:aws:cloudformation:us-east-1:000000000000:stack\/demo\/[0-9a-f-]{36}$/);
       expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+      // Created through the CLI's change set: AWS shows its ChangeSetId and a LastUpdatedTime (aws-behaviour.md §3.1).
+      expect(stack.ChangeSetId).toMatch(/^arn:aws:cloudformation:us-east-1:000000000000:changeSet\/awscli-cloudformation-package-deploy-\d+\//);
+      expect(stack.LastUpdatedTime).toBeDefined();
       expect(stack.Parameters).toEqual([{ ParameterKey: 'Env', ParameterValue: 'dev' }]);
       expect(outputsOf(stack)).toEqual({
         QueueUrl: DEV_QUEUE_URL,
@@ -95,8 +99,10 @@ describe.skipIf(cli.skip)(cli.title, () => {
     expect(update.StackId).toBe(stackId);
     const wait = await aws('wait', 'stack-update-complete', '--stack-name', 'demo');
     expect(wait).toMatchObject({ code: 0, stderr: '' });
-    const stack = await describeDemo();
+    const stack = await sdkDescribeDemo();
     expect(stack.StackStatus).toBe('UPDATE_COMPLETE');
+    // After UpdateStack (not a change set) AWS shows no ChangeSetId (aws-behaviour.md §3.1).
+    expect(stack.ChangeSetId).toBeUndefined();
     expect(outputsOf(stack).QueueUrl).toBe('https://sqs.us-east-1.amazonaws.com/000000000000/demo-prod-jobs');
   });
 
@@ -113,11 +119,11 @@ describe.skipIf(cli.skip)(cli.title, () => {
     expect(result.stdout).toContain('Changeset created successfully.');
     const changeSetId = /describe-change-set --change-set-name (\S+)/.exec(result.stdout)?.[1];
     expect(changeSetId).toMatch(/^arn:aws:cloudformation:us-east-1:000000000000:changeSet\//);
-    const changeSet = json(await aws('describe-change-set', '--change-set-name', changeSetId!));
+    const changeSet = await server.client.send(new DescribeChangeSetCommand({ ChangeSetName: changeSetId }));
     expect(changeSet).toMatchObject({ Status: 'CREATE_COMPLETE', ExecutionStatus: 'AVAILABLE', StackId: stackId });
-    const queue = changeSet.Changes.find((c: any) => c.ResourceChange.LogicalResourceId === 'Queue');
-    expect(queue.ResourceChange).toMatchObject({ Action: 'Modify', Replacement: 'True' });
-    const stack = await describeDemo();
+    const queue = changeSet.Changes!.find((c) => c.ResourceChange!.LogicalResourceId === 'Queue');
+    expect(queue!.ResourceChange).toMatchObject({ Action: 'Modify', Replacement: 'True' });
+    const stack = await sdkDescribeDemo();
     expect(stack.StackStatus).toBe('UPDATE_COMPLETE');
     expect(stack.Parameters).toEqual([{ ParameterKey: 'Env', ParameterValue: 'prod' }]);
   });
