@@ -109,6 +109,9 @@ export const deleteChangeSet: Handler = (ctx, input) => {
   return {};
 };
 
+/** ListChangeSets pages by 100, with an opaque NextToken. */
+const LIST_PAGE_SIZE = 100;
+
 export const listChangeSets: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const stack = findStack(ctx, name);
@@ -116,8 +119,11 @@ export const listChangeSets: Handler = (ctx, input) => {
   // §5.1: executed change sets (and deleted ones) are not listed.
   const pending = ctx.store.changeSets.byStack(stack.stackId).map((cs) => changeSets.settled(ctx.engine, cs))
     .filter((cs) => !cs.executionStatus.startsWith('EXECUTE'));
+  const start = decodeToken(input.NextToken) ?? 0;
+  const page = pending.slice(start, start + LIST_PAGE_SIZE);
   return {
-    Summaries: pending.map((cs) => {
+    NextToken: start + LIST_PAGE_SIZE < pending.length ? encodeToken(start + LIST_PAGE_SIZE) : undefined,
+    Summaries: page.map((cs) => {
       const doc = cs.doc as unknown as ChangeSetDoc;
       return {
         StackId: stack.stackId, StackName: stack.name, ChangeSetId: cs.changeSetId, ChangeSetName: cs.name,

@@ -10,6 +10,7 @@ import { resourceChanges, type ChangeModel, type ChangeRules } from '../template
 import type { GivenParameter } from '../template/parameters.js';
 import { replacementProperties } from '../resources/generic.js';
 import { resourceSpec } from '../resources/spec.js';
+import { nameProperty } from '../resources/registry.js';
 import { canStart, type StackStatus } from './statuses.js';
 import { setStackStatus } from './transitions.js';
 import { insertStack } from './stackRecords.js';
@@ -51,6 +52,8 @@ export interface ChangeSetDoc {
   includeNestedStacks?: boolean;
   rollbackConfiguration?: Record<string, unknown>;
   imports?: ResourceToImport[];
+  /** ImportExistingResources: logical id → the unowned physical resource the execution imports instead of creating. */
+  adoptions?: Record<string, string>;
   /** The outcome CREATE_IN_PROGRESS settles to. */
   pending?: { status: string; executionStatus: string; statusReason?: string };
 }
@@ -90,12 +93,14 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   checkCapabilities(after, input.Capabilities, true);
   const before = reviewing ? undefined : prepareStored(store, stack, stack.templateId, stack.doc.parameters);
   const imports = type === 'IMPORT' ? checkImport(store, stack, after, before, input.ResourcesToImport) : undefined;
-  const model = planChanges(store, stack, before, after, input, imports?.physicalIds);
+  const adoptions = type === 'IMPORT' ? undefined : existingToImport(store, stack, before, after, input);
+  const model = planChanges(store, stack, before, after, input, imports?.physicalIds ?? adoptions);
   if (imports) checkOnlyImports(model);
   const outcome = outcomeOf(imports?.failure ?? (isEmpty(stack, before, after, model, input) ? NO_CHANGES : undefined));
   if (fresh) insertStack({ store, clock, operationId: uuidv4() }, stack, body, 'User Initiated');
   const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
   const doc = changeSetDoc(type, input, body, after, model, outcome);
+  if (adoptions) doc.adoptions = Object.fromEntries(adoptions);
   store.changeSets.save({
     changeSetId, account: caller.account, region: caller.region, stackId: stack.stackId, name: input.ChangeSetName,
     status: 'CREATE_PENDING', executionStatus: 'UNAVAILABLE', createdAt: clock.now().toISOString(), deleted: false,
@@ -125,6 +130,27 @@ function changeSetDoc(
     includeNestedStacks: input.IncludeNestedStacks ?? false,
     rollbackConfiguration: input.RollbackConfiguration, imports: input.ResourcesToImport, pending: outcome,
   };
+}
+
+/**
+ * ImportExistingResources: a resource the template adds with a custom name (a literal name property) that the
+ * account already holds and no stack owns is imported rather than created (Action: Import).
+ */
+function existingToImport(
+  store: Store, stack: StackRecord, before: PreparedTemplate | undefined, after: PreparedTemplate, input: CreateChangeSetInput,
+): Map<string, string> | undefined {
+  if (!input.ImportExistingResources) return undefined;
+  const found = new Map<string, string>();
+  for (const id of after.graph.order) {
+    if (before?.active.has(id)) continue;
+    const def = after.model.resources.get(id)!;
+    const property = nameProperty(def.type);
+    const name = property ? def.properties[property] : undefined;
+    if (typeof name !== 'string') continue;
+    const row = store.world.byName(stack.account, stack.region, def.type, name) ?? store.world.get(stack.account, stack.region, def.type, name);
+    if (row && !row.stackId) found.set(id, row.physicalId);
+  }
+  return found.size ? found : undefined;
 }
 
 function stackFor(store: Store, caller: Caller, name: string): StackRecord | undefined {
@@ -265,6 +291,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     OnFailure: doc.onStackFailure as CreateStackInput['OnFailure'],
     // executing a reviewed change set acknowledges its transforms (no CAPABILITY_AUTO_EXPAND needed)
     reviewed: true,
+    adopt: doc.adoptions,
   };
   const executing = { ...cs, executionStatus: 'EXECUTE_IN_PROGRESS' };
   store.changeSets.save(executing);

@@ -40,6 +40,8 @@ export interface EngineDeps {
 export interface StackTemplateInput {
   /** Internal: the call executes a reviewed change set, whose review acknowledged its transforms. */
   reviewed?: boolean;
+  /** Internal: ImportExistingResources' choices, logical id → the unowned physical resource to import. */
+  adopt?: Record<string, string>;
   StackPolicyBody?: string;
   StackPolicyDuringUpdateBody?: string;
   TemplateBody?: string;
@@ -229,7 +231,7 @@ export class Engine {
 
   runtime(
     scope: OperationScope, stack: StackRecord, template: PreparedTemplate, resources: Map<string, ResourceRecord>,
-    input: { DisableRollback?: boolean; RetainExceptOnCreate?: boolean; RetainResources?: string[] },
+    input: { DisableRollback?: boolean; RetainExceptOnCreate?: boolean; RetainResources?: string[]; adopt?: Record<string, string> },
   ): Runtime {
     const account = accountScope(stack);
     return {
@@ -240,6 +242,7 @@ export class Engine {
         disableRollback: input.DisableRollback ?? stack.doc.disableRollback,
         retainExceptOnCreate: input.RetainExceptOnCreate ?? false,
         retainResources: input.RetainResources,
+        adopt: input.adopt,
       },
     };
   }

@@ -3,6 +3,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ResourceRecord } from '../storage/index.js';
 import { nameProperty, providerFor } from '../resources/registry.js';
+import { refValue } from '../resources/generic.js';
 import type { ProviderResult } from '../resources/provider.js';
 import { stagedWorld } from '../resources/stagedWorld.js';
 import { creationPolicyOf, settleCreation } from '../resources/creationPolicy.js';
@@ -56,6 +57,8 @@ export function applyPolicies(rt: Runtime, r: ResourceRecord): void {
 
 /** Create: CREATE_IN_PROGRESS (no physical id) → CREATE_IN_PROGRESS "Resource creation Initiated" → CREATE_COMPLETE. */
 export async function createResource(rt: Runtime, logicalId: string, signal: AbortSignal): Promise<boolean> {
+  const adopted = rt.options.adopt?.[logicalId];
+  if (adopted !== undefined) return importExisting(rt, logicalId, adopted);
   const r = newRecord(rt, logicalId);
   rt.resources.set(logicalId, r);
   try {
@@ -73,6 +76,35 @@ export async function createResource(rt: Runtime, logicalId: string, signal: Abo
     return false;
   }
   return provision(rt, r, 'create', signal);
+}
+
+/**
+ * ImportExistingResources: the account's unowned resource becomes this logical resource (IMPORT_IN_PROGRESS →
+ * IMPORT_COMPLETE), the world row taking the stack as its owner in the same transaction.
+ */
+function importExisting(rt: Runtime, logicalId: string, physicalId: string): boolean {
+  const r = newRecord(rt, logicalId);
+  r.physicalId = physicalId;
+  r.doc.createdBy = undefined;
+  r.doc.adoptedBy = rt.operationId;
+  rt.resources.set(logicalId, r);
+  try {
+    r.doc.properties = evaluateProperties(rt, logicalId);
+    applyPolicies(rt, r);
+  } catch (err) {
+    setResourceStatus(rt, r, 'IMPORT_FAILED', { reason: (err as Error).message });
+    return false;
+  }
+  setResourceStatus(rt, r, 'IMPORT_IN_PROGRESS');
+  const found = rt.world.get(r.type, physicalId);
+  if (!found || found.stackId) {
+    setResourceStatus(rt, r, 'IMPORT_FAILED', { reason: `Resource of type '${r.type}' with identifier '${physicalId}' was not found.` });
+    return false;
+  }
+  r.doc.attributes = found.attributes;
+  r.doc.ref = refValue({ type: r.type, physicalId, attributes: found.attributes });
+  setResourceStatus(rt, r, 'IMPORT_COMPLETE', { alongside: () => rt.world.put({ ...found, stackId: rt.stack.stackId, logicalId }) });
+  return true;
 }
 
 /** Runs the provider's create and records "Initiated" then COMPLETE (or FAILED) under the given statuses. */

@@ -15,6 +15,8 @@ export type DeleteReason = 'stack-delete' | 'rollback' | 'cleanup' | 'replaced-c
 export function retains(rt: Runtime, r: ResourceRecord, why: DeleteReason): boolean {
   if (why === 'replaced-copy') return r.doc.updateReplacePolicy === 'Retain';
   if (rt.options.retainResources?.includes(r.logicalId)) return true;
+  // what ImportExistingResources imported is released, not deleted, when that operation rolls back
+  if ((why === 'rollback' || why === 'rollback-cleanup') && r.doc.adoptedBy === (rt.rollbackOf ?? rt.operationId)) return true;
   const policy = r.doc.deletionPolicy;
   const createdHere = r.doc.createdBy === (rt.rollbackOf ?? rt.operationId);
   if (why === 'rollback' || why === 'rollback-cleanup') {

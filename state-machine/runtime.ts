@@ -27,7 +27,7 @@ export interface Runtime extends OperationScope {
   stopReason?: 'cancelled' | 'timed-out';
   /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
   rollbackOf?: string;
-  options: { disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[] };
+  options: { disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[]; adopt?: Record<string, string> };
   /** What providers that talk to the outside need (wait conditions, custom resources). */
   env?: ProviderEnv;
 }

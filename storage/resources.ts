@@ -8,6 +8,8 @@ export interface ResourceDoc {
   metadata?: unknown;
   deletionPolicy?: string;
   updateReplacePolicy?: string;
+  /** The operation that imported this physical resource through ImportExistingResources (its rollback releases it). */
+  adoptedBy?: string;
   /** The operation that created this physical resource (for RetainExceptOnCreate and update rollback). */
   createdBy?: string;
   /** The physical resource this one replaced, kept until cleanup or used by a rollback. */
