@@ -7,7 +7,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # Node 20's npm 10 ignores package.json "allowScripts", so install with no scripts and build only better-sqlite3
 # (a prebuilt binary when one downloads, else node-gyp with the python3/make/g++ this full image ships).
-RUN npm ci --ignore-scripts --no-audit --no-fund && npm rebuild better-sqlite3
+# `npm install` rather than `npm ci`: vite (under vitest) names a Windows-only optional package that some registries
+# do not serve, and `npm ci` then refuses the lock file as out of sync; install still follows the lock.
+RUN npm install --ignore-scripts --no-audit --no-fund && npm rebuild better-sqlite3
 COPY . .
 # generated/*.json come from dev dependencies (the SDK's model, the resource spec): build first, then drop dev deps.
 RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
