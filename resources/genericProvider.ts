@@ -5,7 +5,7 @@ import {
 } from './generic.js';
 import type { Provider, ProviderResult, ResourceRequest, WorldAccess } from './provider.js';
 import { PROTECTION_PROPERTIES, deleteRefusal } from './refusals.js';
-import { NAME_SCOPES } from './quirks.js';
+import { NAME_SCOPES, REF_FROM_PROPERTY } from './quirks.js';
 
 export function alreadyExists(req: ResourceRequest, id: string): ProviderResult {
   return {
@@ -40,7 +40,7 @@ export const genericProvider: Provider = {
       account: req.account, region: req.region, type: req.type, physicalId: identity.physicalId, name: identity.name,
       stackId: req.stackId, logicalId: req.logicalId, createdAt: world.now(), properties: req.properties, attributes, state: {},
     });
-    return { ok: true, physicalId: identity.physicalId, ref: refValue({ type: req.type, physicalId: identity.physicalId, attributes }), attributes };
+    return { ok: true, physicalId: identity.physicalId, ref: refOf(req, identity.physicalId, attributes), attributes };
   },
 
   update(world: WorldAccess, req: ResourceRequest): ProviderResult {
@@ -60,7 +60,7 @@ export const genericProvider: Provider = {
     for (const key of Object.keys(attributes)) {
       if (key in req.properties && typeof req.properties[key] !== 'object') attributes[key] = req.properties[key];
     }
-    return { ok: true, physicalId: found.physicalId, ref: refValue({ type: req.type, physicalId: found.physicalId, attributes }), attributes };
+    return { ok: true, physicalId: found.physicalId, ref: refOf(req, found.physicalId, attributes), attributes };
   },
 
   delete(world: WorldAccess, req: ResourceRequest) {
@@ -86,3 +86,9 @@ export const genericProvider: Provider = {
   supportsAttribute,
 };
 
+/** What Ref returns: the physical id (or the attribute REF_EXCEPTIONS names), or a property for REF_FROM_PROPERTY types. */
+function refOf(req: ResourceRequest, physicalId: string, attributes: Record<string, unknown>): string {
+  const property = REF_FROM_PROPERTY[req.type];
+  const value = property ? req.properties[property] : undefined;
+  return typeof value === 'string' ? value : refValue({ type: req.type, physicalId, attributes });
+}
