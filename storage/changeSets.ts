@@ -1,5 +1,6 @@
 // Change sets: one row per change set id, with the plan and describable fields as a JSON document.
 import type { Db } from './db.js';
+import { columns } from './rows.js';
 
 export interface ChangeSetRecord {
   changeSetId: string;
@@ -14,31 +15,12 @@ export interface ChangeSetRecord {
   doc: Record<string, unknown>;
 }
 
-interface ChangeSetRow {
-  change_set_id: string;
-  account: string;
-  region: string;
-  stack_id: string;
-  name: string;
-  status: string;
-  execution_status: string;
-  created_at: string;
-  deleted: number;
-  doc: string;
-}
-
-const fromRow = (r: ChangeSetRow): ChangeSetRecord => ({
-  changeSetId: r.change_set_id,
-  account: r.account,
-  region: r.region,
-  stackId: r.stack_id,
-  name: r.name,
-  status: r.status,
-  executionStatus: r.execution_status,
-  createdAt: r.created_at,
-  deleted: r.deleted === 1,
-  doc: JSON.parse(r.doc) as Record<string, unknown>,
+const CHANGE_SET = columns<ChangeSetRecord>({
+  changeSetId: ['change_set_id'], account: ['account'], region: ['region'], stackId: ['stack_id'], name: ['name'],
+  status: ['status'], executionStatus: ['execution_status'], createdAt: ['created_at'], deleted: ['deleted', 'flag'],
+  doc: ['doc', 'json'],
 });
+const fromRow = (row: unknown) => CHANGE_SET.fromRow(row as Record<string, unknown>);
 
 export class ChangeSetStore {
   private readonly upsertStmt;
@@ -63,31 +45,20 @@ export class ChangeSetStore {
   }
 
   save(c: ChangeSetRecord): void {
-    this.upsertStmt.run({
-      change_set_id: c.changeSetId,
-      account: c.account,
-      region: c.region,
-      stack_id: c.stackId,
-      name: c.name,
-      status: c.status,
-      execution_status: c.executionStatus,
-      created_at: c.createdAt,
-      deleted: c.deleted ? 1 : 0,
-      doc: JSON.stringify(c.doc),
-    });
+    this.upsertStmt.run(CHANGE_SET.toRow(c));
   }
 
   byId(id: string): ChangeSetRecord | undefined {
-    const row = this.byIdStmt.get(id) as ChangeSetRow | undefined;
-    return row && fromRow(row);
+    const row = this.byIdStmt.get(id);
+    return row ? fromRow(row) : undefined;
   }
 
   byName(stackId: string, name: string): ChangeSetRecord | undefined {
-    const row = this.byNameStmt.get(stackId, name) as ChangeSetRow | undefined;
-    return row && fromRow(row);
+    const row = this.byNameStmt.get(stackId, name);
+    return row ? fromRow(row) : undefined;
   }
 
   byStack(stackId: string): ChangeSetRecord[] {
-    return (this.byStackStmt.all(stackId) as ChangeSetRow[]).map(fromRow);
+    return this.byStackStmt.all(stackId).map(fromRow);
   }
 }

@@ -1,5 +1,6 @@
 // Stack events: append-only, ordered by an increasing sequence, read newest first.
 import type { Db } from './db.js';
+import { columns } from './rows.js';
 
 export interface EventRecord {
   seq?: number;
@@ -36,21 +37,14 @@ interface EventRow {
 type PageRow = Omit<EventRow, 'stack_id' | 'account' | 'region'>;
 type StackKey = Pick<EventRecord, 'stackId' | 'account' | 'region'>;
 
-const fromRow = (r: PageRow, stack: StackKey): EventRecord => ({
-  seq: r.seq,
-  stackId: stack.stackId,
-  account: stack.account,
-  region: stack.region,
-  eventId: r.event_id,
-  logicalId: r.logical_id,
-  physicalId: r.physical_id ?? undefined,
-  type: r.type,
-  status: r.status,
-  reason: r.reason ?? undefined,
-  properties: r.properties ?? undefined,
-  token: r.token ?? undefined,
-  timestamp: r.timestamp,
+const EVENT = columns<Omit<EventRecord, 'seq'>>({
+  stackId: ['stack_id'], account: ['account'], region: ['region'], eventId: ['event_id'], logicalId: ['logical_id'],
+  physicalId: ['physical_id', 'optional'], type: ['type'], status: ['status'], reason: ['reason', 'optional'],
+  properties: ['properties', 'optional'], token: ['token', 'optional'], timestamp: ['timestamp'],
 });
+
+/** A page row lacks the stack's own columns, which the caller knows. */
+const fromRow = (r: PageRow, stack: StackKey): EventRecord => ({ ...EVENT.fromRow(r as unknown as Record<string, unknown>), seq: r.seq, ...stack });
 
 export class EventStore {
   private readonly insertStmt;
@@ -74,20 +68,7 @@ export class EventStore {
   }
 
   append(e: EventRecord): void {
-    this.insertStmt.run({
-      stack_id: e.stackId,
-      account: e.account,
-      region: e.region,
-      event_id: e.eventId,
-      logical_id: e.logicalId,
-      physical_id: e.physicalId ?? null,
-      type: e.type,
-      status: e.status,
-      reason: e.reason ?? null,
-      properties: e.properties ?? null,
-      token: e.token ?? null,
-      timestamp: e.timestamp,
-    });
+    this.insertStmt.run(EVENT.toRow(e));
   }
 
   /** Newest first, strictly older than the `before` sequence. */

@@ -1,5 +1,6 @@
 // Stack resource rows: the logical resources of one stack, with their physical ids and resolved state.
 import type { Db } from './db.js';
+import { columns } from './rows.js';
 
 export interface ResourceDoc {
   properties?: Record<string, unknown>;
@@ -37,33 +38,12 @@ export interface ResourceRecord {
   doc: ResourceDoc;
 }
 
-interface ResourceRow {
-  stack_id: string;
-  logical_id: string;
-  account: string;
-  region: string;
-  type: string;
-  physical_id: string | null;
-  status: string;
-  status_reason: string | null;
-  updated_at: string;
-  ord: number;
-  doc: string;
-}
-
-const fromRow = (r: ResourceRow): ResourceRecord => ({
-  stackId: r.stack_id,
-  logicalId: r.logical_id,
-  account: r.account,
-  region: r.region,
-  type: r.type,
-  physicalId: r.physical_id ?? undefined,
-  status: r.status,
-  statusReason: r.status_reason ?? undefined,
-  updatedAt: r.updated_at,
-  ord: r.ord,
-  doc: JSON.parse(r.doc) as ResourceDoc,
+const RESOURCE = columns<ResourceRecord>({
+  stackId: ['stack_id'], logicalId: ['logical_id'], account: ['account'], region: ['region'], type: ['type'],
+  physicalId: ['physical_id', 'optional'], status: ['status'], statusReason: ['status_reason', 'optional'],
+  updatedAt: ['updated_at'], ord: ['ord'], doc: ['doc', 'json'],
 });
+const fromRow = (row: unknown) => RESOURCE.fromRow(row as Record<string, unknown>);
 
 export class ResourceStore {
   private readonly upsertStmt;
@@ -91,33 +71,21 @@ export class ResourceStore {
   }
 
   save(r: ResourceRecord): void {
-    this.upsertStmt.run({
-      stack_id: r.stackId,
-      logical_id: r.logicalId,
-      account: r.account,
-      region: r.region,
-      type: r.type,
-      physical_id: r.physicalId ?? null,
-      status: r.status,
-      status_reason: r.statusReason ?? null,
-      updated_at: r.updatedAt,
-      ord: r.ord,
-      doc: JSON.stringify(r.doc),
-    });
+    this.upsertStmt.run(RESOURCE.toRow(r));
   }
 
   byStack(stackId: string): ResourceRecord[] {
-    return (this.byStackStmt.all(stackId) as ResourceRow[]).map(fromRow);
+    return this.byStackStmt.all(stackId).map(fromRow);
   }
 
   one(stackId: string, logicalId: string): ResourceRecord | undefined {
-    const row = this.oneStmt.get(stackId, logicalId) as ResourceRow | undefined;
-    return row && fromRow(row);
+    const row = this.oneStmt.get(stackId, logicalId);
+    return row ? fromRow(row) : undefined;
   }
 
   byPhysicalId(account: string, region: string, physicalId: string): ResourceRecord | undefined {
-    const row = this.byPhysicalStmt.get(account, region, physicalId) as ResourceRow | undefined;
-    return row && fromRow(row);
+    const row = this.byPhysicalStmt.get(account, region, physicalId);
+    return row ? fromRow(row) : undefined;
   }
 
   remove(stackId: string, logicalId: string): void {

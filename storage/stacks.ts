@@ -1,5 +1,6 @@
 // Stack rows: one per stack id, with the describable fields kept as a JSON document.
 import type { Db } from './db.js';
+import { columns } from './rows.js';
 
 export interface StackParameter {
   ParameterKey: string;
@@ -62,35 +63,12 @@ export interface StackRecord {
   doc: StackDoc;
 }
 
-interface StackRow {
-  stack_id: string;
-  account: string;
-  region: string;
-  name: string;
-  status: string;
-  status_reason: string | null;
-  created_at: string;
-  updated_at: string | null;
-  deleted_at: string | null;
-  template_id: number;
-  doc: string;
-}
-
-function fromRow(row: StackRow): StackRecord {
-  return {
-    stackId: row.stack_id,
-    account: row.account,
-    region: row.region,
-    name: row.name,
-    status: row.status,
-    statusReason: row.status_reason ?? undefined,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at ?? undefined,
-    deletedAt: row.deleted_at ?? undefined,
-    templateId: row.template_id,
-    doc: JSON.parse(row.doc) as StackDoc,
-  };
-}
+const STACK = columns<StackRecord>({
+  stackId: ['stack_id'], account: ['account'], region: ['region'], name: ['name'], status: ['status'],
+  statusReason: ['status_reason', 'optional'], createdAt: ['created_at'], updatedAt: ['updated_at', 'optional'],
+  deletedAt: ['deleted_at', 'optional'], templateId: ['template_id'], doc: ['doc', 'json'],
+});
+const fromRow = (row: unknown) => STACK.fromRow(row as Record<string, unknown>);
 
 export class StackStore {
   private readonly insertStmt;
@@ -123,21 +101,21 @@ export class StackStore {
   }
 
   insert(stack: StackRecord): void {
-    this.insertStmt.run(toRow(stack));
+    this.insertStmt.run(STACK.toRow(stack));
   }
 
   save(stack: StackRecord): void {
-    this.updateStmt.run(toRow(stack));
+    this.updateStmt.run(STACK.toRow(stack));
   }
 
   byId(stackId: string): StackRecord | undefined {
-    const row = this.byIdStmt.get(stackId) as StackRow | undefined;
-    return row && fromRow(row);
+    const row = this.byIdStmt.get(stackId);
+    return row ? fromRow(row) : undefined;
   }
 
   liveByName(account: string, region: string, name: string): StackRecord | undefined {
-    const row = this.liveByNameStmt.get(account, region, name) as StackRow | undefined;
-    return row && fromRow(row);
+    const row = this.liveByNameStmt.get(account, region, name);
+    return row ? fromRow(row) : undefined;
   }
 
   /** Newest first; `before` is the rowid cursor of the previous page. */
@@ -148,27 +126,11 @@ export class StackStore {
       live: opts.live ? 1 : 0,
       before: opts.before ?? Number.MAX_SAFE_INTEGER,
       limit: opts.limit,
-    }) as (StackRow & { cursor: number })[];
+    }) as { cursor: number }[];
     return { stacks: rows.map(fromRow), cursor: rows.length ? rows[rows.length - 1].cursor : undefined };
   }
 
   all(): StackRecord[] {
-    return (this.allStmt.all() as StackRow[]).map(fromRow);
+    return this.allStmt.all().map(fromRow);
   }
-}
-
-function toRow(stack: StackRecord): StackRow {
-  return {
-    stack_id: stack.stackId,
-    account: stack.account,
-    region: stack.region,
-    name: stack.name,
-    status: stack.status,
-    status_reason: stack.statusReason ?? null,
-    created_at: stack.createdAt,
-    updated_at: stack.updatedAt ?? null,
-    deleted_at: stack.deletedAt ?? null,
-    template_id: stack.templateId,
-    doc: JSON.stringify(stack.doc),
-  };
 }
