@@ -1,5 +1,6 @@
 // The simulated account: physical resources by account, region, type and physical id, outliving stacks.
 import type { Db } from './db.js';
+import { columns } from './rows.js';
 
 export interface WorldState {
   dataItems?: number;
@@ -36,20 +37,16 @@ interface WorldRow {
   doc: string;
 }
 
-const fromRow = (r: WorldRow): WorldResource => {
-  const doc = JSON.parse(r.doc) as Pick<WorldResource, 'properties' | 'attributes' | 'state'>;
-  return {
-    account: r.account,
-    region: r.region,
-    type: r.type,
-    physicalId: r.physical_id,
-    name: r.name ?? undefined,
-    stackId: r.stack_id ?? undefined,
-    logicalId: r.logical_id ?? undefined,
-    createdAt: r.created_at,
-    ...doc,
-  };
-};
+/** The plain columns; properties, attributes and state share the one JSON `doc` column. */
+const WORLD = columns<Omit<WorldResource, 'properties' | 'attributes' | 'state'>>({
+  account: ['account'], region: ['region'], type: ['type'], physicalId: ['physical_id'], name: ['name', 'optional'],
+  stackId: ['stack_id', 'optional'], logicalId: ['logical_id', 'optional'], createdAt: ['created_at'],
+});
+
+const fromRow = (r: WorldRow): WorldResource => ({
+  ...WORLD.fromRow(r as unknown as Record<string, unknown>),
+  ...(JSON.parse(r.doc) as Pick<WorldResource, 'properties' | 'attributes' | 'state'>),
+});
 
 export class WorldStore {
   private readonly putStmt;
@@ -80,14 +77,7 @@ export class WorldStore {
 
   put(r: WorldResource): void {
     this.putStmt.run({
-      account: r.account,
-      region: r.region,
-      type: r.type,
-      physical_id: r.physicalId,
-      name: r.name ?? null,
-      stack_id: r.stackId ?? null,
-      logical_id: r.logicalId ?? null,
-      created_at: r.createdAt,
+      ...WORLD.toRow(r),
       doc: JSON.stringify({ properties: r.properties, attributes: r.attributes, state: r.state }),
     });
   }

@@ -1,6 +1,7 @@
 // Shared helpers for the simulated-account tests: create/delete through the SDK, the control API over fetch.
+import { allEvents } from '../helpers/events.js';
 import {
-  CreateStackCommand, DeleteStackCommand, DescribeStackEventsCommand, DescribeStackResourceCommand,
+  CreateStackCommand, DeleteStackCommand, DescribeStackResourceCommand,
   type CloudFormationClient, type StackEvent,
 } from '@aws-sdk/client-cloudformation';
 import { waitForStack, type TestServer } from '../helpers/server.js';
@@ -16,16 +17,7 @@ export async function deleteStack(server: TestServer, id: string) {
 }
 
 /** Every event of a stack, oldest first. */
-export async function eventsOf(client: CloudFormationClient, id: string): Promise<StackEvent[]> {
-  const all: StackEvent[] = [];
-  let NextToken: string | undefined;
-  do {
-    const page = await client.send(new DescribeStackEventsCommand({ StackName: id, NextToken }));
-    all.push(...page.StackEvents!);
-    NextToken = page.NextToken;
-  } while (NextToken);
-  return all.reverse();
-}
+export const eventsOf = (client: CloudFormationClient, id: string): Promise<StackEvent[]> => allEvents(client, id);
 
 /** The events of one logical resource, oldest first. */
 export async function resourceEvents(client: CloudFormationClient, id: string, logicalId: string) {
