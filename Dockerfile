@@ -32,4 +32,4 @@ EXPOSE 4581
 # Slim images have no curl: ask Node's fetch. Reads CFN_LOCAL_PORT so a changed port keeps the check right.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.CFN_LOCAL_PORT || 4581) + '/_cfn-local/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "dist/cfn-local.mjs"]
+CMD ["node", "dist/cfn-local.cjs"]

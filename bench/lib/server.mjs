@@ -1,4 +1,4 @@
-// Starts the built server (dist/cfn-local.mjs, what npm start and the image run) as a child process on a free port and hands out SDK clients for it.
+// Starts the built server (dist/cfn-local.cjs, what npm start and the image run) as a child process on a free port and hands out SDK clients for it.
 import { spawn } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const MAIN = join(ROOT, 'dist', 'cfn-local.mjs');
+/** BENCH_MAIN runs another entry instead, e.g. dist/server/main.js (unbundled, readable names in profiles). */
+export const MAIN = process.env.BENCH_MAIN ?? join(ROOT, 'dist', 'cfn-local.cjs');
 
 export function freePort() {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 // Runs the container image's start command and HEALTHCHECK outside Docker (no engine here): health, graceful stop,
-// persistence in the db file, and the --db/--port/--host flags of server/main.ts.
+// persistence in the db file, and the --db/--port/--host flags of server/start.ts.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -98,7 +98,7 @@ describe('the Dockerfile', () => {
     expect(IMAGE.user).toBeDefined();
     expect(IMAGE.user).not.toMatch(/^(root|0)(:|$)/);
     expect(IMAGE.env).toMatchObject({ CFN_LOCAL_HOST: '0.0.0.0', CFN_LOCAL_PORT: '4581', CFN_LOCAL_DB: '/data/cfn.db' });
-    expect(IMAGE.cmd).toEqual(['node', 'dist/cfn-local.mjs']);
+    expect(IMAGE.cmd).toEqual(['node', 'dist/cfn-local.cjs']);
   });
 });
 

@@ -1,0 +1,37 @@
+// Bundles the compiled server (dist/) into what `npm start`, the bin and the image run, then writes V8's code cache
+// for the bundle (see server/launcher.cts):
+//   dist/cfn-local.bundle.cjs  the server in one CommonJS file (better-sqlite3, a native addon, stays in node_modules)
+//   dist/cfn-local.cjs         the launcher that runs it
+//   dist/cfn-local.bundle.cache  compiled code for starting and a first answer, from a start on a throwaway port
+import { build } from 'esbuild';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
+await build({
+  ...common,
+  entryPoints: ['dist/server/start.js'],
+  outfile: 'dist/cfn-local.bundle.cjs',
+  minify: true,
+  external: ['better-sqlite3'],
+  // The sources are ES modules that find generated/*.json from import.meta.url: in CommonJS, the bundle's own URL.
+  define: { 'import.meta.url': '__bundleUrl' },
+  // The first line names this build: the code cache is only taken by the bundle it was made from.
+  banner: { js: `// cfn-local build ${randomUUID()}\nvar __bundleUrl = require('node:url').pathToFileURL(__filename).href;` },
+  charset: 'ascii',
+  legalComments: 'external',
+});
+await build({ ...common, entryPoints: ['dist/server/launcher.cjs'], outfile: 'dist/cfn-local.cjs' });
+
+const launcher = createRequire(import.meta.url)('../dist/cfn-local.cjs');
+const { exports: server, script } = launcher.loadBundle();
+const started = await server.start(['--host', '127.0.0.1', '--port', '0', '--db', ':memory:', '--log-level', 'silent'], {});
+const answer = await fetch(`${started.address}/`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: 'Action=DescribeStacks&Version=2010-05-15',
+});
+if (!answer.ok) throw new Error(`the bundled server answered ${answer.status}: ${await answer.text()}`);
+await started.app.close();
+launcher.writeCodeCache(script);
+process.exit(0);
