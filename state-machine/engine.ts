@@ -261,7 +261,7 @@ export class Engine {
         failInternally(rt);
       })
       .finally(() => {
-        store.journal.endOperation(rt.operationId, rt.clock.now().toISOString());
+        store.journal.endOperation(rt.operationId);
         if (timer) clearTimeout(timer);
         if (rt.stack.doc.duringUpdatePolicyBody !== undefined) {
           rt.stack.doc.duringUpdatePolicyBody = undefined;

@@ -45,7 +45,7 @@ function cancelInFlight(rt: Runtime, status: 'CREATE_FAILED' | 'UPDATE_FAILED', 
 
 export function recoverInterruptedOperations(engine: Engine): void {
   const { store } = engine.deps;
-  for (const op of store.journal.running()) store.journal.endOperation(op.operationId, engine.deps.clock.now().toISOString());
+  for (const op of store.journal.running()) store.journal.endOperation(op.operationId);
   for (const stack of store.stacks.all()) {
     if (!isInProgress(stack.status as StackStatus)) continue;
     resume(engine, stack);

@@ -10,4 +10,6 @@ export function insertStack(scope: OperationScope, stack: StackRecord, body: str
     store.stacks.insert(stack);
     appendStackEvent(scope, stack, stack.createdAt);
   });
+  // the newest event time of a new stack is known: eventTime() need not read it back
+  store.lastEventTime.set(stack.stackId, Date.parse(stack.createdAt));
 }

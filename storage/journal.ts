@@ -1,4 +1,4 @@
-// The journal and the operations table: what was in flight, so a restart can finish it.
+// The journal (every status change, in order) and the operations table: what is in flight, so a restart can finish it.
 import type { Db } from './db.js';
 
 export interface OperationRecord {
@@ -24,7 +24,8 @@ export class JournalStore {
     this.startOpStmt = db.prepare(
       `INSERT INTO operations (operation_id, stack_id, kind, state, started_at, doc) VALUES (?, ?, ?, 'running', ?, ?)`,
     );
-    this.endOpStmt = db.prepare(`UPDATE operations SET state = 'done', ended_at = ? WHERE operation_id = ?`);
+    // an ended operation leaves its journal rows; its row here was only for recovery (migration 4)
+    this.endOpStmt = db.prepare('DELETE FROM operations WHERE operation_id = ?');
     this.runningStmt = db.prepare(
       `SELECT operation_id AS operationId, stack_id AS stackId, kind, state, started_at AS startedAt, doc
        FROM operations WHERE state = 'running' ORDER BY started_at`,
@@ -55,8 +56,8 @@ export class JournalStore {
     this.startOpStmt.run(op.operationId, op.stackId, op.kind, op.startedAt, JSON.stringify(op.doc));
   }
 
-  endOperation(operationId: string, at: string): void {
-    this.endOpStmt.run(at, operationId);
+  endOperation(operationId: string): void {
+    this.endOpStmt.run(operationId);
   }
 
   running(): OperationRecord[] {

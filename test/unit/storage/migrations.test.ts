@@ -1,0 +1,61 @@
+// Numbered migrations (storage/migrations/): a database written by an older cfn-local opens with its data carried over.
+import { afterEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MIGRATIONS } from '../../../storage/migrations/index.js';
+import { Store } from '../../../storage/index.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A database file left by a cfn-local whose schema stopped at `version`. */
+function databaseAt(version: number, fill: (db: Database.Database) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cfn-migrate-'));
+  dirs.push(dir);
+  const file = join(dir, 'cfn.db');
+  const db = new Database(file);
+  for (const sql of MIGRATIONS.slice(0, version)) db.exec(sql);
+  db.pragma(`user_version = ${version}`);
+  fill(db);
+  db.close();
+  return file;
+}
+
+const indexNames = (store: Store) =>
+  (store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((r) => r.name);
+
+describe('migration 4: no B-tree that no query reads', () => {
+  it('keeps running operations, drops ended ones and the two unread indexes', () => {
+    const file = databaseAt(3, (db) => {
+      const op = db.prepare("INSERT INTO operations (operation_id, stack_id, kind, state, started_at, doc) VALUES (?, 's', 'CREATE', ?, 't', '{}')");
+      op.run('ended', 'done');
+      op.run('interrupted', 'running');
+      db.prepare("INSERT INTO journal (operation_id, stack_id, action, phase, timestamp) VALUES ('ended', 's', 'stack', 'CREATE_COMPLETE', 't')").run();
+    });
+    const store = Store.open(file);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(store.journal.running().map((op) => op.operationId)).toEqual(['interrupted']);
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM journal').get()).toEqual({ n: 1 });
+    expect(indexNames(store)).not.toContain('journal_by_operation');
+    expect(indexNames(store)).not.toContain('operations_running');
+    store.close();
+  });
+
+  it('an operation that ends leaves no operations row, and its journal rows stay', () => {
+    const store = Store.open(':memory:');
+    store.transaction(() => {
+      store.journal.startOperation({ operationId: 'op', stackId: 's', kind: 'CREATE', startedAt: 't', doc: {} });
+      store.journal.append({ operationId: 'op', stackId: 's', action: 'stack', phase: 'CREATE_IN_PROGRESS', timestamp: 't' });
+    });
+    expect(store.journal.running().map((op) => op.operationId)).toEqual(['op']);
+    store.transaction(() => store.journal.endOperation('op'));
+    expect(store.journal.running()).toEqual([]);
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM operations').get()).toEqual({ n: 0 });
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM journal').get()).toEqual({ n: 1 });
+    store.close();
+  });
+});
