@@ -62,10 +62,10 @@ export function buildApp(options: AppOptions = {}): App {
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
   }
-  // Writes are group-committed (storage/db.ts): commit them before any answer leaves, so nothing acknowledged is lost.
+  // Writes are group-committed (storage/db.ts): an answer leaves once they are committed, so nothing acknowledged
+  // is lost, and the answers of one event-loop turn share that commit.
   fastify.addHook('onSend', (_req, _reply, payload, done) => {
-    store.flush();
-    done(null, payload);
+    store.afterCommit((err) => (err ? done(err) : done(null, payload)));
   });
   const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
   const serve = (req: FastifyRequest, reply: FastifyReply) => handleAwsRequest({ store, engine, faults }, defaults, req, reply);

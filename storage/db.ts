@@ -34,14 +34,18 @@ function migrate(db: Db): void {
 
 /**
  * Group commit: every write unit that runs within one turn of the event loop shares one SQLite transaction,
- * committed on the next setImmediate (or by flush(), which the server calls before it answers a request).
+ * committed on the next setImmediate (or by flush(), before closing). An answer that may report those writes waits
+ * for that commit (afterCommit), so every request answered in the same turn shares one commit too.
  * Each unit still runs in its own SAVEPOINT, so a unit that throws is undone alone and atomicity is unchanged;
- * a crash loses at most the last turn's units, whole. A 500-resource deploy makes some 1,500 status changes:
- * committing each one cost more than all the rest of the deploy together (see bench/README.md).
+ * a crash loses at most the last turn's units, whole, and no client was told of them. A 500-resource deploy makes
+ * some 1,500 status changes: committing each one cost more than all the rest of the deploy together, and with fifty
+ * clients a commit per answer was a fifth of the server's CPU (see bench/README.md).
  */
 export class GroupCommit {
   private open = false;
   private depth = 0;
+  /** Answers held until the open group commits. */
+  private waiting: ((err?: Error) => void)[] = [];
   // Prepared once: compiling transaction-control SQL (or a better-sqlite3 transaction wrapper) per unit was a
   // fifth of the server's CPU under many small concurrent operations (bench/README.md).
   private readonly begin;
@@ -82,10 +86,24 @@ export class GroupCommit {
     }
   }
 
-  /** Commits the open group now (before answering a client, and before closing). */
+  /** Calls back once everything written so far is committed: at once if nothing is pending, else after the group. */
+  afterCommit(callback: (err?: Error) => void): void {
+    if (this.open) this.waiting.push(callback);
+    else callback();
+  }
+
+  /** Commits the open group now (on its setImmediate, and before closing), then releases the answers it held. */
   flush(): void {
     if (!this.open) return;
     this.open = false;
-    if (this.db.open && this.db.inTransaction) this.commit.run();
+    const waiting = this.waiting;
+    this.waiting = [];
+    try {
+      if (this.db.open && this.db.inTransaction) this.commit.run();
+    } catch (err) {
+      for (const callback of waiting) callback(err as Error);
+      throw err;
+    }
+    for (const callback of waiting) callback();
   }
 }

@@ -43,9 +43,14 @@ export class Store {
     return this.group.run(fn);
   }
 
-  /** Commits pending writes now: a client must never be told of a change that a crash could still lose. */
+  /** Commits pending writes now. */
   flush(): void {
     this.group.flush();
+  }
+
+  /** Calls back once pending writes are committed: a client must never be told of a change a crash could still lose. */
+  afterCommit(callback: (err?: Error) => void): void {
+    this.group.afterCommit(callback);
   }
 
   /** Empties every table (the control API's reset). */

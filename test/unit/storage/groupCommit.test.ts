@@ -65,3 +65,35 @@ describe('GroupCommit', () => {
     expect(committedJournal(file)).toEqual(['flushed', 'closed']);
   });
 });
+
+describe('GroupCommit.afterCommit (answers wait for the commit of what they may report)', () => {
+  it('calls back at once when nothing is pending', () => {
+    const { store } = openStore();
+    let called = false;
+    store.afterCommit(() => (called = true));
+    expect(called).toBe(true);
+    store.close();
+  });
+
+  it('holds every callback of a turn until the one commit, which then has the writes', async () => {
+    const { store, file } = openStore();
+    store.transaction(() => store.journal.append(entry('a')));
+    const seen: string[][] = [];
+    store.afterCommit(() => seen.push(committedJournal(file)));
+    store.transaction(() => store.journal.append(entry('b')));
+    store.afterCommit(() => seen.push(committedJournal(file)));
+    expect(seen).toEqual([]);
+    await nextTurn();
+    expect(seen).toEqual([['a', 'b'], ['a', 'b']]);
+    store.close();
+  });
+
+  it('close() releases what is still held', () => {
+    const { store } = openStore();
+    store.transaction(() => store.journal.append(entry('pending')));
+    let released = false;
+    store.afterCommit((err) => (released = err === undefined));
+    store.close();
+    expect(released).toBe(true);
+  });
+});
