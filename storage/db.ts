@@ -22,6 +22,21 @@ export function openDb(file: string): Db {
   return db;
 }
 
+/**
+ * A statement with a literal LIMIT, prepared once per limit. better-sqlite3's SQLite plans with the LIMIT's value, so a
+ * bound `LIMIT ?` made SQLite recompile the statement on every run: ~10 µs, more than reading an empty page
+ * (found by bench/, see bench/README.md). Limits are page sizes: a handful of values.
+ */
+export function withLimit(db: Db, sql: string): (limit: number) => Database.Statement {
+  const byLimit = new Map<number, Database.Statement>();
+  return (limit) => {
+    if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`not a row limit: ${limit}`);
+    let statement = byLimit.get(limit);
+    if (!statement) byLimit.set(limit, (statement = db.prepare(`${sql} LIMIT ${limit}`)));
+    return statement;
+  };
+}
+
 function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (let version = current; version < MIGRATIONS.length; version++) {

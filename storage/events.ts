@@ -1,5 +1,5 @@
 // Stack events: append-only, ordered by an increasing sequence, read newest first.
-import type { Db } from './db.js';
+import { withLimit, type Db } from './db.js';
 import { columns } from './rows.js';
 
 export interface EventRecord {
@@ -60,10 +60,9 @@ export class EventStore {
     );
     // The stack's own columns (a ~100-byte ARN, account, region) are known to the caller: reading them back for
     // every row of a page was a third of the page's cost (bench/README.md).
-    this.pageStmt = db.prepare(
+    this.pageStmt = withLimit(db,
       `SELECT seq, event_id, logical_id, physical_id, type, status, reason, properties, token, timestamp
-       FROM events WHERE stack_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
-    );
+       FROM events WHERE stack_id = ? AND seq < ? ORDER BY seq DESC`);
     this.stackOfStmt = db.prepare('SELECT account, region FROM events WHERE stack_id = ? LIMIT 1');
   }
 
@@ -73,7 +72,7 @@ export class EventStore {
 
   /** Newest first, strictly older than the `before` sequence. */
   page(stackId: string, before: number | undefined, limit: number): EventRecord[] {
-    const rows = this.pageStmt.all(stackId, before ?? Number.MAX_SAFE_INTEGER, limit) as PageRow[];
+    const rows = this.pageStmt(limit).all(stackId, before ?? Number.MAX_SAFE_INTEGER) as PageRow[];
     if (!rows.length) return [];
     const { account, region } = this.stackOfStmt.get(stackId) as Pick<EventRow, 'account' | 'region'>;
     const stack = { stackId, account, region };

@@ -1,5 +1,5 @@
 // Stack rows: one per stack id, with the describable fields kept as a JSON document.
-import type { Db } from './db.js';
+import { withLimit, type Db } from './db.js';
 import { columns } from './rows.js';
 
 export interface StackParameter {
@@ -93,10 +93,9 @@ export class StackStore {
     this.liveByNameStmt = db.prepare(
       'SELECT * FROM stacks WHERE account = ? AND region = ? AND name = ? AND deleted_at IS NULL',
     );
-    this.pageStmt = db.prepare(
+    this.pageStmt = withLimit(db,
       `SELECT rowid AS cursor, * FROM stacks WHERE account = @account AND region = @region
-         AND (@live = 0 OR deleted_at IS NULL) AND rowid < @before ORDER BY rowid DESC LIMIT @limit`,
-    );
+         AND (@live = 0 OR deleted_at IS NULL) AND rowid < @before ORDER BY rowid DESC`);
     this.allStmt = db.prepare('SELECT * FROM stacks');
   }
 
@@ -120,12 +119,11 @@ export class StackStore {
 
   /** Newest first; `before` is the rowid cursor of the previous page. */
   page(account: string, region: string, opts: { live: boolean; before?: number; limit: number }) {
-    const rows = this.pageStmt.all({
+    const rows = this.pageStmt(opts.limit).all({
       account,
       region,
       live: opts.live ? 1 : 0,
       before: opts.before ?? Number.MAX_SAFE_INTEGER,
-      limit: opts.limit,
     }) as { cursor: number }[];
     return { stacks: rows.map(fromRow), cursor: rows.length ? rows[rows.length - 1].cursor : undefined };
   }
