@@ -44,7 +44,15 @@ const EVENT = columns<Omit<EventRecord, 'seq'>>({
 });
 
 /** A page row lacks the stack's own columns, which the caller knows. */
-const fromRow = (r: PageRow, stack: StackKey): EventRecord => ({ ...EVENT.fromRow(r as unknown as Record<string, unknown>), seq: r.seq, ...stack });
+// Assigned, not spread: spreading the mapped row and the stack key cost ~5 µs a row, 100 rows a page.
+const fromRow = (r: PageRow, stack: StackKey): EventRecord => {
+  const event = EVENT.fromRow(r as unknown as Record<string, unknown>) as EventRecord;
+  event.seq = r.seq;
+  event.stackId = stack.stackId;
+  event.account = stack.account;
+  event.region = stack.region;
+  return event;
+};
 
 export class EventStore {
   private readonly insertStmt;
@@ -52,12 +60,7 @@ export class EventStore {
   private readonly stackOfStmt;
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO events (stack_id, account, region, event_id, logical_id, physical_id, type, status, reason,
-         properties, token, timestamp)
-       VALUES (@stack_id, @account, @region, @event_id, @logical_id, @physical_id, @type, @status, @reason,
-         @properties, @token, @timestamp)`,
-    );
+    this.insertStmt = db.prepare(`INSERT INTO events (${EVENT.names.join(', ')}) VALUES (${EVENT.placeholders})`);
     // The stack's own columns (a ~100-byte ARN, account, region) are known to the caller: reading them back for
     // every row of a page was a third of the page's cost (bench/README.md).
     this.pageStmt = withLimit(db,
@@ -67,7 +70,7 @@ export class EventStore {
   }
 
   append(e: EventRecord): void {
-    this.insertStmt.run(EVENT.toRow(e));
+    this.insertStmt.run(EVENT.values(e));
   }
 
   /** Newest first, strictly older than the `before` sequence. */

@@ -54,10 +54,7 @@ export class ResourceStore {
 
   constructor(db: Db) {
     this.upsertStmt = db.prepare(
-      `INSERT INTO stack_resources (stack_id, logical_id, account, region, type, physical_id, status, status_reason,
-         updated_at, ord, doc)
-       VALUES (@stack_id, @logical_id, @account, @region, @type, @physical_id, @status, @status_reason, @updated_at,
-         @ord, @doc)
+      `INSERT INTO stack_resources (${RESOURCE.names.join(', ')}) VALUES (${RESOURCE.placeholders})
        ON CONFLICT (stack_id, logical_id) DO UPDATE SET type = excluded.type, physical_id = excluded.physical_id,
          status = excluded.status, status_reason = excluded.status_reason, updated_at = excluded.updated_at,
          ord = excluded.ord, doc = excluded.doc`,
@@ -71,7 +68,7 @@ export class ResourceStore {
   }
 
   save(r: ResourceRecord): void {
-    this.upsertStmt.run(RESOURCE.toRow(r));
+    this.upsertStmt.run(RESOURCE.values(r));
   }
 
   byStack(stackId: string): ResourceRecord[] {

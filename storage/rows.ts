@@ -4,6 +4,12 @@
 export type ColumnKind = 'plain' | 'optional' | 'json' | 'flag';
 
 export interface Columns<T> {
+  /** The columns, in the order `values` gives them. */
+  readonly names: readonly string[];
+  /** `?, ?, …`, one per column, for statements bound with `values`. */
+  readonly placeholders: string;
+  /** The record's column values in `names` order: positional parameters bind faster than named ones (~1 µs a row). */
+  values(record: T): unknown[];
   toRow(record: T): Record<string, unknown>;
   fromRow(row: Record<string, unknown>): T;
 }
@@ -11,13 +17,17 @@ export interface Columns<T> {
 /** `fields` maps each record field to its column and kind. */
 export function columns<T>(fields: { [K in keyof T]-?: [column: string, kind?: ColumnKind] }): Columns<T> {
   const entries = Object.entries(fields) as [string, [string, ColumnKind?]][];
+  const stored = (value: unknown, kind: ColumnKind | undefined) =>
+    kind === 'json' ? JSON.stringify(value) : kind === 'flag' ? (value ? 1 : 0) : (value ?? null);
   return {
+    names: entries.map(([, [column]]) => column),
+    placeholders: entries.map(() => '?').join(', '),
+    values(record) {
+      return entries.map(([field, [, kind]]) => stored((record as Record<string, unknown>)[field], kind));
+    },
     toRow(record) {
       const row: Record<string, unknown> = {};
-      for (const [field, [column, kind]] of entries) {
-        const value = (record as Record<string, unknown>)[field];
-        row[column] = kind === 'json' ? JSON.stringify(value) : kind === 'flag' ? (value ? 1 : 0) : (value ?? null);
-      }
+      for (const [field, [column, kind]] of entries) row[column] = stored((record as Record<string, unknown>)[field], kind);
       return row;
     },
     fromRow(row) {
