@@ -2,7 +2,7 @@
 // resources and other stacks' exports.
 import { NO_VALUE } from '../model.js';
 import type { EvalContext } from './context.js';
-import { templateError } from './context.js';
+import { templateError, UNKNOWN_VALUE } from './context.js';
 import type { Evaluate } from './index.js';
 
 export const PSEUDO_PARAMETERS = new Set([
@@ -49,6 +49,9 @@ const SUB_VARIABLE = /\$\{([^}]*)\}/g;
 
 function stringOf(value: unknown, where: string): string {
   if (typeof value === 'string') return value;
+  // A previewed value not known yet: the preview drops this result anyway (previewCall), so no error (and its
+  // stack trace, ~10 µs a Fn::Sub at every CreateStack) is made for it.
+  if (value === UNKNOWN_VALUE) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.join(',');
   throw templateError(`${where}: value is not a string`);
