@@ -47,6 +47,16 @@ export interface App {
 
 const BODY_LIMIT = 16 * 1024 * 1024;
 
+/**
+ * No route declares a JSON schema: the protocol layer decodes and checks every input against the CloudFormation
+ * model itself. Stand-in compilers keep fastify from loading ajv and fast-json-stringify for nothing, which was
+ * ~10-15 ms of every start (bench/README.md); one that is ever asked for fails loudly.
+ */
+const noSchemaCompiler = () => () => {
+  throw new Error('cfn-local routes declare no JSON schema');
+};
+const SCHEMALESS = { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } };
+
 export function buildApp(options: AppOptions = {}): App {
   const log = options.logger === false || options.logger === undefined ? pino({ level: 'silent' }) : options.logger;
   const store = Store.open(options.db ?? ':memory:');
@@ -58,7 +68,7 @@ export function buildApp(options: AppOptions = {}): App {
   const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale });
   recoverInterruptedOperations(engine);
   const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT,
-    logController: new LogController({ disableRequestLogging: true }) });
+    logController: new LogController({ disableRequestLogging: true }), schemaController: SCHEMALESS });
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
   }

@@ -37,14 +37,14 @@ export function withLimit(db: Db, sql: string): (limit: number) => Database.Stat
   };
 }
 
+/** Applies the migrations above the stored user_version, all in one transaction: an upgrade lands whole or not at all. */
 function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < MIGRATIONS.length; version++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[version]);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
-  }
+  if (current >= MIGRATIONS.length) return;
+  db.transaction(() => {
+    for (let version = current; version < MIGRATIONS.length; version++) db.exec(MIGRATIONS[version]);
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  })();
 }
 
 /**
