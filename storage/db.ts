@@ -61,6 +61,8 @@ export class GroupCommit {
   private depth = 0;
   /** Answers held until the open group commits. */
   private waiting: ((err?: Error) => void)[] = [];
+  /** Writes held back by a repository until its group commits (ResourceStore's rows), run just before COMMIT. */
+  private readonly beforeCommitHooks: (() => void)[] = [];
   // Prepared once: compiling transaction-control SQL (or a better-sqlite3 transaction wrapper) per unit was a
   // fifth of the server's CPU under many small concurrent operations (bench/README.md).
   private readonly begin;
@@ -101,6 +103,16 @@ export class GroupCommit {
     }
   }
 
+  /** Whether a group is open: writes made now commit with it. */
+  get pending(): boolean {
+    return this.open;
+  }
+
+  /** Runs hook inside every group just before it commits. */
+  beforeCommit(hook: () => void): void {
+    this.beforeCommitHooks.push(hook);
+  }
+
   /** Calls back once everything written so far is committed: at once if nothing is pending, else after the group. */
   afterCommit(callback: (err?: Error) => void): void {
     if (this.open) this.waiting.push(callback);
@@ -114,7 +126,10 @@ export class GroupCommit {
     const waiting = this.waiting;
     this.waiting = [];
     try {
-      if (this.db.open && this.db.inTransaction) this.commit.run();
+      if (this.db.open && this.db.inTransaction) {
+        for (const hook of this.beforeCommitHooks) hook();
+        this.commit.run();
+      }
     } catch (err) {
       for (const callback of waiting) callback(err as Error);
       throw err;

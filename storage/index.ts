@@ -25,7 +25,7 @@ export class Store {
   constructor(readonly db: Db) {
     this.group = new GroupCommit(db);
     this.stacks = new StackStore(db);
-    this.resources = new ResourceStore(db);
+    this.resources = new ResourceStore(db, this.group);
     this.events = new EventStore(db);
     this.templates = new TemplateStore(db);
     this.exports = new ExportStore(db);
@@ -55,6 +55,7 @@ export class Store {
 
   /** Empties every table (the control API's reset). */
   reset(): void {
+    this.resources.forgetHeld();
     this.transaction(() => {
       for (const table of ['stacks', 'templates', 'stack_resources', 'events', 'change_sets', 'exports', 'journal',
         'operations', 'world', 'imports']) {
