@@ -57,28 +57,55 @@ const fromRow = (r: PageRow, stack: StackKey): EventRecord => {
 export class EventStore {
   private readonly insertStmt;
   private readonly pageStmt;
+  private readonly keyStmt;
   private readonly stackOfStmt;
+  /** Stack ARN → the stack row's rowid, which keys the events index (migration 5). */
+  private readonly keys = new Map<string, number>();
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare(`INSERT INTO events (${EVENT.names.join(', ')}) VALUES (${EVENT.placeholders})`);
+    this.insertStmt = db.prepare(
+      `INSERT INTO events (${EVENT.names.join(', ')}, stack_key) VALUES (${EVENT.placeholders}, ?)`,
+    );
     // The stack's own columns (a ~100-byte ARN, account, region) are known to the caller: reading them back for
     // every row of a page was a third of the page's cost (bench/README.md).
     this.pageStmt = withLimit(db,
       `SELECT seq, event_id, logical_id, physical_id, type, status, reason, properties, token, timestamp
-       FROM events WHERE stack_id = ? AND seq < ? ORDER BY seq DESC`);
-    this.stackOfStmt = db.prepare('SELECT account, region FROM events WHERE stack_id = ? LIMIT 1');
+       FROM events WHERE stack_key = ? AND seq < ? ORDER BY seq DESC`);
+    this.keyStmt = db.prepare('SELECT rowid AS key FROM stacks WHERE stack_id = ?').pluck();
+    this.stackOfStmt = db.prepare('SELECT account, region FROM stacks WHERE rowid = ?');
   }
 
+  private keyOf(stackId: string): number | undefined {
+    let key = this.keys.get(stackId);
+    if (key === undefined) {
+      key = this.keyStmt.get(stackId) as number | undefined;
+      if (key !== undefined) this.keys.set(stackId, key);
+    }
+    return key;
+  }
+
+  /** A stack's events follow its row (storage/stacks.ts insert comes first, in the same unit). */
   append(e: EventRecord): void {
-    this.insertStmt.run(EVENT.values(e));
+    const key = this.keyOf(e.stackId);
+    if (key === undefined) throw new Error(`no stack row for the events of ${e.stackId}`);
+    const values = EVENT.values(e);
+    values.push(key);
+    this.insertStmt.run(values);
   }
 
   /** Newest first, strictly older than the `before` sequence. */
   page(stackId: string, before: number | undefined, limit: number): EventRecord[] {
-    const rows = this.pageStmt(limit).all(stackId, before ?? Number.MAX_SAFE_INTEGER) as PageRow[];
+    const key = this.keyOf(stackId);
+    if (key === undefined) return [];
+    const rows = this.pageStmt(limit).all(key, before ?? Number.MAX_SAFE_INTEGER) as PageRow[];
     if (!rows.length) return [];
-    const { account, region } = this.stackOfStmt.get(stackId) as Pick<EventRow, 'account' | 'region'>;
+    const { account, region } = this.stackOfStmt.get(key) as Pick<EventRow, 'account' | 'region'>;
     const stack = { stackId, account, region };
     return rows.map((r) => fromRow(r, stack));
+  }
+
+  /** Forgets the stack keys (the control API's reset empties the stacks, whose rowids may then be reused). */
+  forgetKeys(): void {
+    this.keys.clear();
   }
 }

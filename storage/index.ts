@@ -56,6 +56,7 @@ export class Store {
   /** Empties every table (the control API's reset). */
   reset(): void {
     this.resources.forgetHeld();
+    this.events.forgetKeys();
     this.transaction(() => {
       for (const table of ['stacks', 'templates', 'stack_resources', 'events', 'change_sets', 'exports', 'journal',
         'operations', 'world', 'imports']) {

@@ -79,8 +79,15 @@ export function cloneStack(file, stackId, name, count, prefix) {
           [name, cloneName],
         ];
         const swap = (v) => (typeof v === 'string' ? pairs.reduce((text, [from, to]) => text.replaceAll(from, to), v) : v);
+        let stackKey;
         for (const [table, list] of Object.entries(rows)) {
-          for (const row of list) inserts[table](Object.fromEntries(Object.entries(row).map(([k, v]) => [k, swap(v)])));
+          for (const row of list) {
+            const clone = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, swap(v)]));
+            // events are keyed by their stack row's rowid (migration 5): the clone's, not the source's
+            if (table === 'events') clone.stack_key = stackKey;
+            const { lastInsertRowid } = inserts[table](clone);
+            if (table === 'stacks') stackKey = lastInsertRowid;
+          }
         }
       }
     })();

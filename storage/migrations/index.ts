@@ -3,5 +3,6 @@ import { sql as m001 } from './m001_initial.js';
 import { sql as m002 } from './m002_stack_paging.js';
 import { sql as m003 } from './m003_world_names.js';
 import { sql as m004 } from './m004_unread_indexes.js';
+import { sql as m005 } from './m005_events_by_stack_key.js';
 
-export const MIGRATIONS: readonly string[] = [m001, m002, m003, m004];
+export const MIGRATIONS: readonly string[] = [m001, m002, m003, m004, m005];

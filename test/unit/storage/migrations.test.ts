@@ -59,3 +59,33 @@ describe('migration 4: no B-tree that no query reads', () => {
     store.close();
   });
 });
+
+describe('migration 5: events keyed by their stack row', () => {
+  it("keys an older database's events by their stack, and its pages read the same events", () => {
+    const stackId = 'arn:aws:cloudformation:us-east-1:000000000000:stack/old/1';
+    const file = databaseAt(4, (db) => {
+      db.prepare(`INSERT INTO stacks (stack_id, account, region, name, status, created_at, template_id, doc)
+        VALUES (?, '000000000000', 'us-east-1', 'old', 'CREATE_COMPLETE', 't', 1, '{}')`).run(stackId);
+      const event = db.prepare(`INSERT INTO events (stack_id, account, region, event_id, logical_id, type, status, timestamp)
+        VALUES (?, '000000000000', 'us-east-1', ?, 'old', 'AWS::CloudFormation::Stack', ?, 't')`);
+      event.run(stackId, 'e1', 'CREATE_IN_PROGRESS');
+      event.run(stackId, 'e2', 'CREATE_COMPLETE');
+      event.run('arn:aws:cloudformation:us-east-1:000000000000:stack/gone/2', 'e3', 'CREATE_COMPLETE');
+    });
+    const store = Store.open(file);
+    expect(store.events.page(stackId, undefined, 10).map((e) => [e.eventId, e.status, e.stackId, e.region]))
+      .toEqual([['e2', 'CREATE_COMPLETE', stackId, 'us-east-1'], ['e1', 'CREATE_IN_PROGRESS', stackId, 'us-east-1']]);
+    expect(store.events.page(stackId, store.events.page(stackId, undefined, 1)[0].seq, 10).map((e) => e.eventId)).toEqual(['e1']);
+    expect(indexNames(store)).toContain('events_by_stack_key');
+    expect(indexNames(store)).not.toContain('events_by_stack');
+    store.close();
+  });
+
+  it('an event whose stack has no row is refused rather than written where no page finds it', () => {
+    const store = Store.open(':memory:');
+    expect(() => store.transaction(() => store.events.append({
+      stackId: 'arn:missing', account: 'a', region: 'r', eventId: 'e', logicalId: 'l', type: 't', status: 's', timestamp: 't',
+    } as Parameters<Store['events']['append']>[0]))).toThrow('no stack row for the events of arn:missing');
+    store.close();
+  });
+});
