@@ -46,9 +46,8 @@ function cancelInFlight(rt: Runtime, status: 'CREATE_FAILED' | 'UPDATE_FAILED', 
 export function recoverInterruptedOperations(engine: Engine): void {
   const { store } = engine.deps;
   for (const op of store.journal.running()) store.journal.endOperation(op.operationId);
-  for (const stack of store.stacks.all()) {
-    if (!isInProgress(stack.status as StackStatus)) continue;
-    resume(engine, stack);
+  for (const stack of store.stacks.inProgress()) {
+    if (isInProgress(stack.status as StackStatus)) resume(engine, stack);
   }
 }
 

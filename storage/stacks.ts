@@ -76,7 +76,7 @@ export class StackStore {
   private readonly byIdStmt;
   private readonly liveByNameStmt;
   private readonly pageStmt;
-  private readonly allStmt;
+  private readonly inProgressStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(
@@ -96,7 +96,8 @@ export class StackStore {
     this.pageStmt = withLimit(db,
       `SELECT rowid AS cursor, * FROM stacks WHERE account = @account AND region = @region
          AND (@live = 0 OR deleted_at IS NULL) AND rowid < @before ORDER BY rowid DESC`);
-    this.allStmt = db.prepare('SELECT * FROM stacks');
+    // Only the stacks a restart must carry on, through their partial index (migration 6): the same WHERE, verbatim.
+    this.inProgressStmt = db.prepare(String.raw`SELECT * FROM stacks WHERE status LIKE '%\_IN\_PROGRESS' ESCAPE '\'`);
   }
 
   insert(stack: StackRecord): void {
@@ -128,7 +129,8 @@ export class StackStore {
     return { stacks: rows.map(fromRow), cursor: rows.length ? rows[rows.length - 1].cursor : undefined };
   }
 
-  all(): StackRecord[] {
-    return this.allStmt.all().map(fromRow);
+  /** Stacks whose status ends in _IN_PROGRESS (what recovery resumes after a restart). */
+  inProgress(): StackRecord[] {
+    return this.inProgressStmt.all().map(fromRow);
   }
 }

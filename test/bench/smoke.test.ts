@@ -27,7 +27,7 @@ const TINY: Record<string, Record<string, unknown>> = {
   deploy: { sizes: [3], runs: 1, floorRuns: 1, variantSize: 2 },
   api: { stacks: 3, resources: 2, calls: 5, warmup: 1 },
   concurrency: { clients: 3, resources: 3, warmupRounds: 1 },
-  scaling: { sizes: [2, 4], runs: 1, accountStacks: 3, seedResources: 2 },
+  scaling: { sizes: [2, 4], runs: 1, accountStacks: 3, seedResources: 2, restarts: 1 },
 };
 
 function expectWellFormed(figures: Figure[]) {

@@ -89,3 +89,18 @@ describe('migration 5: events keyed by their stack row', () => {
     store.close();
   });
 });
+
+describe('migration 6: the stacks a restart carries on, by a partial index', () => {
+  it('inProgress() reads every *_IN_PROGRESS stack, and only those, through the index', () => {
+    const store = Store.open(':memory:');
+    const statuses = ['CREATE_IN_PROGRESS', 'CREATE_COMPLETE', 'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS', 'DELETE_FAILED', 'ROLLBACK_IN_PROGRESS'];
+    const insert = store.db.prepare(`INSERT INTO stacks (stack_id, account, region, name, status, created_at, template_id, doc)
+      VALUES (?, 'a', 'r', ?, ?, 't', 1, '{}')`);
+    statuses.forEach((status, i) => insert.run(`arn:${i}`, `s${i}`, status));
+    expect(store.stacks.inProgress().map((s) => s.status).sort())
+      .toEqual(['CREATE_IN_PROGRESS', 'ROLLBACK_IN_PROGRESS', 'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS']);
+    const plan = store.db.prepare(String.raw`EXPLAIN QUERY PLAN SELECT * FROM stacks WHERE status LIKE '%\_IN\_PROGRESS' ESCAPE '\'`).all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join()).toContain('stacks_in_progress');
+    store.close();
+  });
+});
