@@ -51,7 +51,8 @@ function migrate(db: Db): void {
  * Group commit: every write unit that runs within one turn of the event loop shares one SQLite transaction,
  * committed on the next setImmediate (or by flush(), before closing). An answer that may report those writes waits
  * for that commit (afterCommit), so every request answered in the same turn shares one commit too.
- * Each unit still runs in its own SAVEPOINT, so a unit that throws is undone alone and atomicity is unchanged;
+ * Each unit still runs in its own SAVEPOINT, so a unit that throws is undone alone (a resource row held for the
+ * commit is the one exception: storage/resources.ts save());
  * a crash loses at most the last turn's units, whole, and no client was told of them. A 500-resource deploy makes
  * some 1,500 status changes: committing each one cost more than all the rest of the deploy together, and with fifty
  * clients a commit per answer was a fifth of the server's CPU (see bench/README.md).
@@ -131,6 +132,9 @@ export class GroupCommit {
         this.commit.run();
       }
     } catch (err) {
+      // a group that cannot commit (a full disk) is dropped whole: none of its answers has left, and the next
+      // unit opens a fresh group instead of joining a transaction nobody will commit
+      if (this.db.open && this.db.inTransaction) this.db.exec('ROLLBACK');
       for (const callback of waiting) callback(err as Error);
       throw err;
     }

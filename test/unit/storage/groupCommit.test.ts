@@ -97,3 +97,24 @@ describe('GroupCommit.afterCommit (answers wait for the commit of what they may 
     expect(released).toBe(true);
   });
 });
+
+describe('a group that cannot commit', () => {
+  it('is dropped whole, its held answers get the error, and the next unit opens a fresh group', async () => {
+    const { store, file } = openStore();
+    // a write that only fails at COMMIT time: a deferred foreign key whose parent never comes
+    store.db.pragma('foreign_keys = ON');
+    store.db.exec('CREATE TABLE parent (id INTEGER PRIMARY KEY)');
+    store.db.exec('CREATE TABLE child (p INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)');
+    store.transaction(() => store.journal.append(entry('lost')));
+    const errors: (Error | undefined)[] = [];
+    store.afterCommit((err) => errors.push(err));
+    store.transaction(() => store.db.prepare('INSERT INTO child VALUES (1)').run());
+    expect(() => store.flush()).toThrow(/FOREIGN KEY/);
+    expect(errors.map((e) => e?.message)).toEqual([expect.stringMatching(/FOREIGN KEY/)]);
+    expect(store.db.inTransaction).toBe(false);
+    store.transaction(() => store.journal.append(entry('next')));
+    await nextTurn();
+    expect(committedJournal(file)).toEqual(['next']);
+    store.close();
+  });
+});
