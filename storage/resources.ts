@@ -52,8 +52,8 @@ export class ResourceStore {
   private readonly removeStmt;
   private readonly byPhysicalStmt;
 
-  /** Rows to write before the open group commits, by stack id and logical id (see save). */
-  private readonly held = new Map<string, ResourceRecord>();
+  /** Rows to write before the open group commits, by stack id, then logical id (see save). */
+  private readonly held = new Map<string, Map<string, ResourceRecord>>();
 
   constructor(db: Db, private readonly group: GroupCommit) {
     group.beforeCommit(() => this.writeHeld());
@@ -75,19 +75,29 @@ export class ResourceStore {
    * Inside an open group the row is written once, as the record stands, just before the group commits (with the
    * events of the same status changes): a resource's create changes its status three times in one turn, and five
    * upserts of ~1 KB rows per create + delete were the costliest statements after the events (bench/README.md).
-   * Reads and removals write what is held first, so nothing reads a row older than its record. A unit that throws
-   * undoes its events but not a held row: the row then carries its record as it stands at the commit, which is
-   * what the failure handling that follows saves anyway.
+   * Reads and removals write the rows they cover first, so nothing reads a row older than its record. A unit that
+   * throws undoes its events but not a held row: the row then carries its record as it stands at the commit, which
+   * is what the failure handling that follows saves anyway.
    */
   save(r: ResourceRecord): void {
-    if (this.group.pending) this.held.set(`${r.stackId}\u0000${r.logicalId}`, r);
-    else this.upsertStmt.run(RESOURCE.values(r));
+    if (!this.group.pending) {
+      this.upsertStmt.run(RESOURCE.values(r));
+      return;
+    }
+    let stack = this.held.get(r.stackId);
+    if (!stack) this.held.set(r.stackId, (stack = new Map()));
+    stack.set(r.logicalId, r);
   }
 
-  /** Writes the rows held for the open group (GroupCommit runs it before COMMIT). */
-  writeHeld(): void {
-    for (const r of this.held.values()) this.upsertStmt.run(RESOURCE.values(r));
-    this.held.clear();
+  /** Writes the rows held for the open group: one stack's (before reading it), or all (GroupCommit, before COMMIT). */
+  writeHeld(stackId?: string): void {
+    const stacks = stackId === undefined ? [...this.held.keys()] : [stackId];
+    for (const id of stacks) {
+      const stack = this.held.get(id);
+      if (!stack) continue;
+      for (const r of stack.values()) this.upsertStmt.run(RESOURCE.values(r));
+      this.held.delete(id);
+    }
   }
 
   /** Drops the rows held for the open group (the control API's reset empties the table anyway). */
@@ -96,12 +106,12 @@ export class ResourceStore {
   }
 
   byStack(stackId: string): ResourceRecord[] {
-    this.writeHeld();
+    this.writeHeld(stackId);
     return this.byStackStmt.all(stackId).map(fromRow);
   }
 
   one(stackId: string, logicalId: string): ResourceRecord | undefined {
-    this.writeHeld();
+    this.writeHeld(stackId);
     const row = this.oneStmt.get(stackId, logicalId);
     return row ? fromRow(row) : undefined;
   }
@@ -113,7 +123,7 @@ export class ResourceStore {
   }
 
   remove(stackId: string, logicalId: string): void {
-    this.held.delete(`${stackId}\u0000${logicalId}`);
+    this.held.get(stackId)?.delete(logicalId);
     this.removeStmt.run(stackId, logicalId);
   }
 }
