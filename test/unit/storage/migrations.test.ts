@@ -104,3 +104,19 @@ describe('migration 6: the stacks a restart carries on, by a partial index', () 
     store.close();
   });
 });
+
+describe('openDb', () => {
+  it('a new file and an existing one both end up in WAL mode with synchronous = NORMAL and the whole schema', async () => {
+    const { openDb } = await import('../../../storage/db.js');
+    const dir = mkdtempSync(join(tmpdir(), 'cfn-open-'));
+    dirs.push(dir);
+    const file = join(dir, 'nested', 'cfn.db');
+    for (let start = 0; start < 2; start++) {
+      const db = openDb(file);
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('synchronous', { simple: true })).toBe(1);
+      expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      db.close();
+    }
+  });
+});
