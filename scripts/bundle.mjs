@@ -1,6 +1,6 @@
 // Bundles the compiled server (dist/) into what `npm start`, the bin and the image run, then writes V8's code cache
 // for the bundle (see server/launcher.cts):
-//   dist/cfn-local.bundle.cjs  the server in one CommonJS file (better-sqlite3, a native addon, stays in node_modules)
+//   dist/cfn-local.bundle.cjs  the server in one CommonJS file (better-sqlite3's native addon stays in node_modules)
 //   dist/cfn-local.cjs         the launcher that runs it
 //   dist/cfn-local.bundle.cache  compiled code for starting and a first answer, from a start on a throwaway port
 import { build } from 'esbuild';
@@ -38,11 +38,12 @@ await build({
   entryPoints: ['dist/server/start.js'],
   outfile: 'dist/cfn-local.bundle.cjs',
   minify: true,
-  // better-sqlite3 is a native addon. The others are fastify's, required only when used, and cfn-local never uses
-  // them (server/app.ts: no JSON schemas; inject() is for tests): left out, the bundle and its code cache are a
-  // third smaller and a start reads and deserializes that much less. Should one be required, it loads from
-  // node_modules, where fastify's own dependencies put it.
-  external: ['better-sqlite3', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request'],
+  // better-sqlite3's JavaScript is bundled; its native addon is loaded from node_modules by path (storage/db.ts),
+  // so `bindings`, its default way of finding it, is never needed here. The others are fastify's, required only when
+  // used, and cfn-local never uses them (server/app.ts: no JSON schemas; inject() is for tests): left out, the
+  // bundle and its code cache are a third smaller and a start reads and deserializes that much less. Should one be
+  // required, it loads from node_modules, where fastify's own dependencies put it.
+  external: ['bindings', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request'],
   plugins: [lazyBuiltins],
   // The sources are ES modules that find generated/*.json from import.meta.url: in CommonJS, the bundle's own URL.
   define: { 'import.meta.url': '__bundleUrl' },
