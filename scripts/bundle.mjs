@@ -6,33 +6,10 @@
 import { build } from 'esbuild';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { lazyBuiltins } from './lazyBuiltins.mjs';
 
 const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
 
-/**
- * Built-in modules that dependencies require at load time but cfn-local never uses (fastify's HTTPS and HTTP/2
- * servers): the bundle gets a stand-in that loads the real module on first use. Loading node:http2 and node:https
- * (with node:tls) cost ~9 ms of every start on the benchmark machine (bench/README.md).
- */
-const LAZY_BUILTINS = ['node:http2', 'node:https'];
-const lazyBuiltins = {
-  name: 'lazy-builtins',
-  setup(build) {
-    const filter = new RegExp(`^(${LAZY_BUILTINS.join('|')})$`);
-    build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'lazy-builtin' }));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
-      contents: `let real;
-const load = () => (real ??= require(${JSON.stringify(args.path)}));
-module.exports = new Proxy({}, {
-  get: (_, key) => load()[key],
-  has: (_, key) => key in load(),
-  ownKeys: () => Reflect.ownKeys(load()),
-  getOwnPropertyDescriptor: (_, key) => ({ ...Reflect.getOwnPropertyDescriptor(load(), key), configurable: true }),
-});`,
-      loader: 'js',
-    }));
-  },
-};
 await build({
   ...common,
   entryPoints: ['dist/server/start.js'],
