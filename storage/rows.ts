@@ -11,7 +11,11 @@ export interface Columns<T> {
   /** The record's column values in `names` order: positional parameters bind faster than named ones (~1 µs a row). */
   values(record: T): unknown[];
   toRow(record: T): Record<string, unknown>;
-  fromRow(row: Record<string, unknown>): T;
+  /**
+   * The record of a row, with `extra`'s fields (ones kept outside these columns) assigned onto it: assigned, not
+   * spread, since `{ ...mapped, ...extra }` cost ~5 µs a row in V8 (bench/README.md, finding 16).
+   */
+  fromRow<X extends object = object>(row: Record<string, unknown>, extra?: X): T & X;
 }
 
 /** `fields` maps each record field to its column and kind. */
@@ -30,7 +34,7 @@ export function columns<T>(fields: { [K in keyof T]-?: [column: string, kind?: C
       for (const [field, [column, kind]] of entries) row[column] = stored((record as Record<string, unknown>)[field], kind);
       return row;
     },
-    fromRow(row) {
+    fromRow<X extends object>(row: Record<string, unknown>, extra?: X) {
       const record: Record<string, unknown> = {};
       for (const [field, [column, kind]] of entries) {
         const value = row[column];
@@ -38,7 +42,8 @@ export function columns<T>(fields: { [K in keyof T]-?: [column: string, kind?: C
         else if (kind === 'flag') record[field] = value === 1;
         else if (value !== null && value !== undefined) record[field] = value;
       }
-      return record as T;
+      if (extra) for (const key of Object.keys(extra)) record[key] = (extra as Record<string, unknown>)[key];
+      return record as T & X;
     },
   };
 }

@@ -43,15 +43,8 @@ const WORLD = columns<Omit<WorldResource, 'properties' | 'attributes' | 'state'>
   stackId: ['stack_id', 'optional'], logicalId: ['logical_id', 'optional'], createdAt: ['created_at'],
 });
 
-// Assigned, not spread: `{ ...columns, ...JSON.parse(doc) }` took ~5 µs a row, a third of reading one back.
-const fromRow = (r: WorldRow): WorldResource => {
-  const doc = JSON.parse(r.doc) as Pick<WorldResource, 'properties' | 'attributes' | 'state'>;
-  const resource = WORLD.fromRow(r as unknown as Record<string, unknown>) as WorldResource;
-  resource.properties = doc.properties;
-  resource.attributes = doc.attributes;
-  resource.state = doc.state;
-  return resource;
-};
+const fromRow = (r: WorldRow): WorldResource =>
+  WORLD.fromRow(r as unknown as Record<string, unknown>, JSON.parse(r.doc) as Pick<WorldResource, 'properties' | 'attributes' | 'state'>);
 
 export class WorldStore {
   private readonly putStmt;

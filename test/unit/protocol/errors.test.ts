@@ -17,20 +17,14 @@ import {
   validationError,
 } from '../../../server/protocol/index.js';
 import { fakeClient } from './fakeSdk.js';
+import { thrownBy } from '../../helpers/errors.js';
 
 function failWith(err: AwsError) {
   const headers = { 'content-type': 'text/xml', 'x-amzn-requestid': 'req-9' };
   return fakeClient(() => ({ statusCode: err.status, headers, body: encodeError(err, 'req-9') }));
 }
 
-async function caught(promise: Promise<unknown>): Promise<CloudFormationServiceException> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as CloudFormationServiceException;
-  }
-  throw new Error('expected the SDK to throw');
-}
+const caught = (promise: Promise<unknown>) => thrownBy<CloudFormationServiceException>(promise);
 
 describe('encodeError', () => {
   it("writes AWS's query error envelope", () => {

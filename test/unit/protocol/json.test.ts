@@ -20,6 +20,7 @@ import {
   type AwsError,
 } from '../../../server/protocol/index.js';
 import { fakeClient, type CannedResponse, type CapturedRequest } from './fakeSdk.js';
+import { thrownBy } from '../../helpers/errors.js';
 
 function jsonClient(reply: (req: CapturedRequest) => CannedResponse, awsQueryCompatible: boolean) {
   const protocolSettings = {
@@ -43,14 +44,7 @@ function failing(err: AwsError): CannedResponse {
   return { statusCode: status, headers, body };
 }
 
-async function caught(promise: Promise<unknown>): Promise<CloudFormationServiceException> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as CloudFormationServiceException;
-  }
-  throw new Error('expected the SDK to throw');
-}
+const caught = (promise: Promise<unknown>) => thrownBy<CloudFormationServiceException>(promise);
 
 describe('awsJson 1.0', () => {
   it('reads the Action from X-Amz-Target', () => {
