@@ -2,7 +2,7 @@
 // The bundled server's entry point (dist/cfn-local.cjs; `npm start`, the `cfn-local` bin and the image run it).
 // It compiles the bundle (dist/cfn-local.bundle.cjs) with V8's code cache for it, written by `npm run build`
 // (scripts/bundle.mjs), so a cold start skips parsing and compiling the code that starting and a first answer run:
-// about 70 ms of a ~320 ms start on the benchmark machine (bench/README.md). Node 22 has this built in
+// about 70 ms of a start on the benchmark machine (bench/README.md, finding 12). Node 22 has this built in
 // (module.enableCompileCache); Node 20 only offers vm.Script's cachedData. A missing, stale or rejected cache
 // (another Node version, other V8 flags) only costs that time: the bundle then compiles as usual.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -39,7 +39,7 @@ function cachedDataFor(header: string): Buffer | undefined {
 
 /** Compiles and runs the bundle the way Node's CommonJS loader would, with the code cache when there is one. */
 export function loadBundle(): LoadedBundle {
-  // esbuild writes ASCII only (non-ASCII is escaped), and decoding latin1 skips UTF-8 validation of ~0.9 MB
+  // esbuild writes ASCII only (non-ASCII is escaped), and decoding latin1 skips UTF-8 validation of ~0.6 MB
   const source = readFileSync(BUNDLE, 'latin1');
   const header = headerFor(source);
   const cachedData = cachedDataFor(header);

@@ -2,7 +2,7 @@
 // mid-action are failed ("cancelled"), creates and updates roll back, deletes and rollbacks resume.
 import type { StackRecord } from '../storage/index.js';
 import type { Engine } from './engine.js';
-import { isInProgress, type StackStatus } from './statuses.js';
+import type { StackStatus } from './statuses.js';
 import { setResourceStatus } from './transitions.js';
 import { prepareStored } from './prepare.js';
 import { REASONS } from './resourceActions.js';
@@ -46,9 +46,7 @@ function cancelInFlight(rt: Runtime, status: 'CREATE_FAILED' | 'UPDATE_FAILED', 
 export function recoverInterruptedOperations(engine: Engine): void {
   const { store } = engine.deps;
   for (const op of store.journal.running()) store.journal.endOperation(op.operationId);
-  for (const stack of store.stacks.inProgress()) {
-    if (isInProgress(stack.status as StackStatus)) resume(engine, stack);
-  }
+  for (const stack of store.stacks.inProgress()) resume(engine, stack);
 }
 
 function resume(engine: Engine, stack: StackRecord): void {
