@@ -1,5 +1,5 @@
 // AWS::CloudFormation::WaitConditionHandle and WaitCondition. The handle's Ref is a URL on cfn-local that takes the
-// real signal protocol (an HTTP PUT of {"Status","Reason","UniqueId","Data"}, routes in handlers/signalRoutes.ts);
+// real signal protocol (an HTTP PUT of {"Status","Reason","UniqueId","Data"}, routes in server/routes/signalRoutes.ts);
 // the signals are kept on the handle's world row, as AWS keeps them in S3, so signals sent early still count.
 import type { WorldResource, WorldState } from '../storage/world.js';
 import { genericProvider } from './genericProvider.js';

@@ -1,7 +1,7 @@
 // Custom resources (`Custom::*`, AWS::CloudFormation::CustomResource) over the real provider protocol: the request
 // goes to the ServiceToken (an http(s) URL gets a POST; a Lambda ARN is invoked through a Lambda-compatible endpoint
 // when one is configured), and the action waits for the handler's PUT to the ResponseURL, which points back at
-// cfn-local (handlers/signalRoutes.ts). https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/crpg-ref.html
+// cfn-local (server/routes/signalRoutes.ts). https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/crpg-ref.html
 import { randomUUID } from 'node:crypto';
 import { genericProvider } from './genericProvider.js';
 import { endpointOf } from './cloudformation.js';

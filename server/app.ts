@@ -8,17 +8,17 @@ import { Engine } from '../state-machine/engine.js';
 import { systemClock, type Clock } from '../state-machine/transitions.js';
 import { recoverInterruptedOperations } from '../state-machine/recovery.js';
 import { Faults } from '../resources/faults.js';
-import { ACTIONS } from '../handlers/index.js';
-import type { HandlerContext } from '../handlers/context.js';
-import { registerControlApi } from '../handlers/control.js';
-import { registerChangeSetImpact } from '../handlers/changeSetImpact.js';
-import { registerSignalRoutes } from '../handlers/signalRoutes.js';
+import { ACTIONS } from '../handlers/cloudformation/index.js';
+import type { HandlerContext } from '../handlers/cloudformation/context.js';
+import { registerControlApi } from './routes/control.js';
+import { registerChangeSetImpact } from './routes/changeSetImpact.js';
+import { registerSignalRoutes } from './routes/signalRoutes.js';
 import { SignalHub } from '../resources/signalHub.js';
 import type { ProviderEnv } from '../resources/provider.js';
+import { AwsError, internalFailure, invalidAction, isAwsError, missingAction, notImplemented } from '../domain/errors.js';
 import {
-  AwsError, JSON_CONTENT_TYPE, accessKeyFromAuthorization, actionFromTarget, decodeInput, decodeJsonInput,
-  decodeQueryBody, encodeError, encodeJsonError, encodeJsonResult, encodeResult, internalFailure, invalidAction,
-  isAwsError, isKnownAction, missingAction, notImplemented, regionFromAuthorization,
+  JSON_CONTENT_TYPE, accessKeyFromAuthorization, actionFromTarget, decodeInput, decodeJsonInput,
+  decodeQueryBody, encodeError, encodeJsonError, encodeJsonResult, encodeResult, isKnownAction, regionFromAuthorization,
 } from './protocol/index.js';
 
 export interface AppOptions {

@@ -4,7 +4,7 @@
 // EXECUTE_FAILED. Error texts: ../shared/reference/aws-behaviour.md §2.1, §2.2, §5.
 import { v4 as uuidv4 } from 'uuid';
 import type { ChangeSetRecord, StackRecord, Store } from '../storage/index.js';
-import { awsError, validationError } from '../server/protocol/errors.js';
+import { awsError, validationError } from '../domain/errors.js';
 import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import { resourceChanges, type ChangeModel, type ChangeRules } from '../template/diff.js';
 import type { GivenParameter } from '../template/parameters.js';

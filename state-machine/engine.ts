@@ -3,7 +3,7 @@
 import { v1 as uuidv1, v4 as uuidv4 } from 'uuid';
 import type { Logger } from 'pino';
 import type { Store, StackRecord, ResourceRecord, StackParameter } from '../storage/index.js';
-import { awsError, validationError } from '../server/protocol/errors.js';
+import { awsError, validationError } from '../domain/errors.js';
 import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import type { GivenParameter } from '../template/parameters.js';
 import type { Faults } from '../resources/faults.js';

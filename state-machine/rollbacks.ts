@@ -1,6 +1,6 @@
 // The rollback controls: RollbackStack (a stack kept in CREATE_FAILED / UPDATE_FAILED), ContinueUpdateRollback
 // (UPDATE_ROLLBACK_FAILED, with ResourcesToSkip) and CancelUpdateStack (UPDATE_IN_PROGRESS).
-import { validationError } from '../server/protocol/errors.js';
+import { validationError } from '../domain/errors.js';
 import type { StackRecord } from '../storage/index.js';
 import { canStart, type StackStatus } from './statuses.js';
 import { setResourceStatus, setStackStatus } from './transitions.js';

@@ -1,7 +1,7 @@
 // What the engine's operations share about a stack's options: ClientRequestToken idempotency, create options,
 // obsolete change sets, tags, RetainResources checks, and the settling of a stack whose operation broke.
 import type { Store, StackRecord, ResourceRecord } from '../storage/index.js';
-import { awsError, validationError } from '../server/protocol/errors.js';
+import { awsError, validationError } from '../domain/errors.js';
 import type { PreparedTemplate } from '../template/index.js';
 import { ON_INTERNAL_FAILURE, type StackStatus } from './statuses.js';
 import { setStackStatus } from './transitions.js';

@@ -1,6 +1,6 @@
 // Stack policies: validation as SetStackPolicy does it, and the decision whether an update action on a resource
 // is allowed. With a policy set, everything not explicitly allowed is denied; an explicit Deny always wins.
-import { validationError } from '../server/protocol/errors.js';
+import { validationError } from '../domain/errors.js';
 
 export type UpdateAction = 'Modify' | 'Replace' | 'Delete';
 

@@ -1,5 +1,5 @@
 // Third pass: evaluate every declared condition once, in dependency order, detecting cycles.
-import { validationError } from '../server/protocol/errors.js';
+import { validationError } from '../domain/errors.js';
 import { evaluate } from './intrinsics/index.js';
 import type { EvalContext } from './intrinsics/context.js';
 

@@ -2,7 +2,7 @@
 // read from the simulated account. Literal SSM references are checked at the call (AWS refuses the call when the
 // parameter is missing); every reference is resolved when the resource's properties are evaluated.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/dynamic-references.html
-import { validationError } from '../server/protocol/errors.js';
+import { validationError } from '../domain/errors.js';
 import { TemplateError } from './intrinsics/context.js';
 
 export interface DynamicSources {

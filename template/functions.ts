@@ -1,7 +1,7 @@
 // Which intrinsic functions exist and where each may appear: the tables the structure pass checks templates
 // against, with AWS's error texts.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/intrinsic-function-reference.html
-import { validationError } from '../server/protocol/errors.js';
+import { validationError } from '../domain/errors.js';
 
 /** The functions every template may use (AWS lists these in its "unsupported function" error). */
 export const CORE_FUNCTIONS = [

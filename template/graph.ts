@@ -1,6 +1,6 @@
 // The dependency graph of the resources that exist under the current conditions: implicit edges from Ref,
 // Fn::GetAtt and Fn::Sub, explicit edges from DependsOn; unresolved and circular dependencies as AWS words them.
-import { validationError } from '../server/protocol/errors.js';
+import { validationError } from '../domain/errors.js';
 import type { TemplateModel } from './model.js';
 import { PSEUDO_PARAMETERS } from './intrinsics/references.js';
 

@@ -1,6 +1,6 @@
 // The template pipeline's entry: body → parsed → transformed → model → parameters → rules → conditions → graph,
 // raising at the call every error AWS raises at the call.
-import { awsError, isAwsError, validationError } from '../server/protocol/errors.js';
+import { awsError, isAwsError, validationError } from '../domain/errors.js';
 import { parseTemplate } from './parse.js';
 import { buildModel, readParameters } from './validate.js';
 import { resolveParameters, type GivenParameter, type SsmLookup } from './parameters.js';

@@ -1,7 +1,7 @@
 // Parameter values for one operation: given ∪ previous ∪ defaults, typed and checked against the constraints
 // with AWS's messages; AWS-specific types checked against the simulated account; SSM types resolved from it.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/parameters-section-structure.html
-import { validationError } from '../server/protocol/errors.js';
+import { validationError } from '../domain/errors.js';
 import type { ParameterDef } from './model.js';
 import type { ParameterValue } from './intrinsics/context.js';
 

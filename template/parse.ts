@@ -2,7 +2,7 @@
 // with AWS's "Template format error" texts and bounds on size and alias expansion.
 import { createRequire } from 'node:module';
 import type { Document, Tags } from 'yaml';
-import { validationError } from '../server/protocol/errors.js';
+import { validationError } from '../domain/errors.js';
 import { duplicateKeyOffset } from './jsonKeys.js';
 
 // The yaml package is loaded on the first YAML template, not at startup (it costs ~40 ms of CPU; see bench/README.md).

@@ -1,7 +1,7 @@
 // The Rules section: each rule's RuleCondition and Assertions evaluated over the parameter values, after the
 // parameters resolve and before anything is created; a false assertion refuses the call with its AssertDescription.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/rules-section-structure.html
-import { validationError } from '../server/protocol/errors.js';
+import { validationError } from '../domain/errors.js';
 import { evaluate } from './intrinsics/index.js';
 import type { EvalContext } from './intrinsics/context.js';
 

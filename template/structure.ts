@@ -1,6 +1,6 @@
 // Static checks of intrinsic functions that AWS refuses at the call, before any value is known: unknown functions,
 // functions used where AWS does not allow them, references to undefined names, and argument shapes.
-import { validationError } from '../server/protocol/errors.js';
+import { validationError } from '../domain/errors.js';
 import { templateError } from './intrinsics/context.js';
 import { PSEUDO_PARAMETERS } from './intrinsics/references.js';
 import { FORBIDDEN_IN, knownFunctions, notAllowedIn, unsupportedFunction, type Section } from './functions.js';

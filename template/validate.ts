@@ -1,5 +1,5 @@
 // Second pass: the parsed object → a TemplateModel, refusing structural defects with AWS's exact texts.
-import { validationError } from '../server/protocol/errors.js';
+import { validationError } from '../domain/errors.js';
 import type { OutputDef, ParameterDef, ResourceDef, TemplateModel } from './model.js';
 import { declaredTransforms } from './transforms/index.js';
 

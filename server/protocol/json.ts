@@ -1,6 +1,6 @@
 // server/protocol: the awsJson 1.0 door (`X-Amz-Target: CloudFormation.<Action>`), used by SDK
 // clients configured with the AwsJson1_0Protocol; query-compatible errors via x-amzn-query-error.
-import { invalidAction, validationError, type AwsError } from './errors.js';
+import { invalidAction, validationError, type AwsError } from '../../domain/errors.js';
 import { MODEL_ERRORS, operationShapes, shape, type Member } from './shapes.js';
 
 export const JSON_TARGET_PREFIX = 'CloudFormation';

@@ -1,6 +1,6 @@
 // server/protocol: decodes an awsQuery request (form-encoded body) into the typed, nested
 // input object of its Action, validating types as AWS's front end does.
-import { invalidAction, validationError } from './errors.js';
+import { invalidAction, validationError } from '../../domain/errors.js';
 import { operationShapes, shape, type Member } from './shapes.js';
 
 /** Parses application/x-www-form-urlencoded text (`+` is a space); later duplicates win. */

@@ -1,5 +1,5 @@
 // What an intrinsic function may read while it is evaluated, and the errors it raises.
-import { validationError } from '../../server/protocol/errors.js';
+import { validationError } from '../../domain/errors.js';
 import type { TemplateModel } from '../model.js';
 
 export type ParameterValue = string | string[];

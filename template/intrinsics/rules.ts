@@ -1,7 +1,7 @@
 // The rule-specific functions of the Rules section: Fn::Contains, Fn::EachMemberEquals, Fn::EachMemberIn,
 // Fn::RefAll; Fn::ValueOf and Fn::ValueOfAll need resource attributes of the account and are refused.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/rules-section-structure.html
-import { validationError } from '../../server/protocol/errors.js';
+import { validationError } from '../../domain/errors.js';
 import type { EvalContext } from './context.js';
 import { templateError } from './context.js';
 import type { Evaluate } from './index.js';

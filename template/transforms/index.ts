@@ -1,7 +1,7 @@
 // The transform pass between parsing and validation: AWS::LanguageExtensions runs here; transforms that need
 // services cfn-local does not simulate (S3 for AWS::Include, Lambda for macros, the SAM translator) are refused
 // with a clear error, and Fn::ForEach without the transform is refused as AWS refuses it.
-import { validationError } from '../../server/protocol/errors.js';
+import { validationError } from '../../domain/errors.js';
 import { expandLanguageExtensions, LANGUAGE_EXTENSIONS, type CollectionEvaluator } from './languageExtensions.js';
 
 export const SERVERLESS = 'AWS::Serverless-2016-10-31';

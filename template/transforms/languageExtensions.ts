@@ -1,7 +1,7 @@
 // The AWS::LanguageExtensions transform: expands every Fn::ForEach (nested loops, `${}` and `&{}` identifiers in
 // keys and Fn::Sub, `Ref: Identifier`) before the template is validated, as AWS processes it.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/intrinsic-function-reference-foreach.html
-import { validationError } from '../../server/protocol/errors.js';
+import { validationError } from '../../domain/errors.js';
 
 export const LANGUAGE_EXTENSIONS = 'AWS::LanguageExtensions';
 const FOR_EACH = 'Fn::ForEach::';

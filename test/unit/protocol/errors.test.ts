@@ -5,17 +5,8 @@ import {
   DescribeChangeSetCommand,
   DescribeStacksCommand,
 } from '@aws-sdk/client-cloudformation';
-import {
-  AwsError,
-  ERROR_CODES,
-  MODEL_ERRORS,
-  awsError,
-  encodeError,
-  internalFailure,
-  invalidAction,
-  notImplemented,
-  validationError,
-} from '../../../server/protocol/index.js';
+import { AwsError, ERROR_CODES, awsError, internalFailure, invalidAction, notImplemented, validationError } from '../../../domain/errors.js';
+import { MODEL_ERRORS, encodeError } from '../../../server/protocol/index.js';
 import { fakeClient } from './fakeSdk.js';
 import { thrownBy } from '../../helpers/errors.js';
 

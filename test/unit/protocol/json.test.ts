@@ -10,15 +10,8 @@ import {
   errorTypeRegistries,
 } from '@aws-sdk/client-cloudformation';
 import { AwsJson1_0Protocol } from '@aws-sdk/core/protocols';
-import {
-  actionFromTarget,
-  awsError,
-  decodeJsonInput,
-  encodeJsonError,
-  encodeJsonResult,
-  validationError,
-  type AwsError,
-} from '../../../server/protocol/index.js';
+import { awsError, validationError, type AwsError } from '../../../domain/errors.js';
+import { actionFromTarget, decodeJsonInput, encodeJsonError, encodeJsonResult } from '../../../server/protocol/index.js';
 import { fakeClient, type CannedResponse, type CapturedRequest } from './fakeSdk.js';
 import { thrownBy } from '../../helpers/errors.js';
 

@@ -7,7 +7,8 @@ import {
   ListStacksCommand,
   UpdateStackCommand,
 } from '@aws-sdk/client-cloudformation';
-import { AwsError, decodeInput, decodeQueryBody, decodeQueryShape, encodeResult } from '../../../server/protocol/index.js';
+import { AwsError } from '../../../domain/errors.js';
+import { decodeInput, decodeQueryBody, decodeQueryShape, encodeResult } from '../../../server/protocol/index.js';
 import { fakeClient, type CapturedRequest } from './fakeSdk.js';
 
 /** Sends one command through the real SDK and returns the request body it produced. */

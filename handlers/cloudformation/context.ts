@@ -1,8 +1,8 @@
 // What every handler receives: the caller's account and region, storage for reads, the engine for operations.
-import type { Store, StackRecord } from '../storage/index.js';
-import type { Engine, Caller } from '../state-machine/engine.js';
-import type { Faults } from '../resources/faults.js';
-import { validationError } from '../server/protocol/errors.js';
+import type { Store, StackRecord } from '../../storage/index.js';
+import type { Engine, Caller } from '../../state-machine/engine.js';
+import type { Faults } from '../../resources/faults.js';
+import { validationError } from '../../domain/errors.js';
 
 export interface HandlerContext {
   store: Store;

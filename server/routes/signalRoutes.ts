@@ -2,10 +2,10 @@
 // custom resource ResponseURLs (PUT the handler's response). Bodies are taken whatever their Content-Type, as S3
 // takes them (`curl -X PUT -H 'Content-Type:' --data-binary '{…}' "$URL"`).
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Store } from '../storage/index.js';
-import type { SignalHub } from '../resources/signalHub.js';
-import { HANDLE_PATH, HANDLE_TYPE, type HandleState, type WaitSignal } from '../resources/cloudformation.js';
-import { MAX_RESPONSE_BYTES, RESPONSE_PATH, TOO_LONG } from '../resources/customResources.js';
+import type { Store } from '../../storage/index.js';
+import type { SignalHub } from '../../resources/signalHub.js';
+import { HANDLE_PATH, HANDLE_TYPE, type HandleState, type WaitSignal } from '../../resources/cloudformation.js';
+import { MAX_RESPONSE_BYTES, RESPONSE_PATH, TOO_LONG } from '../../resources/customResources.js';
 
 interface Deps {
   store: Store;

@@ -1,6 +1,6 @@
 // ListExports and ListImports.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ListExports.html
-import { validationError } from '../server/protocol/errors.js';
+import { validationError } from '../../domain/errors.js';
 import { required, type Handler } from './context.js';
 
 export const listExports: Handler = (ctx) => ({

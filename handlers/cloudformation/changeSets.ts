@@ -1,10 +1,10 @@
 // Change set actions: CreateChangeSet, DescribeChangeSet, ExecuteChangeSet, DeleteChangeSet, ListChangeSets.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateChangeSet.html
-import { validationError } from '../server/protocol/errors.js';
-import * as changeSets from '../state-machine/changeSets.js';
-import type { ChangeSetDoc } from '../state-machine/changeSets.js';
-import type { Detail, ResourceChange } from '../template/diff.js';
-import type { ChangeSetRecord } from '../storage/index.js';
+import { validationError } from '../../domain/errors.js';
+import * as changeSets from '../../state-machine/changeSets.js';
+import type { ChangeSetDoc } from '../../state-machine/changeSets.js';
+import type { Detail, ResourceChange } from '../../template/diff.js';
+import type { ChangeSetRecord } from '../../storage/index.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext } from './context.js';
 import { templateBody } from './stacks.js';
 

@@ -1,8 +1,8 @@
 // Stack API actions: CreateStack, UpdateStack, DeleteStack, DescribeStacks, ListStacks, UpdateTerminationProtection.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_Operations.html
-import { validationError } from '../server/protocol/errors.js';
-import { MAX_TEMPLATE_BODY } from '../template/index.js';
-import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../state-machine/engine.js';
+import { validationError } from '../../domain/errors.js';
+import { MAX_TEMPLATE_BODY } from '../../template/index.js';
+import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/engine.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
 
@@ -88,7 +88,7 @@ export const listStacks: Handler = (ctx, input) => {
 };
 
 function pageOfStacks(
-  ctx: HandlerContext, input: Input, live: boolean, view: (s: import('../storage/index.js').StackRecord) => unknown,
+  ctx: HandlerContext, input: Input, live: boolean, view: (s: import('../../storage/index.js').StackRecord) => unknown,
   member: string, filter?: Set<string>,
 ) {
   const items: unknown[] = [];

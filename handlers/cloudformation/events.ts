@@ -1,6 +1,6 @@
 // DescribeStackEvents: newest first, paginated with NextToken.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_DescribeStackEvents.html
-import { validationError } from '../server/protocol/errors.js';
+import { validationError } from '../../domain/errors.js';
 import { decodeToken, encodeToken, findStack, type Handler } from './context.js';
 
 const PAGE_SIZE = 100;

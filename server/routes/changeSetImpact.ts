@@ -2,14 +2,14 @@
 // says, for each replacement or removal of a resource that holds data, whether the data would be lost, retained or
 // cannot be told, and which replacements cannot proceed at all. It reads the change set and the simulated account only.
 import type { FastifyInstance } from 'fastify';
-import type { ChangeSetRecord, Store } from '../storage/index.js';
-import type { WorldResource } from '../storage/world.js';
-import type { ChangeSetDoc } from '../state-machine/changeSets.js';
-import type { ResourceChange } from '../template/diff.js';
-import { KNOWN_AFTER_APPLY } from '../template/diff.js';
-import { resourceSpec } from '../resources/spec.js';
-import { deleteRefusal } from '../resources/refusals.js';
-import type { HandlerContext } from './context.js';
+import type { ChangeSetRecord, Store } from '../../storage/index.js';
+import type { WorldResource } from '../../storage/world.js';
+import type { ChangeSetDoc } from '../../state-machine/changeSets.js';
+import type { ResourceChange } from '../../template/diff.js';
+import { KNOWN_AFTER_APPLY } from '../../template/diff.js';
+import { resourceSpec } from '../../resources/spec.js';
+import { deleteRefusal } from '../../resources/refusals.js';
+import type { HandlerContext } from '../../handlers/cloudformation/context.js';
 
 /** Types whose data the simulated account counts (`state.dataItems`): objects, log events, messages, images. */
 const DATA_TYPES = new Set(['AWS::S3::Bucket', 'AWS::Logs::LogGroup', 'AWS::SQS::Queue', 'AWS::ECR::Repository']);

@@ -1,10 +1,10 @@
 // The control API's view of the simulated account (docs/control-api.md): list, read, create, change and delete
 // physical resources out of band, so that refusals, collisions and drift happen for the reasons they do on AWS.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { WorldResource } from '../storage/world.js';
-import { attributeValues, cryptoRandom, newIdentity } from '../resources/generic.js';
-import { isKnownResourceType } from '../resources/registry.js';
-import { partitionOf } from '../resources/regions.js';
+import type { WorldResource } from '../../storage/world.js';
+import { attributeValues, cryptoRandom, newIdentity } from '../../resources/generic.js';
+import { isKnownResourceType } from '../../resources/registry.js';
+import { partitionOf } from '../../resources/regions.js';
 import { PREFIX, isObject, jsonBody, sendError, type ControlDeps } from './controlHttp.js';
 
 /** A resource as the control API shows it: the world row plus the owning stack's name. */

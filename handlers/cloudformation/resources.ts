@@ -1,7 +1,7 @@
 // DescribeStackResource, DescribeStackResources and ListStackResources.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_DescribeStackResources.html
-import { validationError } from '../server/protocol/errors.js';
-import type { ResourceRecord, StackRecord } from '../storage/index.js';
+import { validationError } from '../../domain/errors.js';
+import type { ResourceRecord, StackRecord } from '../../storage/index.js';
 import { decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext } from './context.js';
 
 const NOT_CHECKED = { StackResourceDriftStatus: 'NOT_CHECKED' };

@@ -2,13 +2,13 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_GetTemplate.html
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ValidateTemplate.html
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_GetTemplateSummary.html
-import { validationError, awsError } from '../server/protocol/errors.js';
-import { staticModel, templateSummaryOutput, validateTemplateOutput, type SummaryWorld } from '../template/summary.js';
-import { availabilityZones, partitionOf, urlSuffixOf } from '../resources/regions.js';
-import { isKnownResourceType } from '../resources/registry.js';
-import { resourceSpec } from '../resources/spec.js';
-import { prepareStored } from '../state-machine/prepare.js';
-import type { StackRecord } from '../storage/index.js';
+import { validationError, awsError } from '../../domain/errors.js';
+import { staticModel, templateSummaryOutput, validateTemplateOutput, type SummaryWorld } from '../../template/summary.js';
+import { availabilityZones, partitionOf, urlSuffixOf } from '../../resources/regions.js';
+import { isKnownResourceType } from '../../resources/registry.js';
+import { resourceSpec } from '../../resources/spec.js';
+import { prepareStored } from '../../state-machine/prepare.js';
+import type { StackRecord } from '../../storage/index.js';
 import { findStack, type Handler, type HandlerContext, type Input } from './context.js';
 import { templateBody } from './stacks.js';
 

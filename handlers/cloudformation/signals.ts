@@ -1,7 +1,7 @@
 // SignalResource: a success or failure signal for a resource waiting under a CreationPolicy (what cfn-signal sends).
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_SignalResource.html
-import { validationError } from '../server/protocol/errors.js';
-import { signalKey } from '../resources/creationPolicy.js';
+import { validationError } from '../../domain/errors.js';
+import { signalKey } from '../../resources/creationPolicy.js';
 import { findStack, required, type Handler } from './context.js';
 
 const SIGNALABLE = new Set(['CREATE_IN_PROGRESS', 'UPDATE_IN_PROGRESS']);

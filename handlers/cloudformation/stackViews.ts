@@ -1,5 +1,5 @@
 // How stacks look in DescribeStacks and ListStacks: the members AWS includes, and when it includes them.
-import type { StackRecord } from '../storage/index.js';
+import type { StackRecord } from '../../storage/index.js';
 
 const MASK = '****';
 const SHOWS_DELETION_TIME = new Set([

@@ -1,7 +1,7 @@
 // RollbackStack, ContinueUpdateRollback and CancelUpdateStack.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ContinueUpdateRollback.html
-import { validationError } from '../server/protocol/errors.js';
-import * as rollbacks from '../state-machine/rollbacks.js';
+import { validationError } from '../../domain/errors.js';
+import * as rollbacks from '../../state-machine/rollbacks.js';
 import { findStack, required, type Handler, type HandlerContext } from './context.js';
 
 function stackNamed(ctx: HandlerContext, name: string) {

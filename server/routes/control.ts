@@ -1,7 +1,7 @@
 // The cfn-local control API on the same port (docs/control-api.md): health, reset, faults on demand; the simulated
 // account's resources are in controlWorld.ts. JSON in and out; bad input gets 400 with a message saying what is wrong.
 import type { FastifyInstance } from 'fastify';
-import { FAULT_ACTIONS, type FaultAction } from '../resources/faults.js';
+import { FAULT_ACTIONS, type FaultAction } from '../../resources/faults.js';
 import { registerWorldApi } from './controlWorld.js';
 import { PREFIX, jsonBody, sendError, type ControlDeps } from './controlHttp.js';
 

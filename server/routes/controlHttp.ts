@@ -1,6 +1,6 @@
 // What the control API's route files share: the path prefix, the JSON body reader, the error reply.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HandlerContext } from './context.js';
+import type { HandlerContext } from '../../handlers/cloudformation/context.js';
 
 export type ControlDeps = Pick<HandlerContext, 'store' | 'engine' | 'faults'> & {
   /** The account and region a resource created over the control API lands in when the body names none. */

@@ -1,7 +1,7 @@
 // SetStackPolicy and GetStackPolicy.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_SetStackPolicy.html
-import { validationError } from '../server/protocol/errors.js';
-import { parseStackPolicy } from '../state-machine/stackPolicy.js';
+import { validationError } from '../../domain/errors.js';
+import { parseStackPolicy } from '../../state-machine/stackPolicy.js';
 import { findStack, required, type Handler } from './context.js';
 
 export const setStackPolicy: Handler = (ctx, input) => {

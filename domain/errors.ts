@@ -1,0 +1,104 @@
+// domain/errors: AWS errors as values (code, HTTP status, Sender/Receiver) and their named factories.
+// A leaf module: every layer throws these; only server/protocol knows how they travel.
+
+export type ErrorType = 'Sender' | 'Receiver';
+
+export interface ErrorCodeInfo {
+  status: number;
+  type: ErrorType;
+}
+
+// Wire codes are the model's awsQueryError names, not the SDK class names
+// (ChangeSetNotFoundException travels as `ChangeSetNotFound`). test/unit/protocol
+// checks this table against generated/shapes.json so a model update cannot drift.
+export const ERROR_CODES = {
+  // Common to AWS query services (not in the model).
+  ValidationError: { status: 400, type: 'Sender' },
+  InvalidAction: { status: 400, type: 'Sender' },
+  MissingAction: { status: 400, type: 'Sender' },
+  MissingParameter: { status: 400, type: 'Sender' },
+  InvalidParameterValue: { status: 400, type: 'Sender' },
+  InvalidParameterCombination: { status: 400, type: 'Sender' },
+  InternalFailure: { status: 500, type: 'Receiver' },
+  // 501 is a server error the SDKs do not retry (500 would be retried three times).
+  NotImplemented: { status: 501, type: 'Receiver' },
+  // The CloudFormation model's errors.
+  AlreadyExistsException: { status: 400, type: 'Sender' },
+  CFNRegistryException: { status: 400, type: 'Sender' },
+  ChangeSetNotFound: { status: 404, type: 'Sender' },
+  ConcurrentResourcesLimitExceeded: { status: 429, type: 'Sender' },
+  ConditionalCheckFailed: { status: 400, type: 'Sender' },
+  CreatedButModifiedException: { status: 409, type: 'Sender' },
+  GeneratedTemplateNotFound: { status: 404, type: 'Sender' },
+  HookResultNotFound: { status: 404, type: 'Sender' },
+  InsufficientCapabilitiesException: { status: 400, type: 'Sender' },
+  InvalidChangeSetStatus: { status: 400, type: 'Sender' },
+  InvalidOperationException: { status: 400, type: 'Sender' },
+  InvalidStateTransition: { status: 400, type: 'Sender' },
+  LimitExceededException: { status: 400, type: 'Sender' },
+  NameAlreadyExistsException: { status: 409, type: 'Sender' },
+  OperationIdAlreadyExistsException: { status: 409, type: 'Sender' },
+  OperationInProgressException: { status: 409, type: 'Sender' },
+  OperationNotFoundException: { status: 404, type: 'Sender' },
+  ResourceScanInProgress: { status: 400, type: 'Sender' },
+  ResourceScanLimitExceeded: { status: 400, type: 'Sender' },
+  ResourceScanNotFound: { status: 400, type: 'Sender' },
+  StackInstanceNotFoundException: { status: 404, type: 'Sender' },
+  StackNotFoundException: { status: 404, type: 'Sender' },
+  StackRefactorNotFoundException: { status: 404, type: 'Sender' },
+  StackSetNotEmptyException: { status: 409, type: 'Sender' },
+  StackSetNotFoundException: { status: 404, type: 'Sender' },
+  StaleRequestException: { status: 409, type: 'Sender' },
+  TokenAlreadyExistsException: { status: 400, type: 'Sender' },
+  TypeConfigurationNotFoundException: { status: 404, type: 'Sender' },
+  TypeNotFoundException: { status: 404, type: 'Sender' },
+} as const satisfies Record<string, ErrorCodeInfo>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const API_VERSION = '2010-05-15';
+
+export class AwsError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly type: ErrorType;
+
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = code;
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.type = ERROR_CODES[code].type;
+  }
+}
+
+export function isAwsError(err: unknown): err is AwsError {
+  return err instanceof AwsError;
+}
+
+export function awsError(code: ErrorCode, message: string): AwsError {
+  return new AwsError(code, message);
+}
+
+export function validationError(message: string): AwsError {
+  return new AwsError('ValidationError', message);
+}
+
+/** What AWS query services answer for an Action they do not have. */
+export function invalidAction(action: string): AwsError {
+  return new AwsError('InvalidAction', `Could not find operation ${action} for version ${API_VERSION}`);
+}
+
+export function missingAction(): AwsError {
+  return new AwsError('MissingAction', 'Missing Action');
+}
+
+/** An Action of the model that cfn-local has no handler for. */
+export function notImplemented(action: string): AwsError {
+  return new AwsError('NotImplemented', `cfn-local does not implement the CloudFormation action ${action} yet`);
+}
+
+/** The answer to any unexpected failure; the detail is logged, never sent. */
+export function internalFailure(): AwsError {
+  return new AwsError('InternalFailure', 'We encountered an internal error. Please try again.');
+}
