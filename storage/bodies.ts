@@ -42,7 +42,8 @@ function hashing(sink: Writable, seen: { size: number; hash: ReturnType<typeof c
       sink.end(done);
     },
     destroy(err, done) {
-      sink.destroy(err ?? undefined);
+      // The sink is only closed: the error is this stream's, reported once through the pipeline.
+      sink.destroy();
       done(err);
     },
   });

@@ -1,7 +1,7 @@
 // server/services: the S3 entry of SERVICES: restXml over every path, path-style or virtual-hosted-style addressing,
 // aws-chunked bodies decoded as they stream, answers and errors in S3's own XML envelope.
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { S3_ACTIONS } from '../../handlers/s3/index.js';
 import { S3Error, internalError, isS3Error, malformedXml, notImplementedS3 } from '../../domain/s3Errors.js';
@@ -28,8 +28,13 @@ async function payloadOf(operation: string, sr: ServiceRequest): Promise<Obj> {
   const member = shape?.type === 'structure' ? shape.members.find((m) => m.location === 'payload') : undefined;
   if (!member) return {};
   const headers = sr.req.headers;
-  const body: Readable = isAwsChunked(headers) ? sr.body.pipe(new AwsChunkedDecoder()) : sr.body;
-  if (isAwsChunked(headers)) sr.body.on('error', (err) => body.destroy(err));
+  let body: Readable = sr.body;
+  if (isAwsChunked(headers)) {
+    const decoder = new AwsChunkedDecoder();
+    // A malformed body can fail the decoder before its reader is attached: the error stays on the stream for it.
+    body = pipeline(sr.body, decoder, () => undefined) as Readable;
+    decoder.on('error', () => undefined);
+  }
   const type = s3Shape(member.shape).type;
   if (type === 'stream') return { [member.name]: body };
   const text = await readText(body);
