@@ -5,7 +5,7 @@ import type { StackRecord } from '../storage/index.js';
 import { canStart, type StackStatus } from './statuses.js';
 import { setResourceStatus, setStackStatus } from './transitions.js';
 import { prepareStored } from './prepare.js';
-import { Engine } from './engine.js';
+import type { Engine } from './engine.js';
 import { rollbackCreated } from './operations/create.js';
 import { rollbackUpdate } from './operations/updateRollback.js';
 
