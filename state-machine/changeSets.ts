@@ -11,15 +11,16 @@ import type { GivenParameter } from '../template/parameters.js';
 import { replacementProperties } from '../resources/generic.js';
 import { resourceSpec } from '../resources/spec.js';
 import { nameProperty } from '../resources/registry.js';
-import { canStart, type StackStatus } from './statuses.js';
-import { setStackStatus } from './transitions.js';
-import { insertStack } from './stackRecords.js';
-import { prepareForStack, prepareStored } from './prepare.js';
+import { checkStart, REFUSALS } from './statuses.js';
+import { insertStack, tagsOf } from './stackRecords.js';
+import { leavesUnchanged, prepareForStack, prepareStored } from './prepare.js';
 import { accountScope, pseudoParameters } from './runtime.js';
 import { availabilityZones } from '../resources/regions.js';
 import { checkImport, checkOnlyImports, startImport, type ResourceToImport } from './operations/import.js';
-import { Engine, type Caller, type CreateStackInput, type StackTemplateInput } from './engine.js';
-import { tagsOf } from './stackOptions.js';
+import type { Engine, Caller } from './engine.js';
+import type { CreateStackInput, StackTemplateInput } from './inputs.js';
+import { executeCreate } from './operations/create.js';
+import { updateStack } from './operations/update.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
   StackName: string;
@@ -163,10 +164,8 @@ function checkTarget(store: Store, type: string, stack: StackRecord | undefined,
     throw validationError(`Stack [${input.StackName}] already exists and cannot be created again with the changeSet [${input.ChangeSetName}].`);
   }
   if (type === 'UPDATE' && !stack) throw validationError(`Stack [${input.StackName}] does not exist`);
-  if (type !== 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS' && !canStart('CreateChangeSet', stack.status as StackStatus)) {
-    throw Engine.refuse('UpdateStack', stack);
-  }
-  if (type === 'UPDATE' && stack?.status === 'REVIEW_IN_PROGRESS') throw Engine.refuse('UpdateStack', stack);
+  if (type !== 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS') checkStart('CreateChangeSet', stack);
+  if (type === 'UPDATE' && stack?.status === 'REVIEW_IN_PROGRESS') throw validationError(REFUSALS.CreateChangeSet(stack));
   if (stack && store.changeSets.byName(stack.stackId, input.ChangeSetName)) {
     throw awsError('AlreadyExistsException', `ChangeSet [${input.ChangeSetName}] already exists`);
   }
@@ -190,15 +189,11 @@ function planChanges(
   });
 }
 
-/** No resource change, the same parameter values and tags, and a template equal but for its Metadata (§5.2). */
+/** No resource change and nothing else that would change the stack (see leavesUnchanged). */
 function isEmpty(
   stack: StackRecord, before: PreparedTemplate | undefined, after: PreparedTemplate, model: ChangeModel, input: CreateChangeSetInput,
 ): boolean {
-  if (!before || model.changes.length) return false;
-  const strip = (doc: Record<string, unknown>) => JSON.stringify({ ...doc, Metadata: undefined });
-  const params = (t: PreparedTemplate) => JSON.stringify(t.parameters.map((p) => [p.key, p.raw]));
-  const sameTags = input.Tags === undefined || JSON.stringify(tagsOf(input.Tags)) === JSON.stringify(stack.doc.tags);
-  return strip(before.model.doc) === strip(after.model.doc) && params(before) === params(after) && sameTags && !after.model.transforms.length;
+  return before !== undefined && !model.changes.length && leavesUnchanged(stack, before, after, input.Tags);
 }
 
 /** CREATE_PENDING → CREATE_IN_PROGRESS → the planned outcome, each a turn of the event loop after the call. */
@@ -281,7 +276,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     throw awsError('InvalidChangeSetStatus', `ChangeSet [${cs.changeSetId}] cannot be executed in its current execution status of [${cs.executionStatus}]`);
   }
   const stack = store.stacks.byId(cs.stackId)!;
-  if (!canStart('ExecuteChangeSet', stack.status as StackStatus)) throw Engine.refuse('UpdateStack', stack);
+  checkStart('ExecuteChangeSet', stack);
   const doc = cs.doc as unknown as ChangeSetDoc;
   const input: CreateStackInput = {
     // §3.1: a stack shows Capabilities only when some were requested.
@@ -289,9 +284,6 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     NotificationARNs: doc.notificationARNs, RoleARN: doc.roleARN, ClientRequestToken: options.ClientRequestToken,
     DisableRollback: options.DisableRollback, RetainExceptOnCreate: options.RetainExceptOnCreate,
     OnFailure: doc.onStackFailure as CreateStackInput['OnFailure'],
-    // executing a reviewed change set acknowledges its transforms (no CAPABILITY_AUTO_EXPAND needed)
-    reviewed: true,
-    adopt: doc.adoptions,
   };
   const executing = { ...cs, executionStatus: 'EXECUTE_IN_PROGRESS' };
   store.changeSets.save(executing);
@@ -299,11 +291,12 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     const final = store.stacks.byId(stack.stackId)!;
     store.changeSets.save({ ...executing, executionStatus: SUCCEEDED.has(final.status) ? 'EXECUTE_COMPLETE' : 'EXECUTE_FAILED' });
   };
+  const extras = { changeSetId: cs.changeSetId, adopt: doc.adoptions, onEnd };
   try {
-    if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, doc.imports ?? [], cs.changeSetId, onEnd);
-    else if (stack.status === 'REVIEW_IN_PROGRESS') executeCreate(engine, stack, input, doc.templateBody, cs.changeSetId, onEnd);
+    if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, doc.imports ?? [], extras);
+    else if (stack.status === 'REVIEW_IN_PROGRESS') executeCreate(engine, stack, input, doc.templateBody, extras);
     else {
-      engine.updateStack(stack, input, doc.templateBody, onEnd);
+      updateStack(engine, stack, input, doc.templateBody, { reviewed: true, adopt: doc.adoptions, onEnd });
       stack.doc.changeSetId = cs.changeSetId;
       stack.doc.viaChangeSet = true;
       store.stacks.save(stack);
@@ -327,22 +320,4 @@ function markOthersObsolete(store: Store, cs: ChangeSetRecord): void {
       store.changeSets.save({ ...other, executionStatus: 'OBSOLETE' });
     }
   }
-}
-
-function executeCreate(engine: Engine, stack: StackRecord, input: CreateStackInput, body: string, changeSetId: string, onEnd: () => void) {
-  const { store, clock } = engine.deps;
-  const template = prepareForStack(store, stack, body, input.Parameters);
-  Object.assign(stack.doc, {
-    tags: tagsOf(input.Tags), capabilities: input.Capabilities, notificationARNs: input.NotificationARNs ?? [],
-    disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING', retainExceptOnCreate: input.RetainExceptOnCreate,
-    changeSetId, viaChangeSet: true, roleARN: input.RoleARN, description: template.model.description,
-    parameters: template.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.raw, ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}) })),
-    noEchoKeys: template.parameters.filter((p) => p.noEcho).map((p) => p.key),
-  });
-  stack.templateId = store.templates.insert(stack.stackId, body, clock.now().toISOString());
-  const scope = engine.scope(input.ClientRequestToken);
-  // §3.1: a stack created through a change set shows LastUpdatedTime at once.
-  stack.updatedAt = clock.now().toISOString();
-  setStackStatus(scope, stack, 'CREATE_IN_PROGRESS', 'User Initiated');
-  engine.startCreate(scope, stack, template, input, onEnd);
 }

@@ -2,7 +2,8 @@
 // mid-action are failed ("cancelled"), creates and updates roll back, deletes and rollbacks resume.
 import type { StackRecord } from '../storage/index.js';
 import type { Engine } from './engine.js';
-import type { StackStatus } from './statuses.js';
+import { OPERATION_TYPES, type OperationType, type StackStatus } from './statuses.js';
+import type { OperationRecord } from '../storage/journal.js';
 import { setResourceStatus } from './transitions.js';
 import { prepareStored } from './prepare.js';
 import { REASONS } from './resourceActions.js';
@@ -45,22 +46,32 @@ function cancelInFlight(rt: Runtime, status: 'CREATE_FAILED' | 'UPDATE_FAILED', 
 
 export function recoverInterruptedOperations(engine: Engine): void {
   const { store } = engine.deps;
-  for (const op of store.journal.running()) store.journal.endOperation(op.operationId);
-  for (const stack of store.stacks.inProgress()) resume(engine, stack);
+  const interrupted = new Map<string, OperationRecord>();
+  for (const op of store.journal.running()) {
+    interrupted.set(op.stackId, op);
+    store.journal.endOperation(op.operationId);
+  }
+  for (const stack of store.stacks.inProgress()) resume(engine, stack, interrupted.get(stack.stackId));
 }
 
-function resume(engine: Engine, stack: StackRecord): void {
+/** The interrupted operation goes on under its own id and kind, so LastOperations still names it. */
+function resume(engine: Engine, stack: StackRecord, op: OperationRecord | undefined): void {
   const { store } = engine.deps;
   const status = stack.status as StackStatus;
   const run = RESUME[status];
   if (!run) return;
-  const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
   let template;
   try {
     template = prepareStored(store, stack, stack.templateId, stack.doc.parameters);
   } catch {
     template = prepareStored(store, stack, stack.doc.previous?.templateId ?? stack.templateId, stack.doc.previous?.parameters ?? []);
   }
-  const rt = engine.runtime(engine.scope(), stack, template, resources, {});
-  engine.launch(rt, `RECOVER_${status}`, () => run(rt));
+  const last = stack.doc.lastOperation;
+  const kind = kindOf(op?.kind) ?? kindOf(last?.OperationType) ?? (status.startsWith('DELETE') ? 'DELETE_STACK' : status.startsWith('CREATE') ? 'CREATE_STACK' : 'UPDATE_STACK');
+  const operationId = op?.operationId ?? last?.OperationId;
+  engine.startOperation(kind, { scope: engine.scope(undefined, operationId), stack, template, resumes: true, run });
 }
+
+/** Databases written before operations were named by AWS's OperationType held other kinds: those are not kept. */
+const kindOf = (kind: string | undefined): OperationType | undefined =>
+  OPERATION_TYPES.includes(kind as OperationType) ? (kind as OperationType) : undefined;

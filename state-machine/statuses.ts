@@ -1,6 +1,7 @@
 // The one table of truth for stack and resource statuses: which operation may start from which stack status,
 // and which status may follow which. Operations consult it through state-machine/transitions.ts; nothing else
 // sets a status.
+import { validationError } from '../domain/errors.js';
 
 export const STACK_STATUSES = [
   'CREATE_IN_PROGRESS', 'CREATE_FAILED', 'CREATE_COMPLETE',
@@ -25,6 +26,12 @@ export const RESOURCE_STATUSES = [
   'IMPORT_ROLLBACK_IN_PROGRESS', 'IMPORT_ROLLBACK_FAILED', 'IMPORT_ROLLBACK_COMPLETE',
 ] as const;
 export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
+
+/** AWS's OperationType: the kinds of operation LastOperations names (API_OperationEntry). */
+export const OPERATION_TYPES = [
+  'CREATE_STACK', 'UPDATE_STACK', 'DELETE_STACK', 'CONTINUE_ROLLBACK', 'ROLLBACK', 'CREATE_CHANGESET',
+] as const;
+export type OperationType = (typeof OPERATION_TYPES)[number];
 
 /** The stack-level operations a caller can start. */
 export type StackOperation =
@@ -63,6 +70,17 @@ export const OPERATION_STARTS: Record<StackOperation, readonly StackStatus[]> = 
   RollbackStack: ['CREATE_FAILED', 'UPDATE_FAILED'],
   ContinueUpdateRollback: ['UPDATE_ROLLBACK_FAILED'],
   CancelUpdateStack: ['UPDATE_IN_PROGRESS'],
+};
+
+/** AWS's refusal of each operation from a status its row above does not list (a ValidationError). */
+export const REFUSALS: Record<StackOperation, (stack: { name: string; stackId: string; status: string }) => string> = {
+  UpdateStack: (s) => `Stack:${s.stackId} is in ${s.status} state and can not be updated.`,
+  CreateChangeSet: (s) => `Stack:${s.stackId} is in ${s.status} state and can not be updated.`,
+  ExecuteChangeSet: (s) => `Stack:${s.stackId} is in ${s.status} state and can not be updated.`,
+  DeleteStack: (s) => `Stack [${s.name}] cannot be deleted while in status ${s.status}`,
+  RollbackStack: (s) => `Stack ${s.stackId} is in ${s.status} state and can not be rolled back.`,
+  ContinueUpdateRollback: (s) => `Stack ${s.stackId} is in ${s.status} state and can not continue update rollback.`,
+  CancelUpdateStack: () => 'CancelUpdateStack cannot be called from current stack status',
 };
 
 /** Which stack status may follow which. A transition outside this table is a bug and throws. */
@@ -135,6 +153,11 @@ export function isInProgress(status: StackStatus): boolean {
 
 export function canStart(operation: StackOperation, status: StackStatus): boolean {
   return OPERATION_STARTS[operation].includes(status);
+}
+
+/** Throws AWS's ValidationError when the stack's status does not allow the operation. */
+export function checkStart(operation: StackOperation, stack: { name: string; stackId: string; status: string }): void {
+  if (!canStart(operation, stack.status as StackStatus)) throw validationError(REFUSALS[operation](stack));
 }
 
 export function canTransition(from: StackStatus, to: StackStatus): boolean {

@@ -13,8 +13,10 @@ import { prepareForStack } from '../prepare.js';
 import { applyPolicies } from '../resourceActions.js';
 import { evaluateIn, type Runtime } from '../runtime.js';
 import { evaluateOutputs, publishOutputs } from './outputs.js';
-import type { Engine, CreateStackInput } from '../engine.js';
-import { tagsOf } from '../stackOptions.js';
+import type { Engine } from '../engine.js';
+import type { CreateStackInput } from '../inputs.js';
+import { tagsOf } from '../stackRecords.js';
+import type { ExecuteExtras } from './create.js';
 
 export interface ResourceToImport {
   ResourceType?: string;
@@ -75,27 +77,28 @@ function findInWorld(store: Store, stack: StackRecord, type: string, identifier:
   return store.world.get(stack.account, stack.region, type, identifier) ?? store.world.byName(stack.account, stack.region, type, identifier);
 }
 
+/** ExecuteChangeSet of an IMPORT change set (AWS names the operation UPDATE_STACK, even for a new stack). */
 export function startImport(
-  engine: Engine, stack: StackRecord, input: CreateStackInput, body: string, items: ResourceToImport[], changeSetId: string, onEnd: () => void,
+  engine: Engine, stack: StackRecord, input: CreateStackInput, body: string, items: ResourceToImport[], extras: ExecuteExtras,
 ): void {
   const { store, clock } = engine.deps;
   const reviewing = stack.status === 'REVIEW_IN_PROGRESS';
   const template = prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters);
   const previousTemplateId = stack.templateId;
   Object.assign(stack.doc, {
-    changeSetId, viaChangeSet: true, description: template.model.description,
+    changeSetId: extras.changeSetId, viaChangeSet: true, description: template.model.description,
     parameters: template.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.raw })),
     noEchoKeys: template.parameters.filter((p) => p.noEcho).map((p) => p.key),
     ...(input.Tags ? { tags: tagsOf(input.Tags) } : {}), ...(input.Capabilities ? { capabilities: input.Capabilities } : {}),
   });
   stack.templateId = store.templates.insert(stack.stackId, body, clock.now().toISOString());
-  const scope = engine.scope(input.ClientRequestToken);
   stack.updatedAt = clock.now().toISOString();
-  setStackStatus(scope, stack, 'IMPORT_IN_PROGRESS', 'User Initiated');
-  const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
-  const rt = engine.runtime(scope, stack, template, resources, input);
   const ids = items.map((i) => i.LogicalResourceId!);
-  engine.launch(rt, 'UPDATE_STACK', async () => runImport(rt, ids, previousTemplateId), onEnd);
+  engine.startOperation('UPDATE_STACK', {
+    scope: engine.scope(input.ClientRequestToken), stack, template, first: 'IMPORT_IN_PROGRESS',
+    options: { disableRollback: input.DisableRollback, retainExceptOnCreate: input.RetainExceptOnCreate },
+    run: async (rt) => runImport(rt, ids, previousTemplateId), onEnd: extras.onEnd,
+  });
 }
 
 async function runImport(rt: Runtime, ids: string[], previousTemplateId: number): Promise<void> {
