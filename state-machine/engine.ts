@@ -3,7 +3,7 @@
 // What each operation checks and runs is its module under state-machine/operations/.
 import { v1 as uuidv1, v4 as uuidv4 } from 'uuid';
 import type { Logger } from 'pino';
-import type { Store, StackRecord, ResourceRecord } from '../storage/index.js';
+import type { Store, StackDoc, StackRecord, ResourceRecord } from '../storage/index.js';
 import type { PreparedTemplate } from '../template/index.js';
 import type { Faults } from '../resources/faults.js';
 import type { ProviderEnv } from '../resources/provider.js';
@@ -101,9 +101,16 @@ export class Engine {
     return { store: this.deps.store, clock: this.deps.clock, operationId, token };
   }
 
-  /** The record a running operation holds for this stack, else the one given: stack settings are written to it. */
-  live(stack: StackRecord): StackRecord {
-    return this.running.get(stack.stackId)?.stack ?? stack;
+  /**
+   * A stack setting changed by a call (termination protection, stack policy) goes through the record the running
+   * operation holds, when one runs: that record is saved at each status change, so a copy read from storage and
+   * saved beside it would be overwritten when the operation moves on.
+   */
+  changeSettings(stack: StackRecord, change: (doc: StackDoc) => void): void {
+    const live = this.running.get(stack.stackId)?.stack ?? stack;
+    change(live.doc);
+    if (live !== stack) change(stack.doc);
+    this.deps.store.stacks.save(live);
   }
 
   /** Resolves when every running operation has ended (tests, graceful stop). */

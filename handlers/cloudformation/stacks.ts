@@ -117,7 +117,6 @@ export const updateTerminationProtection: Handler = (ctx, input) => {
   const enable = required<boolean>(input, 'EnableTerminationProtection');
   const stack = findStack(ctx, name);
   if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack [${name}] does not exist`);
-  stack.doc.terminationProtection = enable;
-  ctx.store.stacks.save(stack);
+  ctx.engine.changeSettings(stack, (doc) => void (doc.terminationProtection = enable));
   return { StackId: stack.stackId };
 };
