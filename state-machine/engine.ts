@@ -7,7 +7,7 @@ import type { Store, StackDoc, StackRecord, ResourceRecord } from '../storage/in
 import type { PreparedTemplate } from '../template/index.js';
 import type { Faults } from '../resources/faults.js';
 import type { ProviderEnv } from '../resources/provider.js';
-import { ON_INTERNAL_FAILURE, type OperationType, type StackStatus } from './statuses.js';
+import { isInProgress, ON_INTERNAL_FAILURE, type OperationType, type StackStatus } from './statuses.js';
 import { setStackStatus, type Clock, type OperationScope } from './transitions.js';
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
 import { insertStack } from './stackRecords.js';
@@ -176,8 +176,9 @@ export class Engine {
 
 /** After an unexpected error the stack takes its operation's failed status rather than staying *_IN_PROGRESS. */
 function failInternally(rt: Runtime): void {
-  const to = ON_INTERNAL_FAILURE[rt.stack.status as StackStatus];
-  if (!to) return;
+  const status = rt.stack.status as StackStatus;
+  if (!isInProgress(status)) return;
+  const to = ON_INTERNAL_FAILURE[status];
   try {
     setStackStatus(rt, rt.stack, to, 'Internal Failure');
   } catch {

@@ -112,18 +112,26 @@ export const STACK_TRANSITIONS: Record<StackStatus, readonly StackStatus[]> = {
   UPDATE_ROLLBACK_FAILED: ['UPDATE_ROLLBACK_IN_PROGRESS', 'DELETE_IN_PROGRESS'],
   UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS: ['UPDATE_ROLLBACK_COMPLETE', 'UPDATE_ROLLBACK_FAILED'],
   UPDATE_ROLLBACK_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
-  IMPORT_IN_PROGRESS: ['IMPORT_COMPLETE', 'IMPORT_ROLLBACK_IN_PROGRESS'],
+  IMPORT_IN_PROGRESS: ['IMPORT_COMPLETE', 'IMPORT_ROLLBACK_IN_PROGRESS', 'IMPORT_ROLLBACK_FAILED'],
   IMPORT_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
   IMPORT_ROLLBACK_IN_PROGRESS: ['IMPORT_ROLLBACK_COMPLETE', 'IMPORT_ROLLBACK_FAILED'],
   IMPORT_ROLLBACK_FAILED: ['DELETE_IN_PROGRESS'],
   IMPORT_ROLLBACK_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
 };
 
+/** The statuses of a running operation (REVIEW_IN_PROGRESS is a stack waiting for its first change set, not one). */
+export type InProgressStatus = Exclude<Extract<StackStatus, `${string}_IN_PROGRESS`>, 'REVIEW_IN_PROGRESS'>;
+
+export function isInProgress(status: StackStatus): status is InProgressStatus {
+  return status.endsWith('_IN_PROGRESS') && status !== 'REVIEW_IN_PROGRESS';
+}
+
 /**
  * Where a stack goes when its operation breaks unexpectedly (a bug, not a resource failure): the operation's own
- * failed status, so that no stack is left *_IN_PROGRESS and the usual recovery calls apply.
+ * failed status, so that no stack is left *_IN_PROGRESS and the usual recovery calls apply. An import has no failed
+ * status of its own: it ends IMPORT_ROLLBACK_FAILED, from which DeleteStack is allowed.
  */
-export const ON_INTERNAL_FAILURE: Partial<Record<StackStatus, StackStatus>> = {
+export const ON_INTERNAL_FAILURE: Record<InProgressStatus, StackStatus> = {
   CREATE_IN_PROGRESS: 'CREATE_FAILED',
   ROLLBACK_IN_PROGRESS: 'ROLLBACK_FAILED',
   DELETE_IN_PROGRESS: 'DELETE_FAILED',
@@ -131,6 +139,7 @@ export const ON_INTERNAL_FAILURE: Partial<Record<StackStatus, StackStatus>> = {
   UPDATE_COMPLETE_CLEANUP_IN_PROGRESS: 'UPDATE_COMPLETE',
   UPDATE_ROLLBACK_IN_PROGRESS: 'UPDATE_ROLLBACK_FAILED',
   UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS: 'UPDATE_ROLLBACK_FAILED',
+  IMPORT_IN_PROGRESS: 'IMPORT_ROLLBACK_FAILED',
   IMPORT_ROLLBACK_IN_PROGRESS: 'IMPORT_ROLLBACK_FAILED',
 };
 
@@ -146,10 +155,6 @@ export const RESOURCE_PHASES: Record<ResourceAction, Record<ResourcePhase, Resou
   RollbackUpdate: { start: 'UPDATE_IN_PROGRESS', complete: 'UPDATE_COMPLETE', failed: 'UPDATE_FAILED' },
   Import: { start: 'IMPORT_IN_PROGRESS', complete: 'IMPORT_COMPLETE', failed: 'IMPORT_FAILED' },
 };
-
-export function isInProgress(status: StackStatus): boolean {
-  return status.endsWith('_IN_PROGRESS') && status !== 'REVIEW_IN_PROGRESS';
-}
 
 export function canStart(operation: StackOperation, status: StackStatus): boolean {
   return OPERATION_STARTS[operation].includes(status);
