@@ -11,7 +11,10 @@ import type { GivenParameter } from '../template/parameters.js';
 import { replacementProperties } from '../resources/generic.js';
 import { resourceSpec } from '../resources/spec.js';
 import { nameProperty } from '../resources/registry.js';
-import { checkStart, REFUSALS } from './statuses.js';
+import {
+  checkDeletable, checkExecutable, checkStart, REFUSALS, type ChangeSetStatus, type ExecutionStatus,
+} from './statuses.js';
+import { endExecution, insertChangeSet, markOthersObsolete, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
 import { insertStack, tagsOf } from './stackRecords.js';
 import { leavesUnchanged, prepareForStack, prepareStored } from './prepare.js';
 import { accountScope, pseudoParameters } from './runtime.js';
@@ -56,13 +59,11 @@ export interface ChangeSetDoc {
   /** ImportExistingResources: logical id → the unowned physical resource the execution imports instead of creating. */
   adoptions?: Record<string, string>;
   /** The outcome CREATE_IN_PROGRESS settles to. */
-  pending?: { status: string; executionStatus: string; statusReason?: string };
+  pending?: { status: ChangeSetStatus; executionStatus: ExecutionStatus; statusReason?: string };
 }
 
 export const NO_CHANGES = "The submitted information didn't contain changes. Submit different information to create a change set.";
-const IN_PROGRESS = 'An operation on this ChangeSet is currently in progress.  Please attempt this operation again later.';
 const STALE_AFTER_MS = 5_000;
-const SUCCEEDED = new Set(['CREATE_COMPLETE', 'UPDATE_COMPLETE', 'IMPORT_COMPLETE']);
 const SNAPSHOT_TYPES = new Set([
   'AWS::EC2::Volume', 'AWS::ElastiCache::CacheCluster', 'AWS::ElastiCache::ReplicationGroup', 'AWS::Neptune::DBCluster',
   'AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::Redshift::Cluster', 'AWS::DocDB::DBCluster',
@@ -102,20 +103,12 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
   const doc = changeSetDoc(type, input, body, after, model, outcome);
   if (adoptions) doc.adoptions = Object.fromEntries(adoptions);
-  store.changeSets.save({
+  insertChangeSet(store, {
     changeSetId, account: caller.account, region: caller.region, stackId: stack.stackId, name: input.ChangeSetName,
-    status: 'CREATE_PENDING', executionStatus: 'UNAVAILABLE', createdAt: clock.now().toISOString(), deleted: false,
-    doc: doc as unknown as Record<string, unknown>,
+    createdAt: clock.now().toISOString(), deleted: false, doc: doc as unknown as Record<string, unknown>,
   });
   settleLater(store, changeSetId);
   return { Id: changeSetId, StackId: stack.stackId };
-}
-
-/** A change set that cannot run ends FAILED / UNAVAILABLE with the reason; any other is CREATE_COMPLETE / AVAILABLE. */
-function outcomeOf(failure: string | undefined): NonNullable<ChangeSetDoc['pending']> {
-  return failure
-    ? { status: 'FAILED', executionStatus: 'UNAVAILABLE', statusReason: failure }
-    : { status: 'CREATE_COMPLETE', executionStatus: 'AVAILABLE' };
 }
 
 function changeSetDoc(
@@ -198,37 +191,39 @@ function isEmpty(
 
 /** CREATE_PENDING → CREATE_IN_PROGRESS → the planned outcome, each a turn of the event loop after the call. */
 function settleLater(store: Store, changeSetId: string): void {
-  const step = (apply: (cs: ChangeSetRecord) => ChangeSetRecord | undefined) => {
+  const step = (apply: (cs: ChangeSetRecord) => boolean) => {
     try {
       const cs = store.changeSets.byId(changeSetId);
-      const next = cs && !cs.deleted ? apply(cs) : undefined;
-      if (next) store.changeSets.save(next);
-      return next !== undefined;
+      return cs !== undefined && !cs.deleted && apply(cs);
     } catch {
       return false; // the store closed under us (server stopping)
     }
   };
   setImmediate(() => {
-    if (!step((cs) => (cs.status === 'CREATE_PENDING' ? { ...cs, status: 'CREATE_IN_PROGRESS' } : undefined))) return;
-    setImmediate(() => step((cs) => {
-      const pending = (cs.doc as unknown as ChangeSetDoc).pending;
-      if (cs.status !== 'CREATE_IN_PROGRESS' || !pending) return undefined;
-      const doc = { ...cs.doc, pending: undefined, statusReason: pending.statusReason };
-      // A change set whose stack moved on while it was being created is born OBSOLETE.
-      const executionStatus = cs.executionStatus === 'OBSOLETE' ? 'OBSOLETE' : pending.executionStatus;
-      return { ...cs, status: pending.status, executionStatus, doc };
-    }));
+    if (!step((cs) => cs.status === 'CREATE_PENDING' && !!setChangeSetStatus(store, cs, { status: 'CREATE_IN_PROGRESS' }))) return;
+    setImmediate(() => step((cs) => cs.status === 'CREATE_IN_PROGRESS' && settle(store, cs) !== cs));
+  });
+}
+
+/**
+ * The planned outcome of a change set still being created. A change set whose stack moved on while it was being
+ * created is born OBSOLETE.
+ */
+function settle(store: Store, cs: ChangeSetRecord): ChangeSetRecord {
+  const pending = (cs.doc as unknown as ChangeSetDoc).pending;
+  if (!pending) return cs;
+  return setChangeSetStatus(store, cs, {
+    status: pending.status,
+    executionStatus: cs.executionStatus === 'OBSOLETE' ? 'OBSOLETE' : pending.executionStatus,
+    doc: { ...cs.doc, pending: undefined, statusReason: pending.statusReason },
   });
 }
 
 /** A change set left pending by a restart (its settle step never ran) settles when next read. */
 export function settled(engine: Engine, cs: ChangeSetRecord): ChangeSetRecord {
-  const pending = (cs.doc as unknown as ChangeSetDoc).pending;
   const age = engine.deps.clock.now().getTime() - Date.parse(cs.createdAt);
-  if (!pending || age < STALE_AFTER_MS || (cs.status !== 'CREATE_PENDING' && cs.status !== 'CREATE_IN_PROGRESS')) return cs;
-  const next = { ...cs, status: pending.status, executionStatus: pending.executionStatus, doc: { ...cs.doc, pending: undefined, statusReason: pending.statusReason } };
-  engine.deps.store.changeSets.save(next);
-  return next;
+  if (age < STALE_AFTER_MS || (cs.status !== 'CREATE_PENDING' && cs.status !== 'CREATE_IN_PROGRESS')) return cs;
+  return settle(engine.deps.store, cs);
 }
 
 export function findChangeSet(engine: Engine, caller: Caller, name: string, stackName?: string): ChangeSetRecord {
@@ -253,9 +248,7 @@ function lookUp(engine: Engine, caller: Caller, name: string, stackName?: string
 }
 
 export function deleteChangeSet(engine: Engine, cs: ChangeSetRecord): void {
-  if (cs.status === 'CREATE_PENDING' || cs.status === 'CREATE_IN_PROGRESS' || cs.executionStatus === 'EXECUTE_IN_PROGRESS') {
-    throw awsError('InvalidChangeSetStatus', IN_PROGRESS);
-  }
+  checkDeletable(cs);
   // The REVIEW_IN_PROGRESS stack of a deleted CREATE change set stays; DeleteStack removes it.
   engine.deps.store.changeSets.save({ ...cs, deleted: true });
 }
@@ -268,13 +261,7 @@ export interface ExecuteOptions {
 
 export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: ExecuteOptions): void {
   const { store } = engine.deps;
-  if (cs.status === 'CREATE_PENDING' || cs.status === 'CREATE_IN_PROGRESS') throw awsError('InvalidChangeSetStatus', IN_PROGRESS);
-  if (cs.status !== 'CREATE_COMPLETE') {
-    throw awsError('InvalidChangeSetStatus', `ChangeSet [${cs.changeSetId}] cannot be executed in its current status of [${cs.status}]`);
-  }
-  if (cs.executionStatus !== 'AVAILABLE') {
-    throw awsError('InvalidChangeSetStatus', `ChangeSet [${cs.changeSetId}] cannot be executed in its current execution status of [${cs.executionStatus}]`);
-  }
+  checkExecutable(cs);
   const stack = store.stacks.byId(cs.stackId)!;
   checkStart('ExecuteChangeSet', stack);
   const doc = cs.doc as unknown as ChangeSetDoc;
@@ -285,12 +272,8 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     DisableRollback: options.DisableRollback, RetainExceptOnCreate: options.RetainExceptOnCreate,
     OnFailure: doc.onStackFailure as CreateStackInput['OnFailure'],
   };
-  const executing = { ...cs, executionStatus: 'EXECUTE_IN_PROGRESS' };
-  store.changeSets.save(executing);
-  const onEnd = () => {
-    const final = store.stacks.byId(stack.stackId)!;
-    store.changeSets.save({ ...executing, executionStatus: SUCCEEDED.has(final.status) ? 'EXECUTE_COMPLETE' : 'EXECUTE_FAILED' });
-  };
+  const executing = setChangeSetStatus(store, cs, { executionStatus: 'EXECUTE_IN_PROGRESS' });
+  const onEnd = () => endExecution(store, executing, store.stacks.byId(stack.stackId)!.status);
   const extras = { changeSetId: cs.changeSetId, adopt: doc.adoptions, onEnd };
   try {
     if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, doc.imports ?? [], extras);
@@ -302,7 +285,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
       store.stacks.save(stack);
     }
   } catch (err) {
-    store.changeSets.save(cs);
+    setChangeSetStatus(store, executing, { executionStatus: 'AVAILABLE' });
     throw err;
   }
   if (doc.rollbackConfiguration) {
@@ -312,12 +295,3 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   markOthersObsolete(store, cs);
 }
 
-/** Once one change set runs, the stack's other pending change sets no longer describe a valid change. */
-function markOthersObsolete(store: Store, cs: ChangeSetRecord): void {
-  for (const other of store.changeSets.byStack(cs.stackId)) {
-    if (other.changeSetId === cs.changeSetId) continue;
-    if (other.executionStatus === 'AVAILABLE' || other.status === 'CREATE_PENDING' || other.status === 'CREATE_IN_PROGRESS') {
-      store.changeSets.save({ ...other, executionStatus: 'OBSOLETE' });
-    }
-  }
-}

@@ -1,37 +1,13 @@
 // The one table of truth for stack and resource statuses: which operation may start from which stack status,
 // and which status may follow which. Operations consult it through state-machine/transitions.ts; nothing else
 // sets a status.
-import { validationError } from '../domain/errors.js';
+import { awsError, validationError } from '../domain/errors.js';
 
-export const STACK_STATUSES = [
-  'CREATE_IN_PROGRESS', 'CREATE_FAILED', 'CREATE_COMPLETE',
-  'ROLLBACK_IN_PROGRESS', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE',
-  'DELETE_IN_PROGRESS', 'DELETE_FAILED', 'DELETE_COMPLETE',
-  'UPDATE_IN_PROGRESS', 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', 'UPDATE_COMPLETE', 'UPDATE_FAILED',
-  'UPDATE_ROLLBACK_IN_PROGRESS', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS',
-  'UPDATE_ROLLBACK_COMPLETE',
-  'REVIEW_IN_PROGRESS',
-  'IMPORT_IN_PROGRESS', 'IMPORT_COMPLETE', 'IMPORT_ROLLBACK_IN_PROGRESS', 'IMPORT_ROLLBACK_FAILED',
-  'IMPORT_ROLLBACK_COMPLETE',
-] as const;
-export type StackStatus = (typeof STACK_STATUSES)[number];
-
-export const RESOURCE_STATUSES = [
-  'CREATE_IN_PROGRESS', 'CREATE_FAILED', 'CREATE_COMPLETE',
-  'DELETE_IN_PROGRESS', 'DELETE_FAILED', 'DELETE_COMPLETE', 'DELETE_SKIPPED',
-  'UPDATE_IN_PROGRESS', 'UPDATE_FAILED', 'UPDATE_COMPLETE',
-  'UPDATE_ROLLBACK_IN_PROGRESS', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_ROLLBACK_COMPLETE',
-  'ROLLBACK_IN_PROGRESS', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE',
-  'IMPORT_IN_PROGRESS', 'IMPORT_FAILED', 'IMPORT_COMPLETE',
-  'IMPORT_ROLLBACK_IN_PROGRESS', 'IMPORT_ROLLBACK_FAILED', 'IMPORT_ROLLBACK_COMPLETE',
-] as const;
-export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
-
-/** AWS's OperationType: the kinds of operation LastOperations names (API_OperationEntry). */
-export const OPERATION_TYPES = [
-  'CREATE_STACK', 'UPDATE_STACK', 'DELETE_STACK', 'CONTINUE_ROLLBACK', 'ROLLBACK', 'CREATE_CHANGESET',
-] as const;
-export type OperationType = (typeof OPERATION_TYPES)[number];
+export {
+  STACK_STATUSES, RESOURCE_STATUSES, CHANGE_SET_STATUSES, EXECUTION_STATUSES, OPERATION_TYPES,
+  type StackStatus, type ResourceStatus, type ChangeSetStatus, type ExecutionStatus, type OperationType,
+} from '../domain/statuses.js';
+import type { ChangeSetStatus, ExecutionStatus, ResourceStatus, StackStatus } from '../domain/statuses.js';
 
 /** The stack-level operations a caller can start. */
 export type StackOperation =
@@ -42,13 +18,6 @@ export type StackOperation =
   | 'RollbackStack'
   | 'ContinueUpdateRollback'
   | 'CancelUpdateStack';
-
-/** The stable statuses: no operation is running. */
-export const SETTLED: ReadonlySet<StackStatus> = new Set<StackStatus>([
-  'CREATE_FAILED', 'CREATE_COMPLETE', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE', 'DELETE_FAILED', 'DELETE_COMPLETE',
-  'UPDATE_COMPLETE', 'UPDATE_FAILED', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_ROLLBACK_COMPLETE', 'REVIEW_IN_PROGRESS',
-  'IMPORT_COMPLETE', 'IMPORT_ROLLBACK_FAILED', 'IMPORT_ROLLBACK_COMPLETE',
-]);
 
 const UPDATABLE: readonly StackStatus[] = [
   'CREATE_COMPLETE', 'UPDATE_COMPLETE', 'UPDATE_ROLLBACK_COMPLETE', 'IMPORT_COMPLETE', 'IMPORT_ROLLBACK_COMPLETE',
@@ -167,4 +136,54 @@ export function checkStart(operation: StackOperation, stack: { name: string; sta
 
 export function canTransition(from: StackStatus, to: StackStatus): boolean {
   return STACK_TRANSITIONS[from].includes(to);
+}
+
+/**
+ * A change set's Status: CreateChangeSet answers with CREATE_PENDING, which settles through CREATE_IN_PROGRESS to
+ * CREATE_COMPLETE or FAILED after the call returns (a restart settles a pending one directly when next read).
+ */
+export const CHANGE_SET_TRANSITIONS: Record<ChangeSetStatus, readonly ChangeSetStatus[]> = {
+  CREATE_PENDING: ['CREATE_IN_PROGRESS', 'CREATE_COMPLETE', 'FAILED'],
+  CREATE_IN_PROGRESS: ['CREATE_COMPLETE', 'FAILED'],
+  CREATE_COMPLETE: [],
+  FAILED: [],
+  // DeleteChangeSet removes a change set at once: these AWS statuses are never shown
+  DELETE_PENDING: [], DELETE_IN_PROGRESS: [], DELETE_COMPLETE: [], DELETE_FAILED: [],
+};
+
+/**
+ * Its ExecutionStatus: AVAILABLE once created, EXECUTE_IN_PROGRESS → EXECUTE_COMPLETE | EXECUTE_FAILED when run
+ * (back to AVAILABLE when the stack refuses the start), OBSOLETE once the stack changed by another way.
+ */
+export const EXECUTION_TRANSITIONS: Record<ExecutionStatus, readonly ExecutionStatus[]> = {
+  UNAVAILABLE: ['AVAILABLE', 'OBSOLETE'],
+  AVAILABLE: ['EXECUTE_IN_PROGRESS', 'OBSOLETE'],
+  EXECUTE_IN_PROGRESS: ['EXECUTE_COMPLETE', 'EXECUTE_FAILED', 'AVAILABLE'],
+  EXECUTE_COMPLETE: [],
+  EXECUTE_FAILED: [],
+  OBSOLETE: [],
+};
+
+const CHANGE_SET_BUSY = 'An operation on this ChangeSet is currently in progress.  Please attempt this operation again later.';
+
+/** AWS's refusals (InvalidChangeSetStatus) of ExecuteChangeSet and DeleteChangeSet by the change set's statuses. */
+export const CHANGE_SET_REFUSALS = {
+  busy: () => awsError('InvalidChangeSetStatus', CHANGE_SET_BUSY),
+  status: (id: string, status: string) => awsError('InvalidChangeSetStatus', `ChangeSet [${id}] cannot be executed in its current status of [${status}]`),
+  execution: (id: string, status: string) =>
+    awsError('InvalidChangeSetStatus', `ChangeSet [${id}] cannot be executed in its current execution status of [${status}]`),
+};
+
+/** ExecuteChangeSet may start only from CREATE_COMPLETE / AVAILABLE. */
+export function checkExecutable(cs: { changeSetId: string; status: ChangeSetStatus; executionStatus: ExecutionStatus }): void {
+  if (cs.status === 'CREATE_PENDING' || cs.status === 'CREATE_IN_PROGRESS') throw CHANGE_SET_REFUSALS.busy();
+  if (cs.status !== 'CREATE_COMPLETE') throw CHANGE_SET_REFUSALS.status(cs.changeSetId, cs.status);
+  if (cs.executionStatus !== 'AVAILABLE') throw CHANGE_SET_REFUSALS.execution(cs.changeSetId, cs.executionStatus);
+}
+
+/** DeleteChangeSet is refused while the change set is being created or executed. */
+export function checkDeletable(cs: { status: ChangeSetStatus; executionStatus: ExecutionStatus }): void {
+  if (cs.status === 'CREATE_PENDING' || cs.status === 'CREATE_IN_PROGRESS' || cs.executionStatus === 'EXECUTE_IN_PROGRESS') {
+    throw CHANGE_SET_REFUSALS.busy();
+  }
 }
