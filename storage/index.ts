@@ -8,6 +8,8 @@ import { ExportStore } from './exports.js';
 import { JournalStore } from './journal.js';
 import { WorldStore } from './world.js';
 import { ChangeSetStore } from './changeSets.js';
+import { ObjectStore } from './objects.js';
+import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 export class Store {
   readonly stacks: StackStore;
@@ -18,11 +20,13 @@ export class Store {
   readonly journal: JournalStore;
   readonly world: WorldStore;
   readonly changeSets: ChangeSetStore;
+  /** S3 objects' metadata rows; their bytes are in `bodies`. */
+  readonly objects: ObjectStore;
   /** The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts). */
   readonly lastEventTime = new Map<string, number>();
   private readonly group: GroupCommit;
 
-  constructor(readonly db: Db) {
+  constructor(readonly db: Db, readonly bodies: BodyStore = new MemoryBodies()) {
     this.group = new GroupCommit(db);
     this.stacks = new StackStore(db);
     this.resources = new ResourceStore(db, this.group);
@@ -32,10 +36,11 @@ export class Store {
     this.journal = new JournalStore(db);
     this.world = new WorldStore(db);
     this.changeSets = new ChangeSetStore(db);
+    this.objects = new ObjectStore(db);
   }
 
   static open(file: string): Store {
-    return new Store(openDb(file));
+    return new Store(openDb(file), openBodies(file));
   }
 
   /** Runs fn atomically; it commits with the other writes of this event-loop turn (see GroupCommit). */
@@ -59,11 +64,12 @@ export class Store {
     this.events.forgetKeys();
     this.transaction(() => {
       for (const table of ['stacks', 'templates', 'stack_resources', 'events', 'change_sets', 'exports', 'journal',
-        'operations', 'world', 'imports']) {
+        'operations', 'world', 'imports', 's3_objects', 's3_uploads', 's3_parts']) {
         this.db.exec(`DELETE FROM ${table}`);
       }
     });
     this.lastEventTime.clear();
+    this.bodies.reset();
   }
 
   close(): void {
@@ -78,3 +84,5 @@ export type { EventRecord } from './events.js';
 export type { WorldResource, WorldState } from './world.js';
 export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';
+export type { ObjectRecord, ObjectDoc, UploadRecord, PartRecord } from './objects.js';
+export type { BodyStore, ByteRange } from './bodies.js';
