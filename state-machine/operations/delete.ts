@@ -7,7 +7,7 @@ import { exportsInUse } from './outputs.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
 
 export async function runDelete(rt: Runtime, statusBefore: StackStatus): Promise<void> {
-  const inUse = exportsInUse(rt, new Set());
+  const inUse = exportsInUse(rt, new Map());
   if (inUse) {
     // AWS sends the stack back to where it was rather than to DELETE_FAILED.
     const back = statusBefore === 'DELETE_FAILED' ? 'DELETE_FAILED' : statusBefore;
