@@ -150,9 +150,11 @@ function checkConstraints(name: string, def: ParameterDef, value: ParameterValue
     if (numeric && (item.trim() === '' || !Number.isFinite(Number(item)))) {
       throw validationError(`Parameter '${name}' must be a number.`);
     }
+    // With a ConstraintDescription AWS leaves the name unquoted: "Parameter InstanceType failed to satisfy
+    // constraint: must be a valid EC2 instance type." (public AWS output, quoted in CloudFormation messages).
     const fail = (message: string) =>
       validationError(def.ConstraintDescription
-        ? `Parameter '${name}' failed to satisfy constraint: ${def.ConstraintDescription}`
+        ? `Parameter ${name} failed to satisfy constraint: ${def.ConstraintDescription}`
         : message);
     if (def.AllowedValues && !def.AllowedValues.map(String).includes(item)) {
       throw fail(`Parameter '${name}' must be one of AllowedValues`);
