@@ -84,6 +84,15 @@ export function validationError(message: string): AwsError {
   return new AwsError('ValidationError', message);
 }
 
+/**
+ * A member over its length limit. AWS leaves the value out of this message ("Value at 'templateBody' failed to
+ * satisfy constraint: Member must have length less than or equal to 51200", public AWS output), so a 10 MB value
+ * never comes back as a 10 MB error. Callers check length before pattern for the same reason.
+ */
+export function tooLong(member: string, max: number): AwsError {
+  return validationError(`1 validation error detected: Value at '${member}' failed to satisfy constraint: Member must have length less than or equal to ${max}`);
+}
+
 /** What AWS query services answer for an Action they do not have. */
 export function invalidAction(action: string): AwsError {
   return new AwsError('InvalidAction', `Could not find operation ${action} for version ${API_VERSION}`);

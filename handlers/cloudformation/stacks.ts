@@ -1,6 +1,6 @@
 // Stack API actions: CreateStack, UpdateStack, DeleteStack, DescribeStacks, ListStacks, UpdateTerminationProtection.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_Operations.html
-import { validationError } from '../../domain/errors.js';
+import { tooLong, validationError } from '../../domain/errors.js';
 import { MAX_TEMPLATE_BODY } from '../../template/index.js';
 import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/engine.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
@@ -22,9 +22,8 @@ export function templateBody(ctx: HandlerContext, input: StackTemplateInput, pre
     return body;
   }
   if (input.TemplateBody !== undefined) {
-    if (input.TemplateBody.length > MAX_TEMPLATE_BODY) {
-      throw validationError(`1 validation error detected: Value '${input.TemplateBody}' at 'templateBody' failed to satisfy constraint: Member must have length less than or equal to ${MAX_TEMPLATE_BODY}`);
-    }
+    // The quota is 51,200 bytes, not characters (AWS CloudFormation quotas: "Template body size in a request").
+    if (Buffer.byteLength(input.TemplateBody) > MAX_TEMPLATE_BODY) throw tooLong('templateBody', MAX_TEMPLATE_BODY);
     return input.TemplateBody;
   }
   if (input.TemplateURL !== undefined) return templateFromUrl(input.TemplateURL);
