@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   MissingParameter: { status: 400, type: 'Sender' },
   InvalidParameterValue: { status: 400, type: 'Sender' },
   InvalidParameterCombination: { status: 400, type: 'Sender' },
+  // A body past the server's limit (server/services/body.ts). AWS's front end answers 413 too.
+  RequestEntityTooLarge: { status: 413, type: 'Sender' },
   InternalFailure: { status: 500, type: 'Receiver' },
   // 501 is a server error the SDKs do not retry (500 would be retried three times).
   NotImplemented: { status: 501, type: 'Receiver' },

@@ -112,3 +112,14 @@ describe('the service dispatch', () => {
     expect(res.message).toBe('cfn-local does not serve the dynamodb API (the request was signed for dynamodb).');
   });
 });
+
+describe('a body over the server\'s limit', () => {
+  // AWS's front end answers 413 with a body the AWS CLI cannot parse (aws/aws-cli#2378); cfn-local keeps the status
+  // and answers in the XML error envelope every query client reads.
+  it('gets a 413 in AWS\'s XML error envelope, not fastify\'s JSON', async () => {
+    const big = `Action=ValidateTemplate&Version=2010-05-15&TemplateBody=${'x'.repeat(16 * 1024 * 1024 + 1)}`;
+    const res = await post(big);
+    expect(res).toMatchObject({ status: 413, type: 'Sender', code: 'RequestEntityTooLarge', message: 'Request body is larger than 16777216 bytes' });
+    expect(res.text).toMatch(/^<ErrorResponse xmlns="http:\/\/cloudformation\.amazonaws\.com\/doc\/2010-05-15\/"><Error>/);
+  });
+});
