@@ -42,6 +42,13 @@ export interface App {
 const BODY_LIMIT = 16 * 1024 * 1024;
 
 /**
+ * A slow or idle sender cannot hold a connection forever (fastify turns Node's request timeout off): the whole
+ * request within Node's default 300 s, the headers within 60 s, a socket silent for 120 s closed, an idle
+ * keep-alive connection kept 72 s (longer than the 60 s idle timeout of AWS's load balancers, as fastify sets it).
+ */
+export const SERVER_TIMEOUTS = { requestTimeout: 300_000, connectionTimeout: 120_000, keepAliveTimeout: 72_000, headersTimeout: 60_000 };
+
+/**
  * No route declares a JSON schema: the protocol layer decodes and checks every input against the CloudFormation
  * model itself. Stand-in compilers keep fastify from loading ajv and fast-json-stringify for nothing, which was
  * ~10-15 ms of every start (bench/README.md); one that is ever asked for fails loudly.
@@ -61,7 +68,8 @@ export function buildApp(options: AppOptions = {}): App {
   };
   const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale });
   recoverInterruptedOperations(engine);
-  const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT,
+  const { headersTimeout, ...timeouts } = SERVER_TIMEOUTS;
+  const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT, ...timeouts,
     logController: new LogController({ disableRequestLogging: true }), schemaController: SCHEMALESS });
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -76,6 +84,7 @@ export function buildApp(options: AppOptions = {}): App {
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals });
+  fastify.server.headersTimeout = headersTimeout;
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);
   });

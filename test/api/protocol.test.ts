@@ -123,3 +123,27 @@ describe('a body over the server\'s limit', () => {
     expect(res.text).toMatch(/^<ErrorResponse xmlns="http:\/\/cloudformation\.amazonaws\.com\/doc\/2010-05-15\/"><Error>/);
   });
 });
+
+describe('slow and idle senders', () => {
+  it('the server has request, header, idle-socket and keep-alive timeouts (fastify turns Node\'s request timeout off)', () => {
+    const http = server.app.fastify.server;
+    expect({ request: http.requestTimeout, headers: http.headersTimeout, idle: http.timeout, keepAlive: http.keepAliveTimeout })
+      .toEqual({ request: 300_000, headers: 60_000, idle: 120_000, keepAlive: 72_000 });
+  });
+
+  it('closes a connection that sends headers and then goes silent mid-body', async () => {
+    const http = server.app.fastify.server;
+    const idle = http.timeout;
+    http.timeout = 200; // shortened for this test only; the default is 120 s
+    try {
+      const { port } = new URL(server.endpoint);
+      const socket = connect(Number(port), '127.0.0.1');
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.on('error', () => undefined);
+      socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nAction=List');
+      await closed;
+    } finally {
+      http.timeout = idle;
+    }
+  });
+});
