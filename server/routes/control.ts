@@ -1,7 +1,7 @@
 // The cfn-local control API on the same port (docs/control-api.md): health, reset, faults on demand; the simulated
 // account's resources are in controlWorld.ts. JSON in and out; bad input gets 400 with a message saying what is wrong.
 import type { FastifyInstance } from 'fastify';
-import { FAULT_ACTIONS, type FaultAction } from '../../resources/faults.js';
+import { FAULT_ACTIONS, MAX_DELAY_MS, type FaultAction } from '../../resources/faults.js';
 import { registerWorldApi } from './controlWorld.js';
 import { PREFIX, jsonBody, sendError, type ControlDeps } from './controlHttp.js';
 
@@ -20,6 +20,7 @@ function faultError(body: Record<string, unknown>): string | undefined {
     if (!type) return `unknown field ${key}; allowed: action, ${Object.keys(FAULT_FIELDS).join(', ')}`;
     if (typeof value !== type) return `${key} must be a ${type} (got ${JSON.stringify(value)})`;
     if (type === 'number' && (!Number.isInteger(value) || (value as number) < 0)) return `${key} must be a whole number >= 0 (got ${value})`;
+    if (key === 'delayMs' && (value as number) > MAX_DELAY_MS) return `delayMs must be at most ${MAX_DELAY_MS} (got ${value})`;
     if (type === 'string' && value === '') return `${key} must not be empty`;
   }
   return undefined;
