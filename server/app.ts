@@ -14,6 +14,7 @@ import { SignalHub } from '../resources/signalHub.js';
 import type { ProviderEnv } from '../resources/provider.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
+import { guardControlApi } from './routes/controlAuth.js';
 
 export interface AppOptions {
   db?: string;
@@ -29,6 +30,8 @@ export interface AppOptions {
   customResourceTimeoutMs?: number;
   /** A Lambda-compatible endpoint for Lambda ServiceTokens (unset: they succeed with empty Data). */
   lambdaEndpoint?: string;
+  /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
+  controlToken?: string;
 }
 
 export interface App {
@@ -80,6 +83,7 @@ export function buildApp(options: AppOptions = {}): App {
     store.afterCommit((err) => (err ? done(err) : done(null, payload)));
   });
   const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
+  guardControlApi(fastify, options.controlToken);
   registerAwsEndpoint(fastify, { store, engine, faults, options, defaults });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });

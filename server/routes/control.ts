@@ -45,16 +45,32 @@ function registerFaults(app: FastifyInstance, deps: ControlDeps): void {
     deps.faults.remove(req.params.id) ? { removed: 1 } : sendError(reply, 404, `no fault with id ${req.params.id}`));
 }
 
+/** Stops the account's running operations (their waits end as aborted) and waits until none is left running. */
+async function stopAccount(deps: ControlDeps, account: string, region?: string): Promise<void> {
+  const mine = () => [...deps.engine.running.values()].filter((rt) => rt.stack.account === account && (!region || rt.stack.region === region));
+  for (const rt of mine()) rt.stop.abort();
+  while (mine().length) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 export function registerControlApi(app: FastifyInstance, deps: ControlDeps): void {
   app.get(`${PREFIX}/health`, async () => ({ status: 'ok' }));
 
   // Waits in flight (wait conditions, custom resources) end first, so the operations holding them can finish.
-  app.post(`${PREFIX}/reset`, async () => {
-    deps.engine.deps.providerEnv?.signals.cancelAll();
-    await deps.engine.idle();
-    deps.store.reset();
-    deps.faults.remove();
-    return { reset: true };
+  // ?account= (and ?region=) empties one account only, so users sharing a server do not wipe each other's stacks.
+  app.post<{ Querystring: Record<string, string> }>(`${PREFIX}/reset`, async (req, reply) => {
+    const { account, region } = req.query;
+    if (account === undefined) {
+      if (region !== undefined) return sendError(reply, 400, 'region needs account: reset ?account=<12 digits>&region=<region>');
+      deps.engine.deps.providerEnv?.signals.cancelAll();
+      await deps.engine.idle();
+      deps.store.reset();
+      deps.faults.remove();
+      return { reset: true };
+    }
+    if (!/^\d{12}$/.test(account)) return sendError(reply, 400, `account must be 12 digits (got ${JSON.stringify(account.slice(0, 64))})`);
+    await stopAccount(deps, account, region);
+    deps.store.resetAccount(account, region);
+    return { reset: true, account, ...(region ? { region } : {}) };
   });
 
   registerFaults(app, deps);
