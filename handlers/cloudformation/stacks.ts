@@ -1,6 +1,6 @@
 // Stack API actions: CreateStack, UpdateStack, DeleteStack, DescribeStacks, ListStacks, UpdateTerminationProtection.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_Operations.html
-import { validationError } from '../../domain/errors.js';
+import { tooLong, validationError } from '../../domain/errors.js';
 import { MAX_TEMPLATE_BODY } from '../../template/index.js';
 import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/inputs.js';
 import { createStack as startCreate } from '../../state-machine/operations/create.js';
@@ -27,9 +27,8 @@ export async function templateBody(ctx: HandlerContext, input: StackTemplateInpu
     return body;
   }
   if (input.TemplateBody !== undefined) {
-    if (input.TemplateBody.length > MAX_TEMPLATE_BODY) {
-      throw validationError(`1 validation error detected: Value '${input.TemplateBody}' at 'templateBody' failed to satisfy constraint: Member must have length less than or equal to ${MAX_TEMPLATE_BODY}`);
-    }
+    // The quota is 51,200 bytes, not characters (AWS CloudFormation quotas: "Template body size in a request").
+    if (Buffer.byteLength(input.TemplateBody) > MAX_TEMPLATE_BODY) throw tooLong('templateBody', MAX_TEMPLATE_BODY);
     return input.TemplateBody;
   }
   // Read from the account's S3 buckets (resources/s3Urls.ts), with CloudFormation's refusals for what is not there.

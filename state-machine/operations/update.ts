@@ -117,7 +117,7 @@ async function runUpdate(rt: Runtime): Promise<void> {
   let outputs;
   try {
     outputs = evaluateOutputs(rt);
-    const inUse = exportsInUse(rt, new Set(outputs.filter((o) => o.ExportName).map((o) => o.ExportName!)));
+    const inUse = exportsInUse(rt, new Map(outputs.filter((o) => o.ExportName).map((o) => [o.ExportName!, o.OutputValue])));
     if (inUse) throw new Error(inUse);
   } catch (err) {
     return failUpdate(rt, `${(err as Error).message}. `);
