@@ -258,7 +258,7 @@ export class Engine {
       .then(run)
       .catch((err: unknown) => {
         log.error({ err, stackId: rt.stack.stackId, kind }, 'operation failed unexpectedly');
-        failInternally(rt);
+        failInternally(rt, err);
       })
       .finally(() => {
         store.journal.endOperation(rt.operationId);

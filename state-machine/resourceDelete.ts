@@ -60,7 +60,7 @@ export async function deleteResource(rt: Runtime, target: DeleteTarget, why: Del
   if (policy === 'Snapshot') snapshotOf(world, shown.type, shown.physicalId, shown.doc.properties ?? {});
   const result: Deleted = gate
     ? { ok: false, code: 'Injected', reason: gate }
-    : await providerFor(r.type).delete(world, request(rt, shown, shown.doc.properties ?? {}, signal));
+    : await providerFor(r.type).delete(world, request(rt, shown, shown.doc.properties ?? {}, signal, true));
   if (!result.ok) {
     setResourceStatus(rt, shown, 'DELETE_FAILED', { ...options, reason: result.reason });
     return false;

@@ -115,13 +115,20 @@ export function evaluateIn(rt: Parameters<typeof evalContext>[0], value: unknown
  * Resolves `{{resolve:…}}` dynamic references in evaluated values. Stored properties (events, drift, change sets)
  * keep the references, as AWS never shows the values; only what a provider receives is resolved.
  */
-export function resolveDynamicIn(rt: Pick<Runtime, 'store' | 'stack'>, value: unknown): unknown {
+export function resolveDynamicIn(rt: Pick<Runtime, 'store' | 'stack'>, value: unknown, lenient = false): unknown {
   if (typeof value === 'string') {
-    return value.includes('{{resolve:') ? resolveDynamicReferences(value, templateWorld(rt.store, rt.stack)) : value;
+    if (!value.includes('{{resolve:')) return value;
+    try {
+      return resolveDynamicReferences(value, templateWorld(rt.store, rt.stack));
+    } catch (err) {
+      // a delete goes by physical id: a reference whose parameter or secret is gone stays as written
+      if (lenient) return value;
+      throw err;
+    }
   }
-  if (Array.isArray(value)) return value.map((v) => resolveDynamicIn(rt, v));
+  if (Array.isArray(value)) return value.map((v) => resolveDynamicIn(rt, v, lenient));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveDynamicIn(rt, v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveDynamicIn(rt, v, lenient)]));
   }
   return value;
 }

@@ -5,11 +5,13 @@ import { awsError, validationError } from '../domain/errors.js';
 import type { PreparedTemplate } from '../template/index.js';
 import { ON_INTERNAL_FAILURE, type StackStatus } from './statuses.js';
 import { setStackStatus } from './transitions.js';
+import { failInProgress } from './guard.js';
 import type { Runtime } from './runtime.js';
 import type { CreateStackInput, StackTemplateInput } from './engine.js';
 
 /** After an unexpected error the stack takes its operation's failed status rather than staying *_IN_PROGRESS. */
-export function failInternally(rt: Runtime): void {
+export function failInternally(rt: Runtime, err?: unknown): void {
+  for (const r of rt.resources.values()) failInProgress(rt, r, err);
   const to = ON_INTERNAL_FAILURE[rt.stack.status as StackStatus];
   if (!to) return;
   try {

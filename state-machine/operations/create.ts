@@ -7,6 +7,7 @@ import type { Runtime } from '../runtime.js';
 import { evaluateOutputs, publishOutputs } from './outputs.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
 import { checkAttributes } from './attributes.js';
+import { guarded } from '../guard.js';
 
 export const failedToCreate = (ids: Iterable<string>) => `The following resource(s) failed to create: [${[...ids].sort().join(', ')}]. `;
 const ROLLBACK_REQUESTED = 'Rollback requested by user.';
@@ -18,7 +19,7 @@ export async function runCreate(rt: Runtime, onFailure: 'ROLLBACK' | 'DELETE' | 
   const outcome = await runPlan({
     order: graph.order,
     waitsOn: (id) => graph.dependsOn.get(id)!,
-    run: (id, signal) => createResource(rt, id, signal),
+    run: (id, signal) => guarded(rt, () => rt.resources.get(id), () => createResource(rt, id, signal)),
     stopOnFailure: true,
     stop: rt.stop.signal,
   });

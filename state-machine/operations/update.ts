@@ -13,6 +13,7 @@ import { checkAttributes } from './attributes.js';
 import { failedToCreate } from './create.js';
 import { rollbackUpdate } from './updateRollback.js';
 import { policyRefusal } from '../stackPolicy.js';
+import { guarded } from '../guard.js';
 
 export const failedToUpdate = (ids: Iterable<string>) => `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
 const UPDATE_CLEANUP_FAILED = 'Update successful. One or more resources could not be deleted.';
@@ -27,7 +28,7 @@ export async function runUpdate(rt: Runtime): Promise<void> {
   const outcome = await runPlan({
     order: graph.order,
     waitsOn: (id) => graph.dependsOn.get(id)!,
-    run: (id, signal) => (existing.has(id) ? updateResource(rt, id, signal) : createResource(rt, id, signal)),
+    run: (id, signal) => guarded(rt, () => rt.resources.get(id), () => (existing.has(id) ? updateResource(rt, id, signal) : createResource(rt, id, signal))),
     stopOnFailure: true,
     stop: rt.stop.signal,
   });
