@@ -11,6 +11,7 @@ import type { AccountScope, ProviderEnv, WorldAccess } from '../resources/provid
 import type { OperationScope } from './transitions.js';
 import { randomSuffix } from '../resources/names.js';
 import { readSsmParameter } from '../resources/ssmParameters.js';
+import { VALUE_OF_ATTRIBUTES, supportsValueOf, valueOfAttribute } from '../resources/parameterAttributes.js';
 import type { Faults } from '../resources/faults.js';
 
 
@@ -147,6 +148,11 @@ export function templateWorld(store: Store, stack: Pick<StackRecord, 'account' |
       return asText(found?.properties.SecretString ?? found?.attributes.SecretString);
     },
     exists: (type: string, id: string) => find(type, id) !== undefined,
+    parameterAttribute: (parameterType: string, id: string, attribute: string) => {
+      if (!supportsValueOf(parameterType, attribute)) return undefined;
+      const found = find(VALUE_OF_ATTRIBUTES[parameterType].type, id);
+      return found ? valueOfAttribute(found, attribute) : '';
+    },
     stackOutput: (req: StackOutputRequest) => {
       const target = req.stackName.startsWith('arn:') ? store.stacks.byId(req.stackName) : store.stacks.liveByName(req.account, req.region, req.stackName);
       if (!target || target.account !== req.account || target.region !== req.region || target.status === 'DELETE_COMPLETE') {
