@@ -1,6 +1,7 @@
 // Per-type Fn::GetAtt values whose format the spec cannot tell: domain names, endpoints, service-generated ids.
 import { dnsLabel, resourceArn, type AttributeContext } from './attributeContext.js';
 import { ec2Id } from './identity.js';
+import { interfaceAddresses, privateAddress } from './addresses.js';
 import { DIGITS, LOWER_ALNUM, UPPER_ALNUM, randomChars, stableChars } from './random.js';
 
 type Generator = (c: AttributeContext) => unknown;
@@ -53,7 +54,7 @@ function stableOctets(c: AttributeContext, salt: string, count: number): string 
 
 function privateIp(c: AttributeContext): string {
   const given = c.properties.PrivateIpAddress;
-  return typeof given === 'string' ? given : `10.0.${stableOctets(c, 'private', 2)}`;
+  return typeof given === 'string' ? given : privateAddress(c);
 }
 
 function publicIp(c: AttributeContext): string {
@@ -136,6 +137,12 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Record<string, Readonly<Record<string
     PublicDnsName: (c) => ec2Dns(c, publicIp(c), true),
   },
   'AWS::EC2::EIP': { AllocationId: (c) => ec2Id('eipalloc', c.random) },
+  // Addresses come from the subnet's CIDR, or are the ones the template asked for.
+  'AWS::EC2::NetworkInterface': {
+    PrimaryPrivateIpAddress: (c) => interfaceAddresses(c).primary,
+    SecondaryPrivateIpAddresses: (c) => interfaceAddresses(c).secondary,
+  },
+  'AWS::EFS::MountTarget': { IpAddress: (c) => (typeof c.properties.IpAddress === 'string' ? c.properties.IpAddress : privateAddress(c)) },
   'AWS::KMS::Key': { KeyId: sameAsId },
   // A public zone is served by four name servers, one per top-level domain, chosen per zone.
   'AWS::Route53::HostedZone': {
