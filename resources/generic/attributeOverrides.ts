@@ -4,6 +4,8 @@ import { ec2Id } from './identity.js';
 import { interfaceAddresses, privateAddress } from './addresses.js';
 import { DIGITS, LOWER_ALNUM, UPPER_ALNUM, randomChars, stableChars } from './random.js';
 
+const UPPER_HEX = '0123456789ABCDEF';
+
 type Generator = (c: AttributeContext) => unknown;
 
 // S3 website endpoints use `s3-website-<region>` in the regions that predate 2014 and `s3-website.<region>` elsewhere.
@@ -119,6 +121,14 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Record<string, Readonly<Record<string
     'ReadEndpoint.Address': (c) => rdsHost(c, 'cluster-ro-'),
     DBClusterResourceId: (c) => `cluster-${randomChars(c.random, 26, UPPER_ALNUM)}`,
   },
+  // Distribution domains are d + 13 lowercase alphanumerics under cloudfront.net, in every region.
+  'AWS::CloudFront::Distribution': { DomainName: (c) => `d${stableChars(13, LOWER_ALNUM, 'cloudfront', c.physicalId)}.cloudfront.net` },
+  'AWS::EKS::Cluster': {
+    Endpoint: (c) => `https://${stableChars(32, UPPER_HEX, 'eks', c.physicalId)}.gr7.${c.ctx.region}.eks.${c.dns}`,
+    OpenIdConnectIssuerUrl: (c) => `https://oidc.eks.${c.ctx.region}.${c.dns}/id/${stableChars(32, UPPER_HEX, 'eks', c.physicalId)}`,
+  },
+  'AWS::Neptune::DBCluster': { Port: (c) => String(c.properties.Port ?? 8182) },
+  'AWS::DocDB::DBCluster': { Port: (c) => String(c.properties.Port ?? 27017) },
   'AWS::EC2::VPC': {
     CidrBlockAssociations: (c) => [ec2Id('vpc-cidr-assoc', c.random)],
     Ipv6CidrBlocks: () => [],

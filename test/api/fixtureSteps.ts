@@ -35,8 +35,9 @@ export async function updateFixture(client: CloudFormationClient, stackId: strin
 /** Waits until the resource has been initiated, then sends its SUCCESS signals as cfn-signal does. */
 export async function sendSignals(client: CloudFormationClient, stackName: string, signal: FixtureSignal): Promise<void> {
   for (let i = 0; i < 2000; i++) {
-    const { StackEvents } = await client.send(new DescribeStackEventsCommand({ StackName: stackName }));
-    if (StackEvents?.some((e) => e.LogicalResourceId === signal.logicalId && e.ResourceStatusReason === 'Resource creation Initiated')) break;
+    // the stack may not exist yet: CreateStack is sent alongside
+    const events = await client.send(new DescribeStackEventsCommand({ StackName: stackName })).then((r) => r.StackEvents ?? [], () => []);
+    if (events.some((e) => e.LogicalResourceId === signal.logicalId && e.ResourceStatusReason === 'Resource creation Initiated')) break;
     await new Promise((r) => setTimeout(r, 5));
   }
   for (let n = 0; n < signal.count; n++) {
