@@ -12,6 +12,7 @@ import { setStackStatus, type Clock, type OperationScope } from './transitions.j
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
 import { insertStack } from './stackRecords.js';
 import { rememberToken, type TokenAction } from './tokens.js';
+import { failInProgress } from './guard.js';
 
 export interface Caller {
   account: string;
@@ -145,7 +146,7 @@ export class Engine {
       .then(() => launch.run(rt))
       .catch((err: unknown) => {
         log.error({ err, stackId: rt.stack.stackId, kind }, 'operation failed unexpectedly');
-        failInternally(rt);
+        failInternally(rt, err);
       })
       .finally(() => {
         store.journal.endOperation(rt.operationId);
@@ -175,7 +176,8 @@ export class Engine {
 }
 
 /** After an unexpected error the stack takes its operation's failed status rather than staying *_IN_PROGRESS. */
-function failInternally(rt: Runtime): void {
+function failInternally(rt: Runtime, err?: unknown): void {
+  for (const r of rt.resources.values()) failInProgress(rt, r, err);
   const status = rt.stack.status as StackStatus;
   if (!isInProgress(status)) return;
   const to = ON_INTERNAL_FAILURE[status];
