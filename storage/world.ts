@@ -9,6 +9,10 @@ export interface WorldState {
   snapshots?: string[];
   /** An SSM parameter's values by version (version N at index N-1). */
   versions?: string[];
+  /** When each version of an SSM parameter was written (ISO dates, version N at index N-1). */
+  versionDates?: string[];
+  /** An SSM parameter's version labels: label → version. */
+  labels?: Record<string, number>;
 }
 
 export interface WorldResource {
