@@ -50,7 +50,7 @@ export function checkFilters(filters: ParameterFilter[], byPath: boolean): void 
 const slashed = (name: string) => `/${name.replace(/^\//, '')}`;
 
 function fieldOf(p: ParameterVersion, key: string): string[] {
-  const props = p.row.properties;
+  const props = p.row?.properties ?? {};
   if (key.startsWith('tag:')) {
     const tags = props.Tags as Record<string, string> | undefined;
     const tag = tags?.[key.slice(4)];
@@ -62,7 +62,7 @@ function fieldOf(p: ParameterVersion, key: string): string[] {
     case 'KeyId': return p.Type === 'SecureString' ? [String(props.KeyId ?? 'alias/aws/ssm')] : [];
     case 'Tier': return [String(props.Tier ?? 'Standard')];
     case 'DataType': return [p.DataType];
-    case 'Label': return Object.keys(p.row.state.labels ?? {});
+    case 'Label': return Object.keys(p.row?.state.labels ?? {});
     default: return [];
   }
 }

@@ -4,6 +4,8 @@ import type { Store } from '../../storage/index.js';
 import type { WorldResource } from '../../storage/world.js';
 import type { Caller } from '../../state-machine/engine.js';
 import { partitionOf } from '../../resources/regions.js';
+import { readSsmParameter, ssmParametersByPath, type SsmParameterView } from '../../resources/ssmParameters.js';
+import { isPublicParameterName } from '../../resources/publicParameters/index.js';
 
 export const PARAMETER_TYPE = 'AWS::SSM::Parameter';
 
@@ -17,7 +19,8 @@ export interface ParameterVersion {
   ARN: string;
   DataType: string;
   Labels: string[];
-  row: WorldResource;
+  /** The world row; absent for AWS's public parameters (`/aws/service/…`). */
+  row?: WorldResource;
 }
 
 export const asText = (value: unknown) => (Array.isArray(value) ? value.join(',') : String(value ?? ''));
@@ -93,4 +96,19 @@ export function writeVersion(
   row.attributes = { ...row.attributes, Type: row.properties.Type, Value: row.properties.Value };
   store.world.put(row);
   return versions.length;
+}
+
+const fromPublic = (view: SsmParameterView): ParameterVersion => ({ ...view, LastModifiedDate: new Date(view.LastModifiedDate), Labels: [] });
+
+/** One of AWS's public parameters (`/aws/service/…`), read through the lookup the template language uses. */
+export function publicVersion(store: Store, caller: Caller, name: string, version?: number): ParameterVersion | undefined {
+  if (!isPublicParameterName(name)) return undefined;
+  const view = readSsmParameter(store.world, caller, name, version);
+  return view && fromPublic(view);
+}
+
+/** AWS's public parameters under a path, or undefined when the path is not theirs. */
+export function publicUnder(store: Store, caller: Caller, path: string, recursive: boolean): ParameterVersion[] | undefined {
+  if (!isPublicParameterName(path.endsWith('/') ? path : `${path}/`)) return undefined;
+  return ssmParametersByPath(store.world, caller, path, recursive).map(fromPublic);
 }

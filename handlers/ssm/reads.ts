@@ -1,6 +1,6 @@
 // SSM reads: GetParameter, GetParameters, GetParametersByPath, GetParameterHistory, DescribeParameters.
 // https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_Operations.html
-import { allRows, findRow, nameOf, parameterArn, splitSelector, versionCount, versionOf, type ParameterVersion } from './parameters.js';
+import { allRows, findRow, nameOf, parameterArn, publicUnder, publicVersion, splitSelector, versionCount, versionOf, type ParameterVersion } from './parameters.js';
 import { checkMaxResults, page, parameterNotFound, ssmError, ssmValidation, type SsmContext, type SsmInput } from './context.js';
 import { matchesFilters, checkFilters, type ParameterFilter } from './filters.js';
 
@@ -19,7 +19,11 @@ function shown(p: ParameterVersion, decrypt: boolean, selector?: string) {
 export function resolveSelector(ctx: SsmContext, nameOrArn: string): { version: ParameterVersion; selector?: string } {
   const { name, selector } = splitSelector(nameOrArn);
   const row = findRow(ctx.store, ctx.caller, name);
-  if (!row) throw parameterNotFound(nameOrArn);
+  if (!row) {
+    const found = publicVersion(ctx.store, ctx.caller, name, selector !== undefined && /^\d+$/.test(selector) ? Number(selector) : undefined);
+    if (found && (selector === undefined || /^\d+$/.test(selector))) return { version: found, selector };
+    throw parameterNotFound(nameOrArn);
+  }
   if (selector === undefined) return { version: versionOf(ctx.caller, row)! };
   const number = /^\d+$/.test(selector) ? Number(selector) : row.state.labels?.[selector];
   const version = number === undefined ? undefined : versionOf(ctx.caller, row, number);
@@ -65,10 +69,10 @@ export function getParametersByPath(ctx: SsmContext, input: SsmInput) {
   checkFilters(filters, true);
   const prefix = path.endsWith('/') ? path : `${path}/`;
   const recursive = input.Recursive === true;
-  const matching = allRows(ctx.store, ctx.caller)
+  const own = () => allRows(ctx.store, ctx.caller)
     .map((row) => versionOf(ctx.caller, row)!)
-    .filter((p) => p.Name.startsWith(prefix) && (recursive || !p.Name.slice(prefix.length).includes('/')))
-    .filter((p) => matchesFilters(p, filters));
+    .filter((p) => p.Name.startsWith(prefix) && (recursive || !p.Name.slice(prefix.length).includes('/')));
+  const matching = (publicUnder(ctx.store, ctx.caller, path, recursive) ?? own()).filter((p) => matchesFilters(p, filters));
   const { items, next } = page(matching, input.NextToken, size);
   return { Parameters: items.map((p) => shown(p, input.WithDecryption === true)), NextToken: next };
 }
@@ -85,7 +89,7 @@ export function getParameterHistory(ctx: SsmContext, input: SsmInput) {
 }
 
 function metadata(ctx: SsmContext, p: ParameterVersion) {
-  const props = p.row.properties;
+  const props = p.row?.properties ?? {};
   return {
     Name: p.Name, ARN: parameterArn(ctx.caller, p.Name), Type: p.Type,
     KeyId: p.Type === 'SecureString' ? String(props.KeyId ?? 'alias/aws/ssm') : undefined,
