@@ -13,6 +13,14 @@ export interface WorldState {
   versionDates?: string[];
   /** An SSM parameter's version labels: label → version. */
   labels?: Record<string, number>;
+  /** What Lambda's control plane changed or published: code hash and size, revision, a version's configuration. */
+  lambda?: {
+    codeSha256?: string;
+    codeSize?: number;
+    revisionId?: string;
+    lastModified?: string;
+    configuration?: Record<string, unknown>;
+  };
 }
 
 export interface WorldResource {
