@@ -37,9 +37,9 @@ export function clientEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv
 }
 
 /** Runs a program to completion; a non-zero exit is a result, not an exception. */
-export function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+export function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    execFile(file, args, { cwd: options.cwd, env: options.env ?? clientEnv(), maxBuffer: 16 * 1024 * 1024, timeout: 60_000 },
+    execFile(file, args, { cwd: options.cwd, env: options.env ?? clientEnv(), maxBuffer: 16 * 1024 * 1024, timeout: options.timeoutMs ?? 60_000 },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') return reject(error);
         resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
