@@ -72,6 +72,21 @@ export async function awsCliAvailable(): Promise<Availability> {
   return { ok: true, reason: version };
 }
 
+/**
+ * An AWS CLI for the dev-loop tests, which need only what both major versions have (`cloudformation package`,
+ * `deploy --s3-bucket`, `ssm`, and AWS_ENDPOINT_URL): Debian's v2, else the first `aws` on PATH.
+ */
+export async function anyAwsCli(): Promise<{ cli?: string; availability: Availability }> {
+  const v2 = await awsCliAvailable();
+  if (v2.ok) return { cli: AWS_CLI, availability: v2 };
+  const found = await run('/bin/sh', ['-c', 'command -v aws']).catch(() => ({ code: 1, stdout: '', stderr: '' }));
+  const cli = found.stdout.trim();
+  if (found.code !== 0 || !cli) return { availability: v2 };
+  const version = await run(cli, ['--version']).catch((err: Error) => ({ code: -1, stdout: '', stderr: err.message }));
+  if (version.code !== 0) return { availability: v2 };
+  return { cli, availability: { ok: true, reason: `${version.stdout}${version.stderr}`.trim() } };
+}
+
 export async function boto3Available(): Promise<Availability> {
   if (!existsSync(PYTHON)) return { ok: false, reason: `${PYTHON} not found` };
   const result = await run(PYTHON, ['-c', 'import boto3; print(boto3.__version__)']).catch((err: Error) => ({ code: -1, stdout: '', stderr: err.message }));
