@@ -5,7 +5,7 @@ import {
   DeleteParameterCommand, DeleteParametersCommand, DescribeParametersCommand, GetParameterCommand, GetParameterHistoryCommand,
   GetParametersByPathCommand, GetParametersCommand, LabelParameterVersionCommand, PutParameterCommand, SSMClient,
 } from '@aws-sdk/client-ssm';
-import { CreateStackCommand, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CreateStackCommand, DeleteStackCommand, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { awsErrorOf } from '../helpers/errors.js';
 
@@ -110,5 +110,16 @@ describe('one world with CloudFormation', () => {
     expect((await ssm.send(new GetParameterCommand({ Name: '/from/stack' }))).Parameter).toMatchObject({ Value: 'stack-put', Version: 1 });
     const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: 'ssm-world' }));
     expect(Stacks![0].Outputs![0].OutputValue).toBe('put');
+  });
+});
+
+describe('a parameter deleted through SSM', () => {
+  it('leaves its stack deletable, as AWS treats a missing parameter as deleted', async () => {
+    const template = 'Resources:\n  P:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Name: /doomed\n      Type: String\n      Value: v\n';
+    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'doomed', TemplateBody: template }));
+    await waitForStack(server.client, StackId!);
+    await ssm.send(new DeleteParameterCommand({ Name: '/doomed' }));
+    await server.client.send(new DeleteStackCommand({ StackName: 'doomed' }));
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('DELETE_COMPLETE');
   });
 });
