@@ -11,7 +11,7 @@ import { DescribeStacksCommand, ListExportsCommand, ListImportsCommand, type Sta
 import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { anyAwsCli, clientEnv, run, type RunResult } from './clients.js';
+import { clientEnv, endpointUrlAwsCli, run, type RunResult } from './clients.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const APP = fileURLToPath(new URL('./fixtures/cdk-app/', import.meta.url));
@@ -80,7 +80,7 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
   }, STEP_MS);
 
   it('aws ssm get-parameter reads the parameter the stack created', async () => {
-    const { cli } = await anyAwsCli();
+    const { cli } = await endpointUrlAwsCli();
     if (!cli) return;
     const result = await run(cli, ['--output', 'json', 'ssm', 'get-parameter', '--name', '/e2e/producer/bucket'], { env });
     expect(result.code).toBe(0);

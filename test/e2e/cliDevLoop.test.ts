@@ -8,10 +8,12 @@ import { join } from 'node:path';
 import { DescribeStackResourceCommand, DescribeStacksCommand, GetTemplateCommand } from '@aws-sdk/client-cloudformation';
 import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { anyAwsCli, clientEnv, gate, run } from './clients.js';
+import { clientEnv, endpointUrlAwsCli, run } from './clients.js';
 
-const found = await anyAwsCli();
-const suite = gate('AWS CLI dev loop', found.availability);
+const found = await endpointUrlAwsCli();
+// Not a CI failure when missing: Debian 12's awscli (2.9) predates AWS_ENDPOINT_URL, and the loop needs nothing else.
+if (!found.cli) console.warn(`[cfn-local e2e] skipping the AWS CLI dev loop: ${found.availability.reason}`);
+const suite = { skip: !found.cli, title: `AWS CLI dev loop (${found.availability.reason})` };
 
 /** A template past 51,200 bytes: a function with local code, and parameters whose descriptions make up the bulk. */
 function bigTemplate(): string {

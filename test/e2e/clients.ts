@@ -72,19 +72,28 @@ export async function awsCliAvailable(): Promise<Availability> {
   return { ok: true, reason: version };
 }
 
+/** Whether `aws --version` output names a CLI that reads AWS_ENDPOINT_URL (v2.13+, v1.29+). */
+export function readsEndpointUrl(version: string): boolean {
+  const m = /^aws-cli\/(\d+)\.(\d+)\./.exec(version);
+  if (!m) return false;
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  return major > 2 || (major === 2 && minor >= 13) || (major === 1 && minor >= 29);
+}
+
 /**
- * An AWS CLI for the dev-loop tests, which need only what both major versions have (`cloudformation package`,
- * `deploy --s3-bucket`, `ssm`, and AWS_ENDPOINT_URL): Debian's v2, else the first `aws` on PATH.
+ * An AWS CLI for the dev-loop tests, which point it at cfn-local with AWS_ENDPOINT_URL alone (`cloudformation deploy
+ * --s3-bucket` gives its S3 upload no other endpoint): Debian's, else the one on PATH, whichever reads the variable.
  */
-export async function anyAwsCli(): Promise<{ cli?: string; availability: Availability }> {
-  const v2 = await awsCliAvailable();
-  if (v2.ok) return { cli: AWS_CLI, availability: v2 };
+export async function endpointUrlAwsCli(): Promise<{ cli?: string; availability: Availability }> {
   const found = await run('/bin/sh', ['-c', 'command -v aws']).catch(() => ({ code: 1, stdout: '', stderr: '' }));
-  const cli = found.stdout.trim();
-  if (found.code !== 0 || !cli) return { availability: v2 };
-  const version = await run(cli, ['--version']).catch((err: Error) => ({ code: -1, stdout: '', stderr: err.message }));
-  if (version.code !== 0) return { availability: v2 };
-  return { cli, availability: { ok: true, reason: `${version.stdout}${version.stderr}`.trim() } };
+  const seen: string[] = [];
+  for (const cli of [AWS_CLI, found.stdout.trim()].filter((c, i, all) => c && all.indexOf(c) === i && existsSync(c))) {
+    const result = await run(cli, ['--version']).catch((err: Error) => ({ code: -1, stdout: '', stderr: err.message }));
+    const version = `${result.stdout}${result.stderr}`.trim();
+    if (result.code === 0 && readsEndpointUrl(version)) return { cli, availability: { ok: true, reason: version } };
+    seen.push(`${cli}: ${version.split(' ')[0] || 'no version'}`);
+  }
+  return { availability: { ok: false, reason: `no AWS CLI that reads AWS_ENDPOINT_URL (v2.13+ or v1.29+); found ${seen.join(', ') || 'none'}` } };
 }
 
 export async function boto3Available(): Promise<Availability> {
