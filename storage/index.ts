@@ -72,6 +72,25 @@ export class Store {
     this.bodies.reset();
   }
 
+  /**
+   * Empties one account's rows, every region or one (the control API's scoped reset); other accounts keep theirs.
+   * Held writes are committed first, so no other account's pending rows are dropped.
+   */
+  resetAccount(account: string, region?: string): void {
+    this.group.flush();
+    this.events.forgetKeys();
+    const where = region === undefined ? 'account = ?' : 'account = ? AND region = ?';
+    const args = region === undefined ? [account] : [account, region];
+    this.transaction(() => {
+      for (const table of ['templates', 'journal', 'operations']) {
+        this.db.prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`).run(...args);
+      }
+      for (const table of ['stack_resources', 'events', 'change_sets', 'exports', 'imports', 'world', 'stacks']) {
+        this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
+      }
+    });
+  }
+
   close(): void {
     this.group.flush();
     this.db.close();

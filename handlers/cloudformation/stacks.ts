@@ -1,10 +1,13 @@
 // Stack API actions: CreateStack, UpdateStack, DeleteStack, DescribeStacks, ListStacks, UpdateTerminationProtection.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_Operations.html
-import { validationError } from '../../domain/errors.js';
+import { tooLong, validationError } from '../../domain/errors.js';
 import { MAX_TEMPLATE_BODY } from '../../template/index.js';
+import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/inputs.js';
+import { createStack as startCreate } from '../../state-machine/operations/create.js';
+import { updateStack as startUpdate } from '../../state-machine/operations/update.js';
+import { deleteStack as startDelete } from '../../state-machine/operations/delete.js';
 import { readS3Url } from '../../resources/s3Urls.js';
 import { stackPolicyBodies } from './policies.js';
-import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/engine.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
 
@@ -24,9 +27,8 @@ export async function templateBody(ctx: HandlerContext, input: StackTemplateInpu
     return body;
   }
   if (input.TemplateBody !== undefined) {
-    if (input.TemplateBody.length > MAX_TEMPLATE_BODY) {
-      throw validationError(`1 validation error detected: Value '${input.TemplateBody}' at 'templateBody' failed to satisfy constraint: Member must have length less than or equal to ${MAX_TEMPLATE_BODY}`);
-    }
+    // The quota is 51,200 bytes, not characters (AWS CloudFormation quotas: "Template body size in a request").
+    if (Buffer.byteLength(input.TemplateBody) > MAX_TEMPLATE_BODY) throw tooLong('templateBody', MAX_TEMPLATE_BODY);
     return input.TemplateBody;
   }
   // Read from the account's S3 buckets (resources/s3Urls.ts), with CloudFormation's refusals for what is not there.
@@ -43,7 +45,7 @@ export const createStack: Handler = async (ctx, input) => {
   }
   const body = await templateBody(ctx, create);
   await stackPolicyBodies(ctx, input);
-  return { StackId: ctx.engine.createStack(ctx.caller, create, body) };
+  return { StackId: startCreate(ctx.engine, ctx.caller, create, body) };
 };
 
 export const updateStack: Handler = async (ctx, input) => {
@@ -54,13 +56,13 @@ export const updateStack: Handler = async (ctx, input) => {
   const update = input as StackTemplateInput;
   const body = await templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
   await stackPolicyBodies(ctx, input);
-  return { StackId: ctx.engine.updateStack(stack, update, body) };
+  return { StackId: startUpdate(ctx.engine, stack, update, body) };
 };
 
 export const deleteStack: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const stack = findStack(ctx, name);
-  if (stack) ctx.engine.deleteStack(stack, input as DeleteStackInput);
+  if (stack) startDelete(ctx.engine, stack, input as DeleteStackInput);
   return undefined;
 };
 
@@ -108,7 +110,6 @@ export const updateTerminationProtection: Handler = (ctx, input) => {
   const enable = required<boolean>(input, 'EnableTerminationProtection');
   const stack = findStack(ctx, name);
   if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack [${name}] does not exist`);
-  stack.doc.terminationProtection = enable;
-  ctx.store.stacks.save(stack);
+  ctx.engine.changeSettings(stack, (doc) => void (doc.terminationProtection = enable));
   return { StackId: stack.stackId };
 };
