@@ -40,7 +40,10 @@ export class Store {
   }
 
   static open(file: string): Store {
-    return new Store(openDb(file), openBodies(file));
+    const store = new Store(openDb(file), openBodies(file));
+    // Bodies no row points at are what a crash left behind (an upload cut short, a replaced object's old bytes).
+    store.bodies.sweep(store.objects.bodyIds());
+    return store;
   }
 
   /** Runs fn atomically; it commits with the other writes of this event-loop turn (see GroupCommit). */
