@@ -43,15 +43,15 @@ export async function deleteResource(rt: Runtime, target: DeleteTarget, why: Del
   if (retains(rt, r, why)) {
     rt.store.transaction(() => {
       detachFromStack(rt, shown);
-      setResourceStatus(rt, shown, 'DELETE_SKIPPED', { ...options, removeRow: why !== 'stack-delete' && !target.physicalId });
+      setResourceStatus(rt, shown, 'Skip', 'complete', { ...options, removeRow: why !== 'stack-delete' && !target.physicalId });
     });
     return true;
   }
   if (!shown.physicalId) {
-    setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup' });
+    setResourceStatus(rt, shown, 'Delete', 'complete', { ...options, removeRow: why === 'cleanup' });
     return true;
   }
-  setResourceStatus(rt, shown, 'DELETE_IN_PROGRESS', options);
+  setResourceStatus(rt, shown, 'Delete', 'start', options);
   const gate = await faultGate(rt, shown, 'Delete', signal);
   if (gate === 'cancelled') return false;
   const world = stagedWorld(rt.world);
@@ -62,10 +62,10 @@ export async function deleteResource(rt: Runtime, target: DeleteTarget, why: Del
     ? { ok: false, code: 'Injected', reason: gate }
     : await providerFor(r.type).delete(world, request(rt, shown, shown.doc.properties ?? {}, signal));
   if (!result.ok) {
-    setResourceStatus(rt, shown, 'DELETE_FAILED', { ...options, reason: result.reason });
+    setResourceStatus(rt, shown, 'Delete', 'failed', { ...options, reason: result.reason });
     return false;
   }
-  setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup', alongside: () => world.commit() });
+  setResourceStatus(rt, shown, 'Delete', 'complete', { ...options, removeRow: why === 'cleanup', alongside: () => world.commit() });
   return true;
 }
 

@@ -1,6 +1,6 @@
 // Stack API actions: CreateStack, UpdateStack, DeleteStack, DescribeStacks, ListStacks, UpdateTerminationProtection.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_Operations.html
-import { validationError } from '../../domain/errors.js';
+import { validationError, stackIdNotFound, stackNotFound } from '../../domain/errors.js';
 import { MAX_TEMPLATE_BODY } from '../../template/index.js';
 import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/inputs.js';
 import { createStack as startCreate } from '../../state-machine/operations/create.js';
@@ -60,7 +60,7 @@ export const updateStack: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   checkStackName(name);
   const stack = findStack(ctx, name);
-  if (!stack) throw validationError(`Stack [${name}] does not exist`);
+  if (!stack) throw stackNotFound(name);
   const update = input as StackTemplateInput;
   const body = templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
   return { StackId: startUpdate(ctx.engine, stack, update, body) };
@@ -77,7 +77,7 @@ export const describeStacks: Handler = (ctx, input) => {
   const name = input.StackName as string | undefined;
   if (name !== undefined) {
     const stack = findStack(ctx, name);
-    if (!stack) throw validationError(`Stack with id ${name} does not exist`);
+    if (!stack) throw stackIdNotFound(name);
     return { Stacks: [describeStack(stack)] };
   }
   return pageOfStacks(ctx, input, true, (s) => describeStack(s), 'Stacks');
@@ -116,7 +116,7 @@ export const updateTerminationProtection: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const enable = required<boolean>(input, 'EnableTerminationProtection');
   const stack = findStack(ctx, name);
-  if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack [${name}] does not exist`);
+  if (!stack || stack.status === 'DELETE_COMPLETE') throw stackNotFound(name);
   ctx.engine.changeSettings(stack, (doc) => void (doc.terminationProtection = enable));
   return { StackId: stack.stackId };
 };

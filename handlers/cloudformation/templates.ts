@@ -2,7 +2,7 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_GetTemplate.html
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ValidateTemplate.html
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_GetTemplateSummary.html
-import { validationError, awsError } from '../../domain/errors.js';
+import { validationError, changeSetNotFound, stackIdNotFound } from '../../domain/errors.js';
 import { staticModel, templateSummaryOutput, validateTemplateOutput, type SummaryWorld } from '../../template/summary.js';
 import { availabilityZones, partitionOf, urlSuffixOf } from '../../resources/regions.js';
 import { isKnownResourceType } from '../../resources/registry.js';
@@ -41,11 +41,11 @@ export const getTemplate: Handler = (ctx, input) => {
     const cs = changeSetName.startsWith('arn:') ? ctx.store.changeSets.byId(changeSetName) : undefined;
     const stack = name !== undefined ? findStack(ctx, name) : undefined;
     const found = cs ?? (stack ? ctx.store.changeSets.byName(stack.stackId, changeSetName) : undefined);
-    if (!found || found.deleted) throw awsError('ChangeSetNotFound', `ChangeSet [${changeSetName}] does not exist`);
+    if (!found || found.deleted) throw changeSetNotFound(changeSetName);
     return { TemplateBody: found.doc.templateBody as string, StagesAvailable: STAGES };
   }
   const stack = findStack(ctx, name!);
-  if (!stack) throw validationError(`Stack with id ${name} does not exist`);
+  if (!stack) throw stackIdNotFound(String(name));
   const body = ctx.store.templates.body(stack.templateId) ?? '';
   return { TemplateBody: stage === 'Processed' ? processedBody(ctx, stack, body) : body, StagesAvailable: STAGES };
 };
@@ -73,7 +73,7 @@ export const getTemplateSummary: Handler = (ctx, input) => {
   let body: string;
   if (input.StackName !== undefined) {
     const stack = findStack(ctx, input.StackName as string);
-    if (!stack) throw validationError(`Stack with id ${String(input.StackName)} does not exist`);
+    if (!stack) throw stackIdNotFound(String(input.StackName));
     if (stack.status === 'REVIEW_IN_PROGRESS') throw validationError('GetTemplateSummary cannot be called on REVIEW_IN_PROGRESS stacks.');
     body = ctx.store.templates.body(stack.templateId) ?? '';
   } else body = bodyOf(ctx, input);
