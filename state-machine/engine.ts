@@ -12,6 +12,7 @@ import { failInternally, setStackStatus, type Clock, type OperationScope } from 
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
 import { insertStack } from './stackRecords.js';
 import { rememberToken, type TokenAction } from './tokens.js';
+import { failInProgress } from './guard.js';
 
 export interface Caller {
   account: string;
@@ -145,6 +146,7 @@ export class Engine {
       .then(() => launch.run(rt))
       .catch((err: unknown) => {
         log.error({ err, stackId: rt.stack.stackId, kind }, 'operation failed unexpectedly');
+        for (const r of rt.resources.values()) failInProgress(rt, r, err);
         failInternally(rt, rt.stack);
       })
       .finally(() => {

@@ -25,6 +25,7 @@ export function prepareForStack(
     ssm: world.ssm,
     secret: world.secret,
     exists: world.exists,
+    parameterAttribute: world.parameterAttribute,
     pseudo: pseudoParameters(stack, scope),
     isKnownType: isKnownResourceType,
     availabilityZones,

@@ -146,6 +146,12 @@ export const RESOURCE_PHASES: Record<ResourceAction, PhaseRow> = {
   },
 };
 
+/** The action a resource status is the start of, when it is one still running (not a single-event action's). */
+export function actionInProgress(status: ResourceStatus): ResourceAction | undefined {
+  if (!status.endsWith('_IN_PROGRESS')) return undefined;
+  return (Object.keys(RESOURCE_PHASES) as ResourceAction[]).find((a) => RESOURCE_PHASES[a].start === status);
+}
+
 /** Whether a resource in `from` may record this action's phase. A start may follow anything. */
 export function canRecord(from: ResourceStatus, action: ResourceAction, phase: ResourcePhase): boolean {
   const row = RESOURCE_PHASES[action];

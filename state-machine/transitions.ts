@@ -3,7 +3,7 @@
 import { v4 as uuidv4 } from 'uuid';
 import type { Store, StackRecord, ResourceRecord } from '../storage/index.js';
 import {
-  canRecord, canTransition, isInProgress, ON_INTERNAL_FAILURE, RESOURCE_PHASES, type ResourceAction, type ResourcePhase, type StackStatus,
+  actionInProgress, canRecord, canTransition, isInProgress, ON_INTERNAL_FAILURE, RESOURCE_PHASES, type ResourceAction, type ResourcePhase, type StackStatus,
 } from './statuses.js';
 
 export interface Clock {
@@ -31,7 +31,7 @@ export function eventTime(scope: OperationScope, stackId: string): string {
   const { lastEventTime } = scope.store;
   let last = lastEventTime.get(stackId);
   if (last === undefined) {
-    const newest = scope.store.events.page(stackId, undefined, 1)[0];
+    const newest = scope.store.events.page(stackId, undefined, 1).at(0);
     last = newest ? Date.parse(newest.timestamp) : 0;
   }
   const at = Math.max(scope.clock.now().getTime(), last + 1);
@@ -76,6 +76,18 @@ export function failInternally(scope: OperationScope, stack: StackRecord): void 
   } catch {
     // the store itself failed: keep the settled status in memory so no further operation hangs on it
     stack.status = to;
+  }
+}
+
+/** A resource left in an action's start status by an error takes that action's failed status, with the reason. */
+export function failResource(scope: OperationScope, resource: ResourceRecord, reason: string): void {
+  const action = actionInProgress(resource.status);
+  if (!action) return;
+  try {
+    setResourceStatus(scope, resource, action, 'failed', { reason });
+  } catch {
+    // the store itself failed: at least the operation sees a settled resource
+    resource.status = RESOURCE_PHASES[action].failed;
   }
 }
 

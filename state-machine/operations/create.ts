@@ -18,6 +18,7 @@ import { repeatOf } from '../tokens.js';
 import { evaluateOutputs, publishOutputs } from './outputs.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
 import { checkAttributes } from './attributes.js';
+import { guarded } from '../guard.js';
 
 type OnFailure = 'ROLLBACK' | 'DELETE' | 'DO_NOTHING';
 
@@ -99,7 +100,7 @@ async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
   const outcome = await runPlan({
     order: graph.order,
     waitsOn: (id) => graph.dependsOn.get(id)!,
-    run: (id, signal) => createResource(rt, id, signal),
+    run: (id, signal) => guarded(rt, () => rt.resources.get(id), () => createResource(rt, id, signal)),
     stopOnFailure: true,
     stop: rt.stop.signal,
   });

@@ -53,7 +53,7 @@ function emptyTemplate(): PreparedTemplate {
 }
 
 export async function runDelete(rt: Runtime, statusBefore: StackStatus): Promise<void> {
-  const inUse = exportsInUse(rt, new Set());
+  const inUse = exportsInUse(rt, new Map());
   if (inUse) {
     // AWS sends the stack back to where it was rather than to DELETE_FAILED.
     const back = statusBefore === 'DELETE_FAILED' ? 'DELETE_FAILED' : statusBefore;

@@ -57,7 +57,7 @@ export function checkImport(
     if (item.ResourceType !== undefined && item.ResourceType !== type) {
       throw validationError(`The ResourceType ${item.ResourceType} of resource to import ${item.LogicalResourceId} does not match the template's ${type}.`);
     }
-    const identifier = Object.values(item.ResourceIdentifier ?? {})[0];
+    const identifier = Object.values(item.ResourceIdentifier ?? {}).at(0);
     if (identifier === undefined) throw validationError(`ResourceIdentifier is required for resource to import ${item.LogicalResourceId}.`);
     const found = findInWorld(store, stack, type, identifier);
     physicalIds.set(item.LogicalResourceId!, found?.physicalId ?? identifier);
