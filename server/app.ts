@@ -14,6 +14,7 @@ import { registerControlApi } from './routes/control.js';
 import { registerChangeSetImpact } from './routes/changeSetImpact.js';
 import { registerSignalRoutes } from './routes/signalRoutes.js';
 import { SignalHub } from '../resources/signalHub.js';
+import { SamTranslator } from '../template/transforms/sam.js';
 import type { ProviderEnv } from '../resources/provider.js';
 import { AwsError, internalFailure, invalidAction, isAwsError, missingAction, notImplemented } from '../domain/errors.js';
 import {
@@ -35,6 +36,10 @@ export interface AppOptions {
   customResourceTimeoutMs?: number;
   /** A Lambda-compatible endpoint for Lambda ServiceTokens (unset: they succeed with empty Data). */
   lambdaEndpoint?: string;
+  /** The Python that runs AWS's SAM translator (default: the first python3 on PATH that can import samtranslator). */
+  samPython?: string;
+  /** How long one SAM translation may take before its worker is killed and restarted (default 60 s). */
+  samTimeoutMs?: number;
 }
 
 export interface App {
@@ -65,7 +70,9 @@ export function buildApp(options: AppOptions = {}): App {
     endpoint: options.endpoint, signals: new SignalHub(), lambdaEndpoint: options.lambdaEndpoint, log,
     customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
   };
-  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale });
+  const sam = new SamTranslator({ python: options.samPython, timeoutMs: options.samTimeoutMs, log });
+  const transforms = { sam, lambdaEndpoint: options.lambdaEndpoint };
+  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale, transforms });
   recoverInterruptedOperations(engine);
   const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT,
     logController: new LogController({ disableRequestLogging: true }), schemaController: SCHEMALESS });
@@ -92,6 +99,7 @@ export function buildApp(options: AppOptions = {}): App {
     async close() {
       await fastify.close();
       await engine.idle();
+      sam.close();
       store.close();
     },
   };

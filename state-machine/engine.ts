@@ -8,10 +8,11 @@ import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import type { GivenParameter } from '../template/parameters.js';
 import type { Faults } from '../resources/faults.js';
 import type { ProviderEnv } from '../resources/provider.js';
+import type { TransformServices } from './expansions.js';
 import { canStart, type StackOperation, type StackStatus } from './statuses.js';
 import { setStackStatus, type Clock, type OperationScope } from './transitions.js';
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
-import { prepareForStack } from './prepare.js';
+import { prepareForCreate, prepareForStack } from './prepare.js';
 import { insertStack } from './stackRecords.js';
 import {
   applyCreateOptions, checkRetainable, emptyTemplate, failInternally, markObsolete, rememberToken, repeatOf, tagsOf,
@@ -35,6 +36,8 @@ export interface EngineDeps {
   timeScale?: number;
   /** Set by server/app.ts; its endpoint is filled in once the server listens. */
   providerEnv?: ProviderEnv;
+  /** The SAM translator, macros' Lambda endpoint and AWS::Include's S3 reader (set by server/app.ts). */
+  transforms?: TransformServices;
 }
 
 export interface StackTemplateInput {
@@ -97,7 +100,7 @@ export class Engine {
     const stack = existing ?? this.newStack(caller, name, 'CREATE_IN_PROGRESS');
     applyCreateOptions(stack, input);
     if (input.StackPolicyBody !== undefined) parseStackPolicy(input.StackPolicyBody);
-    const template = prepareForStack(store, stack, body, input.Parameters);
+    const template = prepareForCreate(store, stack, body, input.Parameters);
     checkCapabilities(template, input.Capabilities);
     this.describeTemplate(stack, template);
     const scope = this.scope(input.ClientRequestToken);

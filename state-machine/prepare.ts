@@ -6,6 +6,11 @@ import type { GivenParameter } from '../template/parameters.js';
 import { availabilityZones } from '../resources/regions.js';
 import { isKnownResourceType } from '../resources/registry.js';
 import { accountScope, pseudoParameters, templateWorld } from './runtime.js';
+import { expansionLookup } from './expansions.js';
+import { isTransformFailure } from '../template/transforms/pending.js';
+import { declaredTransforms } from '../template/transforms/index.js';
+import { parseTemplate } from '../template/parse.js';
+import { emptyTemplate } from './stackOptions.js';
 
 export function prepareForStack(
   store: Store,
@@ -28,6 +33,7 @@ export function prepareForStack(
     isKnownType: isKnownResourceType,
     availabilityZones,
     stored,
+    expansions: expansionLookup(store, stored !== undefined),
   });
 }
 
@@ -36,4 +42,19 @@ export function prepareStored(store: Store, stack: StackRecord, templateId: numb
   const body = store.templates.body(templateId) ?? '';
   const resolved = new Map(parameters.flatMap((p) => (p.ResolvedValue !== undefined ? [[p.ParameterKey, p.ResolvedValue] as const] : [])));
   return prepareForStack(store, stack, body, parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })), undefined, { resolved });
+}
+
+/**
+ * CreateStack's template. A transform that fails does not refuse the call: the stack is created and rolls back with
+ * the transform's reason, as AWS reports it (`Transform … failed with: …. Rollback requested by user.`).
+ */
+export function prepareForCreate(store: Store, stack: StackRecord, body: string, parameters: GivenParameter[] | undefined): PreparedTemplate {
+  try {
+    return prepareForStack(store, stack, body, parameters);
+  } catch (err) {
+    if (!isTransformFailure(err)) throw err;
+    const failed = emptyTemplate();
+    failed.model.transforms = declaredTransforms(parseTemplate(body).doc.Transform);
+    return { ...failed, body, failure: err.message };
+  }
 }

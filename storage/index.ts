@@ -8,6 +8,7 @@ import { ExportStore } from './exports.js';
 import { JournalStore } from './journal.js';
 import { WorldStore } from './world.js';
 import { ChangeSetStore } from './changeSets.js';
+import { TransformOutputStore } from './transformOutputs.js';
 
 export class Store {
   readonly stacks: StackStore;
@@ -18,6 +19,7 @@ export class Store {
   readonly journal: JournalStore;
   readonly world: WorldStore;
   readonly changeSets: ChangeSetStore;
+  readonly transformOutputs: TransformOutputStore;
   /** The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts). */
   readonly lastEventTime = new Map<string, number>();
   private readonly group: GroupCommit;
@@ -32,6 +34,7 @@ export class Store {
     this.journal = new JournalStore(db);
     this.world = new WorldStore(db);
     this.changeSets = new ChangeSetStore(db);
+    this.transformOutputs = new TransformOutputStore(db);
   }
 
   static open(file: string): Store {
@@ -59,7 +62,7 @@ export class Store {
     this.events.forgetKeys();
     this.transaction(() => {
       for (const table of ['stacks', 'templates', 'stack_resources', 'events', 'change_sets', 'exports', 'journal',
-        'operations', 'world', 'imports']) {
+        'operations', 'world', 'imports', 'transform_outputs']) {
         this.db.exec(`DELETE FROM ${table}`);
       }
     });

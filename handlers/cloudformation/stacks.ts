@@ -5,6 +5,7 @@ import { MAX_TEMPLATE_BODY } from '../../template/index.js';
 import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/engine.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
+import { withTransforms } from '../../state-machine/expansions.js';
 
 const PAGE_SIZE = 100;
 
@@ -50,7 +51,7 @@ export const createStack: Handler = (ctx, input) => {
     throw validationError('You cannot specify both DisableRollback and OnFailure.');
   }
   const body = templateBody(ctx, create);
-  return { StackId: ctx.engine.createStack(ctx.caller, create, body) };
+  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({ StackId: ctx.engine.createStack(ctx.caller, create, body) }));
 };
 
 export const updateStack: Handler = (ctx, input) => {
@@ -60,7 +61,7 @@ export const updateStack: Handler = (ctx, input) => {
   if (!stack) throw validationError(`Stack [${name}] does not exist`);
   const update = input as StackTemplateInput;
   const body = templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
-  return { StackId: ctx.engine.updateStack(stack, update, body) };
+  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({ StackId: ctx.engine.updateStack(stack, update, body) }));
 };
 
 export const deleteStack: Handler = (ctx, input) => {

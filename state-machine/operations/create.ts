@@ -12,6 +12,7 @@ export const failedToCreate = (ids: Iterable<string>) => `The following resource
 const ROLLBACK_REQUESTED = 'Rollback requested by user.';
 
 export async function runCreate(rt: Runtime, onFailure: 'ROLLBACK' | 'DELETE' | 'DO_NOTHING'): Promise<void> {
+  if (rt.template.failure) return failCreate(rt, `${rt.template.failure}. `, onFailure);
   const attributeError = checkAttributes(rt);
   if (attributeError) return failCreate(rt, `${attributeError}. `, onFailure);
   const { graph } = rt.template;
