@@ -49,10 +49,15 @@ for line in sys.stdin:
 
 export const SAM_INSTALL_HINT = 'pip install aws-sam-translator';
 
-/** Whether an interpreter can import samtranslator (a missing or broken one simply cannot). */
-function canImport(python: string): Promise<boolean> {
+/**
+ * The interpreter's own executable when it can import samtranslator (a missing or broken one cannot). A shim (pyenv,
+ * asdf) answers with the Python it stands for, so the worker starts without the shim's own start-up.
+ */
+function canImport(python: string): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(python, ['-c', 'import samtranslator'], { timeout: 60_000 }, (err) => resolve(!err));
+    execFile(python, ['-c', 'import sys, samtranslator; print(sys.executable)'], { timeout: 60_000 }, (err, stdout) => {
+      resolve(err ? undefined : stdout.trim() || python);
+    });
   });
 }
 
@@ -78,7 +83,10 @@ function pythonsOnPath(path = process.env.PATH ?? ''): string[] {
 
 /** The configured interpreter when it can import samtranslator, else the first python3 on PATH that can. */
 export async function findSamPython(configured?: string): Promise<string | undefined> {
-  if (configured) return (await canImport(configured)) ? configured : undefined;
-  for (const candidate of pythonsOnPath()) if (await canImport(candidate)) return candidate;
+  if (configured) return canImport(configured);
+  for (const candidate of pythonsOnPath()) {
+    const python = await canImport(candidate);
+    if (python) return python;
+  }
   return undefined;
 }
