@@ -111,7 +111,7 @@ export function prepareTemplate(input: PrepareInput): PreparedTemplate {
       ssm: input.ssm ?? (() => undefined), secret: input.secret ?? (() => undefined),
     });
   }
-  const processed = transformed.declared.length ? JSON.stringify(withoutTransform(transformed.doc)) : undefined;
+  const processed = transformed.declared.length || transformed.doc !== parsed.doc ? JSON.stringify(withoutTransform(transformed.doc)) : undefined;
   return { body: input.body, model, parameters, conditions, active, graph, processed };
 }
 
