@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { validationError } from '../../domain/errors.js';
 import { SERVERLESS } from './pending.js';
-import { SAM_INSTALL_HINT, WORKER_SOURCE, findSamPython } from './samPython.js';
+import { SAM_INSTALL_HINT, WORKER_SOURCE, findSamPython, workerEnv } from './samPython.js';
 
 export interface SamOptions {
   /** The interpreter (--sam-python); by default the first python3 on PATH that can import samtranslator. */
@@ -74,7 +74,7 @@ export class SamTranslator {
   }
 
   private spawn(python: string): ChildProcess {
-    const worker = spawn(python, ['-u', '-c', WORKER_SOURCE], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const worker = spawn(python, ['-u', '-c', WORKER_SOURCE], { stdio: ['pipe', 'pipe', 'pipe'], env: workerEnv() });
     this.worker = worker;
     this.ready = false;
     this.startup = setTimeout(() => this.fail(worker, 'did not start in time'), STARTUP_TIMEOUT_MS);

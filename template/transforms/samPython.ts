@@ -12,7 +12,9 @@ import { delimiter, join } from 'node:path';
  * one: an empty loader keeps it from calling IAM.
  */
 export const WORKER_SOURCE = String.raw`
-import json, logging, os, sys
+import json, logging, os, sys, traceback
+SAR_REFUSAL = (" (cfn-local: an AWS::Serverless::Application from the Serverless Application Repository needs AWS;"
+               " give its Location as a template URL.)")
 out = os.fdopen(os.dup(1), "w", encoding="utf-8")
 os.dup2(2, 1)
 sys.stdout = sys.stderr
@@ -42,10 +44,21 @@ for line in sys.stdin:
         reply = {"id": req["id"], "error": message}
     except Exception as e:
         print("sam worker: %r" % (e,), file=sys.stderr)
-        reply = {"id": req["id"], "error": "Internal transform failure."}
+        message = "Internal transform failure."
+        if "serverless_app_plugin" in "".join(traceback.format_tb(e.__traceback__)):
+            message += SAR_REFUSAL
+        reply = {"id": req["id"], "error": message}
     out.write(json.dumps(reply) + "\n")
     out.flush()
 `;
+
+/**
+ * The worker's environment: without AWS credentials, region or profile, the translator's one networked plugin (an
+ * AWS::Serverless::Application from the Serverless Application Repository) fails at once instead of calling AWS.
+ */
+export function workerEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('AWS_')));
+}
 
 export const SAM_INSTALL_HINT = 'pip install aws-sam-translator';
 
