@@ -39,7 +39,11 @@ export function prepareForStack(
 
 /** Re-prepares a stored template with its stored parameter values (rollback, delete ordering). */
 export function prepareStored(store: Store, stack: StackRecord, templateId: number, parameters: StackParameter[]) {
-  const body = store.templates.body(templateId) ?? '';
+  return prepareBody(store, stack, store.templates.body(templateId) ?? '', parameters);
+}
+
+/** Prepares a template accepted before (a stack's, a change set's) with the parameter values it was given. */
+export function prepareBody(store: Store, stack: StackRecord, body: string, parameters: StackParameter[]) {
   const resolved = new Map(parameters.flatMap((p) => (p.ResolvedValue !== undefined ? [[p.ParameterKey, p.ResolvedValue] as const] : [])));
   return prepareForStack(store, stack, body, parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })), undefined, { resolved });
 }

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   CreateStackCommand, DescribeStackEventsCommand, GetTemplateCommand, GetTemplateSummaryCommand, ListStackResourcesCommand,
-  ValidateTemplateCommand,
+  UpdateStackCommand, ValidateTemplateCommand,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { awsErrorOf } from '../helpers/errors.js';
@@ -52,6 +52,24 @@ describe.skipIf(gate.skip)(gate.title, () => {
     expect(doc.Globals).toBeUndefined();
     expect(doc.Resources.HelloFunction.Type).toBe('AWS::Lambda::Function');
     expect(doc.Resources.HelloFunction.Properties.Runtime).toBe('python3.12');
+  });
+
+  it('GetTemplate of a change set returns both stages too', async () => {
+    const { id } = await changeSet(server.client, 'sam-app', APP, { Capabilities: ['CAPABILITY_IAM'], Parameters: [{ ParameterKey: 'Greeting', ParameterValue: 'hey' }] });
+    const original = await server.client.send(new GetTemplateCommand({ ChangeSetName: id }));
+    expect(original.TemplateBody).toBe(APP);
+    const processed = await server.client.send(new GetTemplateCommand({ ChangeSetName: id, TemplateStage: 'Processed' }));
+    expect(JSON.parse(processed.TemplateBody!).Resources.Items.Type).toBe('AWS::DynamoDB::Table');
+  });
+
+  it('UpdateStack needs CAPABILITY_AUTO_EXPAND and updates the generated resources', async () => {
+    const update = (Capabilities: string[]) => server.client.send(new UpdateStackCommand({
+      StackName: 'sam-app', TemplateBody: APP, Capabilities, Parameters: [{ ParameterKey: 'Greeting', ParameterValue: 'hey' }],
+    }));
+    const err = await awsErrorOf(update(['CAPABILITY_IAM']));
+    expect(err.message).toBe('Requires capabilities : [CAPABILITY_AUTO_EXPAND]');
+    const { StackId } = await update(['CAPABILITY_IAM', 'CAPABILITY_AUTO_EXPAND']);
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('UPDATE_COMPLETE');
   });
 
   it('a SAM template whose translation fails makes a FAILED change set with the translator\'s reason', async () => {
