@@ -62,19 +62,27 @@ async function runTransform(store: Store, services: TransformServices | undefine
 
 /** AWS::Include: the snippet at Location, YAML or JSON, or AWS's text for one that cannot be read. */
 async function include(services: TransformServices, req: Extract<TransformRequest, { kind: 'include' }>): Promise<TransformOutcome> {
-  const prefix = 'Transform AWS::Include failed with:';
-  if (!services.readS3) {
-    return { failure: `${prefix} cfn-local has no S3 data plane and cannot read the snippet ${req.location}; inline it in the template.` };
+  const failed = (why: string): TransformOutcome => ({ failure: `Transform AWS::Include failed with: ${why}` });
+  if (!/^s3:\/\/[^/]+\/.+/.test(req.location) && !/^https:\/\/[^/]*s3[^/]*\.amazonaws\.com(\.cn)?\//.test(req.location)) {
+    return failed('The location parameter is not a valid S3 uri.');
   }
+  if (!services.readS3) return failed(`cfn-local has no S3 data plane and cannot read the snippet ${req.location}; inline it in the template.`);
   let text: string;
   try {
     text = await services.readS3({ account: req.account, region: req.region }, req.location);
   } catch (err) {
-    return { failure: `${prefix} ${(err as Error).message}` };
+    return failed(includeReadError(req.location, err as Error));
   }
   try {
     return { fragment: parseTemplate(text).doc };
-  } catch (err) {
-    return { failure: `${prefix} ${(err as Error).message}` };
+  } catch {
+    return failed("The specified S3 object's content should be valid Yaml/JSON.");
   }
+}
+
+/** AWS's text for a missing bucket; the store's own text for anything else it refused. */
+function includeReadError(location: string, err: Error): string {
+  const bucket = /^s3:\/\/([^/]+)\//.exec(location)?.[1];
+  if (bucket && /NoSuchBucket|bucket does not exist/i.test(`${err.name} ${err.message}`)) return `S3 bucket [${bucket}] does not exist.`;
+  return err.message;
 }
