@@ -96,7 +96,8 @@ function pythonsOnPath(path = process.env.PATH ?? ''): string[] {
 
 /** The configured interpreter when it can import samtranslator, else the first python3 on PATH that can. */
 export async function findSamPython(configured?: string): Promise<string | undefined> {
-  if (configured) return canImport(configured);
+  // A configured interpreter is run as given (it may be a wrapper on purpose).
+  if (configured) return (await canImport(configured)) ? configured : undefined;
   for (const candidate of pythonsOnPath()) {
     const python = await canImport(candidate);
     if (python) return python;
