@@ -6,11 +6,11 @@ import type { GivenParameter } from '../template/parameters.js';
 import { availabilityZones } from '../resources/regions.js';
 import { isKnownResourceType } from '../resources/registry.js';
 import { accountScope, pseudoParameters, templateWorld } from './runtime.js';
+import { tagsOf } from './stackRecords.js';
 import { expansionLookup } from './expansions.js';
 import { isTransformFailure } from '../template/transforms/pending.js';
 import { declaredTransforms } from '../template/transforms/index.js';
 import { parseTemplate } from '../template/parse.js';
-import { emptyTemplate } from './stackOptions.js';
 
 export function prepareForStack(
   store: Store,
@@ -29,6 +29,7 @@ export function prepareForStack(
     ssm: world.ssm,
     secret: world.secret,
     exists: world.exists,
+    parameterAttribute: world.parameterAttribute,
     pseudo: pseudoParameters(stack, scope),
     isKnownType: isKnownResourceType,
     availabilityZones,
@@ -49,6 +50,20 @@ export function prepareBody(store: Store, stack: StackRecord, body: string, para
 }
 
 /**
+ * Whether a new template leaves a stack as it is: the same template text (template-level Metadata aside), the same
+ * parameter values, the same tags (when given) and no transform. UpdateStack then answers "No updates are to be
+ * performed." and CreateChangeSet ends FAILED with "The submitted information didn't contain changes."
+ */
+export function leavesUnchanged(
+  stack: StackRecord, before: PreparedTemplate, after: PreparedTemplate, tags: { Key?: string; Value?: string }[] | undefined,
+): boolean {
+  const strip = (doc: Record<string, unknown>) => JSON.stringify({ ...doc, Metadata: undefined });
+  const params = (t: PreparedTemplate) => JSON.stringify(t.parameters.map((p) => [p.key, p.raw]));
+  const sameTags = tags === undefined || JSON.stringify(tagsOf(tags)) === JSON.stringify(stack.doc.tags);
+  return strip(before.model.doc) === strip(after.model.doc) && params(before) === params(after) && sameTags && !after.model.transforms.length;
+}
+
+/**
  * CreateStack's template. A transform that fails does not refuse the call: the stack is created and rolls back with
  * the transform's reason, as AWS reports it (`Transform … failed with: …. Rollback requested by user.`).
  */
@@ -57,8 +72,18 @@ export function prepareForCreate(store: Store, stack: StackRecord, body: string,
     return prepareForStack(store, stack, body, parameters);
   } catch (err) {
     if (!isTransformFailure(err)) throw err;
-    const failed = emptyTemplate();
-    failed.model.transforms = declaredTransforms(parseTemplate(body).doc.Transform);
-    return { ...failed, body, failure: err.message };
+    return failedTemplate(body, err.message);
   }
+}
+
+/** A template whose transform failed: nothing to create, the reason to fail with, and its declared transforms. */
+export function failedTemplate(body: string, failure: string): PreparedTemplate {
+  return {
+    body, parameters: [], conditions: new Map(), active: new Set(), failure,
+    graph: { order: [], dependsOn: new Map(), dependents: new Map() },
+    model: {
+      doc: {}, parameters: {}, mappings: {}, conditions: {}, rules: {}, resources: new Map(), outputs: [],
+      transforms: declaredTransforms(parseTemplate(body).doc.Transform),
+    },
+  };
 }
