@@ -12,6 +12,8 @@ import { registerChangeSetImpact } from './routes/changeSetImpact.js';
 import { registerSignalRoutes } from './routes/signalRoutes.js';
 import { SignalHub } from '../resources/signalHub.js';
 import { SamTranslator } from '../template/transforms/sam.js';
+import type { TransformServices } from '../state-machine/expansions.js';
+import { readS3Url } from '../resources/s3Urls.js';
 import type { ProviderEnv } from '../resources/provider.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
@@ -75,7 +77,9 @@ export function buildApp(options: AppOptions = {}): App {
     customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
   };
   const sam = new SamTranslator({ python: options.samPython, timeoutMs: options.samTimeoutMs, log });
-  const transforms = { sam, lambdaEndpoint: options.lambdaEndpoint };
+  const transforms: TransformServices = {
+    sam, lambdaEndpoint: options.lambdaEndpoint, readS3: (scope, url) => readS3Url(store, scope, url, 'Location'),
+  };
   const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale, transforms });
   recoverInterruptedOperations(engine);
   const { headersTimeout, ...timeouts } = SERVER_TIMEOUTS;

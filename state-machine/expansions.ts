@@ -7,6 +7,7 @@ import type { Store } from '../storage/index.js';
 import { PendingTransform, SERVERLESS, type ExpansionLookup, type TransformOutcome, type TransformRequest } from '../template/transforms/pending.js';
 import { invokeMacro } from '../template/transforms/macros.js';
 import { parseTemplate } from '../template/parse.js';
+import { parseS3Url } from '../resources/s3Urls.js';
 import type { SamTranslator } from '../template/transforms/sam.js';
 
 /** What the transforms reach outside the pipeline. */
@@ -60,29 +61,27 @@ async function runTransform(store: Store, services: TransformServices | undefine
   return include(services, req);
 }
 
-/** AWS::Include: the snippet at Location, YAML or JSON, or AWS's text for one that cannot be read. */
+/** AWS::Include: the snippet at Location (an s3:// URI or an S3 URL), YAML or JSON, or AWS's text for one that cannot be read. */
 async function include(services: TransformServices, req: Extract<TransformRequest, { kind: 'include' }>): Promise<TransformOutcome> {
   const failed = (why: string): TransformOutcome => ({ failure: `Transform AWS::Include failed with: ${why}` });
-  if (!/^s3:\/\/[^/]+\/.+/.test(req.location) && !/^https:\/\/[^/]*s3[^/]*\.amazonaws\.com(\.cn)?\//.test(req.location)) {
-    return failed('The location parameter is not a valid S3 uri.');
-  }
+  const uri = /^s3:\/\/([^/]+)\/(.+)$/.exec(req.location);
+  const location = uri ? { bucket: uri[1], key: uri[2] } : parseS3Url(req.location);
+  if (!location) return failed('The location parameter is not a valid S3 uri.');
   if (!services.readS3) return failed(`cfn-local has no S3 data plane and cannot read the snippet ${req.location}; inline it in the template.`);
   let text: string;
   try {
-    text = await services.readS3({ account: req.account, region: req.region }, req.location);
+    // readS3Url takes the URL forms of TemplateURL; an s3:// URI is the same object at its path-style address.
+    const url = uri ? `https://s3.amazonaws.com/${location.bucket}/${location.key.split('/').map(encodeURIComponent).join('/')}` : req.location;
+    text = await services.readS3({ account: req.account, region: req.region }, url);
   } catch (err) {
-    return failed(includeReadError(req.location, err as Error));
+    const message = (err as Error).message;
+    if (/specified bucket does not exist/.test(message)) return failed(`S3 bucket [${location.bucket}] does not exist.`);
+    if (/specified key does not exist/.test(message)) return failed(`S3 object [${location.key}] does not exist in bucket [${location.bucket}].`);
+    return failed(message);
   }
   try {
     return { fragment: parseTemplate(text).doc };
   } catch {
     return failed("The specified S3 object's content should be valid Yaml/JSON.");
   }
-}
-
-/** AWS's text for a missing bucket; the store's own text for anything else it refused. */
-function includeReadError(location: string, err: Error): string {
-  const bucket = /^s3:\/\/([^/]+)\//.exec(location)?.[1];
-  if (bucket && /NoSuchBucket|bucket does not exist/i.test(`${err.name} ${err.message}`)) return `S3 bucket [${bucket}] does not exist.`;
-  return err.message;
 }
