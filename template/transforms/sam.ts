@@ -70,7 +70,12 @@ export class SamTranslator {
         ? `Transform ${SERVERLESS} failed with: cfn-local's --sam-python ${this.options.python} cannot import samtranslator; install AWS's translator there with \`${SAM_INSTALL_HINT}\`.`
         : `Transform ${SERVERLESS} failed with: cfn-local found no python3 on PATH that can import samtranslator; install AWS's translator with \`${SAM_INSTALL_HINT}\` (or point --sam-python / CFN_LOCAL_SAM_PYTHON at a Python that has it).`);
     }
-    return this.worker ?? this.spawn(python);
+    // Another call may have started a worker while this one looked for Python.
+    return this.current() ?? this.spawn(python);
+  }
+
+  private current(): ChildProcess | undefined {
+    return this.worker;
   }
 
   private spawn(python: string): ChildProcess {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   await put('sections.yaml', 'Resources:\n  Extra:\n    Type: AWS::SNS::Topic\nOutputs:\n  ExtraArn:\n    Value: !Ref Extra\n');
   await put('broken.yaml', 'Resources: [unclosed\n');
 });
-afterAll(() => server?.close());
+afterAll(() => server.close());
 
 const include = (Location: string) => ({ 'Fn::Transform': { Name: 'AWS::Include', Parameters: { Location } } });
 

@@ -56,8 +56,8 @@ beforeAll(async () => {
   for (const s of [server, plain]) await deploy(s.client, 'macros', { Resources: macros });
 });
 afterAll(async () => {
-  await Promise.all([server?.close(), plain?.close()]);
-  await new Promise((r) => lambda?.close(r));
+  await Promise.all([server.close(), plain.close()]);
+  await new Promise((r) => lambda.close(r));
 });
 
 const macroName = (fn: string) => fn.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join('');

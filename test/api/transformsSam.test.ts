@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  CreateStackCommand, DescribeStackEventsCommand, GetTemplateCommand, GetTemplateSummaryCommand, ListStackResourcesCommand,
+  CreateStackCommand, DescribeStackEventsCommand, type Capability, GetTemplateCommand, GetTemplateSummaryCommand, ListStackResourcesCommand,
   UpdateStackCommand, ValidateTemplateCommand,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
@@ -24,7 +24,7 @@ describe.skipIf(gate.skip)(gate.title, () => {
   beforeAll(async () => {
     server = await startServer();
   });
-  afterAll(() => server?.close());
+  afterAll(() => server.close());
 
   it('CreateChangeSet shows the resources the translator generates, and executes to CREATE_COMPLETE', async () => {
     const { described, stack } = await deploy(server.client, 'sam-app', APP, { Capabilities: ['CAPABILITY_IAM'] });
@@ -63,7 +63,7 @@ describe.skipIf(gate.skip)(gate.title, () => {
   });
 
   it('UpdateStack needs CAPABILITY_AUTO_EXPAND and updates the generated resources', async () => {
-    const update = (Capabilities: string[]) => server.client.send(new UpdateStackCommand({
+    const update = (Capabilities: Capability[]) => server.client.send(new UpdateStackCommand({
       StackName: 'sam-app', TemplateBody: APP, Capabilities, Parameters: [{ ParameterKey: 'Greeting', ParameterValue: 'hey' }],
     }));
     const err = await awsErrorOf(update(['CAPABILITY_IAM']));

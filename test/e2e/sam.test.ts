@@ -36,7 +36,7 @@ describe.skipIf(sam.skip || !cli.ok)(`${sam.title}${cli.ok ? '' : ` — SKIPPED:
   beforeAll(async () => {
     server = await startServer();
   });
-  afterAll(() => server?.close());
+  afterAll(() => server.close());
 
   it('deploy creates the stack from the SAM template and lists the generated resources', async () => {
     const result = await aws('deploy', '--template-file', 'app.yaml', '--stack-name', 'sam-demo', '--capabilities', 'CAPABILITY_IAM');
