@@ -17,7 +17,8 @@ import {
 } from './statuses.js';
 import { endExecution, insertChangeSet, markOthersObsolete, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
 import { insertStack, tagsOf } from './stackRecords.js';
-import { leavesUnchanged, prepareForStack, prepareStored } from './prepare.js';
+import { failedTemplate, leavesUnchanged, prepareForStack, prepareStored } from './prepare.js';
+import { isTransformFailure } from '../template/transforms/pending.js';
 import { accountScope, pseudoParameters } from './runtime.js';
 import { availabilityZones } from '../resources/regions.js';
 import { checkImport, checkOnlyImports, startImport, type ResourceToImport } from './operations/import.js';
@@ -92,14 +93,21 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   const fresh = !stack;
   stack ??= engine.newStack(caller, input.StackName, 'REVIEW_IN_PROGRESS');
   const reviewing = stack.status === 'REVIEW_IN_PROGRESS';
-  const after = prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters);
-  checkCapabilities(after, input.Capabilities, true);
-  const before = reviewing ? undefined : prepareStored(store, stack, stack.templateId, stack.doc.parameters);
-  const imports = type === 'IMPORT' ? checkImport(store, stack, after, before, input.ResourcesToImport) : undefined;
-  const adoptions = type === 'IMPORT' ? undefined : existingToImport(store, stack, before, after, input);
-  const model = planChanges(store, stack, before, after, input, imports?.physicalIds ?? adoptions);
-  if (imports) checkOnlyImports(model);
-  const outcome = outcomeOf(imports?.failure ?? (isEmpty(stack, before, after, model, input) ? NO_CHANGES : undefined));
+  const prepared = prepareAfter(store, stack, body, input, reviewing);
+  const { after } = prepared;
+  let model: ChangeModel = { changes: [], warnings: [] };
+  let imports: ReturnType<typeof checkImport> | undefined;
+  let adoptions: Map<string, string> | undefined;
+  if (!prepared.failure) {
+    checkCapabilities(after, input.Capabilities, true);
+    const before = reviewing ? undefined : prepareStored(store, stack, stack.templateId, stack.doc.parameters);
+    imports = type === 'IMPORT' ? checkImport(store, stack, after, before, input.ResourcesToImport) : undefined;
+    adoptions = type === 'IMPORT' ? undefined : existingToImport(store, stack, before, after, input);
+    model = planChanges(store, stack, before, after, input, imports?.physicalIds ?? adoptions);
+    if (imports) checkOnlyImports(model);
+    if (isEmpty(stack, before, after, model, input)) prepared.failure = NO_CHANGES;
+  }
+  const outcome = outcomeOf(imports?.failure ?? prepared.failure);
   if (fresh) insertStack({ store, clock, operationId: uuidv4() }, stack, body, 'User Initiated');
   const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
   const doc = changeSetDoc(type, input, body, after, model, outcome);
@@ -110,6 +118,18 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   });
   settleLater(store, changeSetId);
   return { Id: changeSetId, StackId: stack.stackId };
+}
+
+/** The change set's template; a transform that fails makes a FAILED change set with its reason (AWS's text). */
+function prepareAfter(
+  store: Store, stack: StackRecord, body: string, input: CreateChangeSetInput, reviewing: boolean,
+): { after: PreparedTemplate; failure?: string } {
+  try {
+    return { after: prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters) };
+  } catch (err) {
+    if (!isTransformFailure(err)) throw err;
+    return { after: failedTemplate(body, err.message), failure: err.message };
+  }
 }
 
 function changeSetDoc(

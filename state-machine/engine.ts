@@ -7,6 +7,7 @@ import type { Store, StackDoc, StackRecord, ResourceRecord } from '../storage/in
 import type { PreparedTemplate } from '../template/index.js';
 import type { Faults } from '../resources/faults.js';
 import type { ProviderEnv } from '../resources/provider.js';
+import type { TransformServices } from './expansions.js';
 import type { OperationType, StackStatus } from './statuses.js';
 import { failInternally, setStackStatus, type Clock, type OperationScope } from './transitions.js';
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
@@ -28,6 +29,8 @@ export interface EngineDeps {
   timeScale?: number;
   /** Set by server/app.ts; its endpoint is filled in once the server listens. */
   providerEnv?: ProviderEnv;
+  /** The SAM translator, macros' Lambda endpoint and AWS::Include's S3 reader (set by server/app.ts). */
+  transforms?: TransformServices;
 }
 
 /** The options of one run (each defaults to what the stack keeps, or AWS's default). */

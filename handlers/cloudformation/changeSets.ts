@@ -7,6 +7,7 @@ import type { Detail, ResourceChange } from '../../template/diff.js';
 import type { ChangeSetRecord } from '../../storage/index.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext } from './context.js';
 import { templateBody } from './stacks.js';
+import { withTransforms } from '../../state-machine/expansions.js';
 
 const CHANGE_SET_NAME = /^[a-zA-Z][-a-zA-Z0-9]*$/;
 const CHANGE_SET_TYPES = ['CREATE', 'UPDATE', 'IMPORT'];
@@ -29,7 +30,7 @@ export const createChangeSet: Handler = async (ctx, input) => {
   const stack = findStack(ctx, stackName);
   const previous = () => (stack && stack.status !== 'REVIEW_IN_PROGRESS' ? ctx.store.templates.body(stack.templateId) : undefined);
   const body = await templateBody(ctx, cs, previous);
-  return changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body);
+  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body));
 };
 
 function find(ctx: HandlerContext, input: Record<string, unknown>): ChangeSetRecord {

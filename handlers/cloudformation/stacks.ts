@@ -10,6 +10,7 @@ import { readS3Url } from '../../resources/s3Urls.js';
 import { stackPolicyBodies } from './policies.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
+import { withTransforms } from '../../state-machine/expansions.js';
 
 const PAGE_SIZE = 100;
 
@@ -45,7 +46,7 @@ export const createStack: Handler = async (ctx, input) => {
   }
   const body = await templateBody(ctx, create);
   await stackPolicyBodies(ctx, input);
-  return { StackId: startCreate(ctx.engine, ctx.caller, create, body) };
+  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({ StackId: startCreate(ctx.engine, ctx.caller, create, body) }));
 };
 
 export const updateStack: Handler = async (ctx, input) => {
@@ -56,7 +57,7 @@ export const updateStack: Handler = async (ctx, input) => {
   const update = input as StackTemplateInput;
   const body = await templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
   await stackPolicyBodies(ctx, input);
-  return { StackId: startUpdate(ctx.engine, stack, update, body) };
+  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({ StackId: startUpdate(ctx.engine, stack, update, body) }));
 };
 
 export const deleteStack: Handler = (ctx, input) => {
