@@ -57,7 +57,7 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
     await Promise.all([synth('first', 'v1'), synth('changed', 'v1', { CFN_LOCAL_E2E_VARIANT: '2' }), synth('hot', 'v2', { CFN_LOCAL_E2E_VARIANT: '2' })]);
   }, STEP_MS);
   afterAll(async () => {
-    await server?.close();
+    await server.close();
   });
 
   it('cdk bootstrap with default options creates CDKToolkit and its version parameter', async () => {

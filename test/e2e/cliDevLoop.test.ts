@@ -43,7 +43,7 @@ describe.skipIf(suite.skip)(suite.title, () => {
     writeFileSync(join(work, 'big.yaml'), bigTemplate());
   });
   afterAll(async () => {
-    await server?.close();
+    await server.close();
   });
 
   it('package uploads the code to S3 and deploy --s3-bucket deploys a template over 51,200 bytes', async () => {
