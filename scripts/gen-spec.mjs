@@ -101,12 +101,38 @@ function isDeprecated(r) {
     .test((r.documentation ?? '').slice(0, 400));
 }
 
+// The spec's only value constraint is `allowedValues` (an enum on a string or integer type, or on a list's or map's
+// elements); a union is left unconstrained, since another member may accept the value.
+function allowedOf(t) {
+  if (t.allowedValues) return t.allowedValues;
+  if (t.type === 'array' || t.type === 'map') return allowedOf(t.element);
+  return undefined;
+}
+
+/** `e`: allowed values by `Property` (resource level) or `Definition.Property`. */
+function allowedValues(r, tds) {
+  const out = {};
+  for (const [name, p] of Object.entries(r.properties)) {
+    const allowed = allowedOf(p.type);
+    if (allowed) out[name] = allowed;
+  }
+  for (const td of tds) {
+    for (const [name, p] of Object.entries(td.properties)) {
+      const allowed = allowedOf(p.type);
+      if (allowed) out[`${td.name}.${name}`] = allowed;
+    }
+  }
+  return out;
+}
+
 function entryFor(db, r) {
   const defs = new Map();
   const tds = db.follow('usesType', r).map((x) => x.entity);
   for (const td of tds) defs.set(td.$id, td.name);
   const e = { p: propsCode(r.properties, defs) };
   if (tds.length) e.d = Object.fromEntries(tds.map((td) => [td.name, propsCode(td.properties, defs)]));
+  const allowed = allowedValues(r, tds);
+  if (Object.keys(allowed).length) e.e = allowed;
   const attrs = Object.entries(r.attributes);
   if (attrs.length) e.a = Object.fromEntries(attrs.map(([k, a]) => [k, typeCode(a.type, defs)]));
   if (r.primaryIdentifier) e.pi = r.primaryIdentifier;
