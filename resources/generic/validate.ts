@@ -15,7 +15,7 @@
 // A false refusal is worse than a missed one.
 // Allowed values (the spec's enums, its only value constraint) are checked on the converted value:
 // `#/RetentionInDays: failed validation constraint for keyword [enum]` (recorded in real CREATE_FAILED events).
-import { resourceSpec, type PropertySpecs, type PropertyType, type ResourceSpec } from '../spec.js';
+import { resourceSpec, type PropertySpec, type PropertySpecs, type PropertyType, type ResourceSpec } from '../spec.js';
 
 type Problem =
   | { kind: 'required'; path: string[]; key: string }
@@ -73,7 +73,7 @@ function checkObject(
   const extraneous = Object.keys(value).filter((k) => !(k in props) && !opts.open && !(opts.attributes && k in opts.attributes));
   if (extraneous.length > 0) out.push({ kind: 'extraneous', path, keys: extraneous });
   for (const [key, item] of Object.entries(value)) {
-    const prop = props[key];
+    const prop = props[key] as PropertySpec | undefined;
     if (prop) checkValue(spec, prop.type, item, [...path, key], out, prop.allowedValues);
   }
 }
@@ -99,7 +99,7 @@ function checkValue(spec: ResourceSpec, type: PropertyType, value: unknown, path
       if (!isPlainObject(value)) return void out.push({ kind: 'type', path, expected: type, found: value });
       return Object.entries(value).forEach(([k, item]) => checkValue(spec, type.element, item, [...path, k], out, allowed));
     case 'ref': {
-      const definition = spec.definitions[type.name];
+      const definition = spec.definitions[type.name] as PropertySpecs | undefined;
       if (definition) checkObject(spec, definition, value, path, out);
       return;
     }
