@@ -9,6 +9,7 @@
 //   arn arnTemplate         n  name property              st  isStateful         tag [tag property, variant]
 //   dep deprecated type     ar extra replacement paths    tf  required transform
 //   e  allowed values       `Property` or `Definition.Property` → the values the spec allows (its only value constraint)
+//   da attributes AWS's user guide documents that the spec lacks (already merged into `a`)
 // A property code is "<type code>[ <flags>]"; flags: r required, R replacement always, C replacement conditional,
 // D deprecated. Type codes: s string, n number, i integer, b boolean, j json, d date-time, t tag, z null,
 // [X list of X, {X map of X, #Name type definition, (X|Y) union.

@@ -178,11 +178,25 @@ function render(entries) {
   return `${head}${lines.join('')}},\n"index":${JSON.stringify(index)}}\n`;
 }
 
+// AWS's user guide documents a few Fn::GetAtt attributes the spec lacks (DomainArn on the OpenSearch and
+// Elasticsearch domains, ElastiCache's `.List` forms); AWS accepts them, so they join the type's attributes.
+// resources/documentedAttributes.json is the checked-in cross-check (scripts/gen-doc-attributes.mjs).
+const DOCUMENTED = JSON.parse(readFileSync(join(ROOT, 'resources', 'documentedAttributes.json'), 'utf8'));
+
+function withDocumented(type, entry) {
+  const documented = DOCUMENTED.types[type]?.attributes ?? [];
+  const missing = documented.filter((a) => !(entry.a && a in entry.a));
+  if (!missing.length) return entry;
+  const a = { ...entry.a };
+  for (const attr of missing) a[attr] = attr.endsWith('.List') ? '[s' : 's';
+  return { ...entry, a, da: missing };
+}
+
 async function main() {
   const t0 = performance.now();
   const db = await loadAwsServiceSpec();
   const resources = db.all('resource').slice().sort((a, b) => a.cloudFormationType.localeCompare(b.cloudFormationType));
-  const text = render(resources.map((r) => [r.cloudFormationType, entryFor(db, r)]));
+  const text = render(resources.map((r) => [r.cloudFormationType, withDocumented(r.cloudFormationType, entryFor(db, r))]));
   mkdirSync(dirname(OUT), { recursive: true });
   writeFileSync(OUT, text);
   const p0 = performance.now();
