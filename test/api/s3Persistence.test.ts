@@ -29,7 +29,8 @@ describe('object bodies beside the database', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Two starts on a database file: slow on a loaded machine, never asserted as a time.
+  }, 120_000);
 
   it('with --db :memory: writes nothing beside a database', async () => {
     const cwd = process.cwd();
