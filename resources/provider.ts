@@ -13,6 +13,21 @@ export interface ProviderEnv {
   /** A Lambda-compatible endpoint that Lambda ServiceTokens are invoked through, when set. */
   lambdaEndpoint?: string;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  /** The engine's door for child stacks (AWS::CloudFormation::Stack), set by the engine for each operation. */
+  stacks?: NestedStackDoor;
+}
+
+/**
+ * What a nested stack's provider asks of the engine: start the child's create, update or delete and wait for the
+ * child to settle. Implemented in state-machine/nestedStacks.ts, so resources/ never imports the engine.
+ */
+export interface NestedStackDoor {
+  /** Inserts the child stack and starts its create; the result's physical id is the child's ARN. */
+  create(req: ResourceRequest): Promise<ProviderResult>;
+  /** Waits for the child's create to end: its outputs as `Outputs.<Key>` attributes, or the embedded-stack refusal. */
+  awaitCreate(req: ResourceRequest, created: Provisioned): Promise<ProviderResult>;
+  update(req: ResourceRequest): Promise<ProviderResult>;
+  delete(req: ResourceRequest): Promise<Deleted>;
 }
 
 export interface AccountScope {

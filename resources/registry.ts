@@ -5,6 +5,7 @@ import type { Provider } from './provider.js';
 import { genericProvider, isCustom, SCHEMALESS } from './genericProvider.js';
 import { HANDLE_TYPE, WAIT_CONDITION_TYPE, waitConditionHandleProvider, waitConditionProvider } from './cloudformation.js';
 import { customResourceProvider } from './customResources.js';
+import { NESTED_STACK_TYPE, nestedStackProvider } from './nestedStacks.js';
 import { secretProvider } from './secretsManager.js';
 import { ssmParameterProvider } from './ssm.js';
 
@@ -12,6 +13,7 @@ export const PROVIDERS: Readonly<Record<string, Provider>> = {
   [HANDLE_TYPE]: waitConditionHandleProvider,
   [WAIT_CONDITION_TYPE]: waitConditionProvider,
   'AWS::CloudFormation::CustomResource': customResourceProvider,
+  [NESTED_STACK_TYPE]: nestedStackProvider,
   'AWS::SecretsManager::Secret': secretProvider,
   'AWS::SSM::Parameter': ssmParameterProvider,
 };

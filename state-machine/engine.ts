@@ -8,7 +8,7 @@ import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import type { GivenParameter } from '../template/parameters.js';
 import type { Faults } from '../resources/faults.js';
 import type { ProviderEnv } from '../resources/provider.js';
-import { canStart, type StackOperation, type StackStatus } from './statuses.js';
+import { canStart, isInProgress, type StackOperation, type StackStatus } from './statuses.js';
 import { setStackStatus, type Clock, type OperationScope } from './transitions.js';
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
 import { prepareForStack } from './prepare.js';
@@ -20,6 +20,7 @@ import { parseStackPolicy } from './stackPolicy.js';
 import { runCreate } from './operations/create.js';
 import { runUpdate } from './operations/update.js';
 import { runDelete } from './operations/delete.js';
+import { NestedStacks } from './nestedStacks.js';
 
 export interface Caller {
   account: string;
@@ -74,8 +75,27 @@ export class Engine {
   private readonly inFlight = new Set<Promise<void>>();
   /** The runtime of the operation each stack is running, for CancelUpdateStack. */
   readonly running = new Map<string, Runtime>();
+  /** The task of the operation each stack is running, for what waits on a stack (a parent on its child). */
+  private readonly tasks = new Map<string, Promise<void>>();
+  /** The door nested stacks' providers use to run their children. */
+  readonly nested = new NestedStacks(this);
 
   constructor(readonly deps: EngineDeps) {}
+
+  /** The stack once no operation runs on it (undefined if `signal` stops the wait first). */
+  async settled(stackId: string, signal?: AbortSignal): Promise<StackRecord | undefined> {
+    for (;;) {
+      if (signal?.aborted) return undefined;
+      const stack = this.deps.store.stacks.byId(stackId);
+      if (!stack || !isInProgress(stack.status as StackStatus)) return stack;
+      const task = this.tasks.get(stackId) ?? new Promise<void>((resolve) => setTimeout(resolve, 10));
+      await new Promise<void>((resolve) => {
+        const done = () => resolve();
+        void task.then(done);
+        signal?.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
 
   /** AWS's refusal of an operation a stack's status does not allow. */
   static refuse(operation: StackOperation, stack: StackRecord) {
@@ -201,7 +221,7 @@ export class Engine {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
   }
 
-  private describeTemplate(stack: StackRecord, template: PreparedTemplate): void {
+  describeTemplate(stack: StackRecord, template: PreparedTemplate): void {
     stack.doc.description = template.model.description;
     stack.doc.parameters = template.parameters.map((p): StackParameter => ({
       ParameterKey: p.key, ParameterValue: p.raw, ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}),
@@ -235,7 +255,8 @@ export class Engine {
   ): Runtime {
     const account = accountScope(stack);
     return {
-      ...scope, stack, template, resources, scope: account, faults: this.deps.faults, imports: new Set(), env: this.deps.providerEnv,
+      ...scope, stack, template, resources, scope: account, faults: this.deps.faults, imports: new Set(),
+      env: this.deps.providerEnv && { ...this.deps.providerEnv, stacks: this.nested },
       stop: new AbortController(),
       world: worldAccess(this.deps.store, account, () => this.deps.clock.now()),
       options: {
@@ -268,9 +289,11 @@ export class Engine {
           store.stacks.save(rt.stack);
         }
         if (this.running.get(rt.stack.stackId) === rt) this.running.delete(rt.stack.stackId);
+        if (this.tasks.get(rt.stack.stackId) === task) this.tasks.delete(rt.stack.stackId);
         this.inFlight.delete(task);
         onEnd?.();
       });
     this.inFlight.add(task);
+    this.tasks.set(rt.stack.stackId, task);
   }
 }
