@@ -15,6 +15,7 @@ export const nestedStackProvider: Provider = {
   stabilize: async (_world, req, created): Promise<ProviderResult> => req.env?.stacks?.awaitCreate(req, created) ?? noDoor(req),
   update: (_world, req) => req.env?.stacks?.update(req) ?? noDoor(req),
   delete: (_world, req) => req.env?.stacks?.delete(req) ?? noDoor(req),
+  changedOutside: async (req) => (await req.env?.stacks?.templateChanged(req)) ?? false,
   // TemplateURL, Parameters and the rest update the child in place: a nested stack is never replaced
   replacementNeeded: () => [],
 };

@@ -28,6 +28,8 @@ export interface NestedStackDoor {
   awaitCreate(req: ResourceRequest, created: Provisioned): Promise<ProviderResult>;
   update(req: ResourceRequest): Promise<ProviderResult>;
   delete(req: ResourceRequest): Promise<Deleted>;
+  /** Whether the template at the child's TemplateURL differs from the one the child runs. */
+  templateChanged(req: ResourceRequest): Promise<boolean>;
 }
 
 export interface AccountScope {
@@ -52,6 +54,10 @@ export interface ResourceRequest extends AccountScope {
   signal?: AbortSignal;
   /** The provider environment (set by the engine; absent in unit tests of pure providers). */
   env?: ProviderEnv;
+  /** Set when an update rollback puts the resource back (a nested stack then continues its child's rollback). */
+  rollingBack?: boolean;
+  /** ContinueUpdateRollback's ResourcesToSkip that name resources of this nested stack (`Child.Logical` → `Logical`). */
+  resourcesToSkip?: string[];
 }
 
 export interface Provisioned {
@@ -102,6 +108,8 @@ export interface Provider {
   /** The reason a property set is invalid for the type, in the registry's words; undefined when valid. */
   validate(type: string, logicalId: string, properties: Record<string, unknown>): string | undefined;
   supportsAttribute(type: string, attribute: string): boolean;
+  /** Whether an update is due although the properties are unchanged (a nested stack's template changed at its URL). */
+  changedOutside?(req: ResourceRequest): Promise<boolean>;
   /**
    * After "Resource creation Initiated": wait until the new resource is ready (a WaitCondition counting its
    * signals). Absent for types that are ready at once.

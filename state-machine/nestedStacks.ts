@@ -11,6 +11,7 @@ import { prepareForStack } from './prepare.js';
 import { insertStack } from './stackRecords.js';
 import { applyCreateOptions } from './stackOptions.js';
 import { childTemplateBody } from './childTemplate.js';
+import { continueUpdateRollback } from './rollbacks.js';
 
 const UPPER_ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** AWS's nested stack names end in 12 or 13 upper-case letters and digits (`root-Network-1A2B3C4D5E6F7`). */
@@ -100,10 +101,22 @@ export class NestedStacks implements NestedStackDoor {
     return refusal(EMBEDDED.created(child.stackId, this.failure(child, ['ROLLBACK_IN_PROGRESS', 'CREATE_FAILED']).reason));
   }
 
+  async templateChanged(req: ResourceRequest): Promise<boolean> {
+    const child = this.store.stacks.byId(req.physicalId ?? '');
+    if (!child) return false;
+    try {
+      return await childTemplateBody(this.store, req, String(req.properties.TemplateURL ?? '')) !== this.store.templates.body(child.templateId);
+    } catch {
+      return false;
+    }
+  }
+
   async update(req: ResourceRequest): Promise<ProviderResult> {
     const id = req.physicalId!;
     let child = await this.settled(id);
     if (!child || child.status === 'DELETE_COMPLETE') return refusal(`Stack with id ${id} does not exist`);
+    // the parent's rollback (or ContinueUpdateRollback on the root) carries on a child's failed rollback
+    if (req.rollingBack && child.status === 'UPDATE_ROLLBACK_FAILED') return this.continueRollback(child, req.resourcesToSkip);
     const parent = this.store.stacks.byId(req.stackId)!;
     try {
       const body = await childTemplateBody(this.store, req, String(req.properties.TemplateURL ?? ''));
@@ -118,6 +131,17 @@ export class NestedStacks implements NestedStackDoor {
     if (child.status === 'UPDATE_COMPLETE') return this.provisioned(child);
     const failure = this.failure(child, ['UPDATE_ROLLBACK_IN_PROGRESS', 'UPDATE_FAILED', 'ROLLBACK_IN_PROGRESS']);
     return refusal(EMBEDDED.updated(child.stackId, failure.status, failure.reason));
+  }
+
+  private async continueRollback(child: StackRecord, skip: string[] | undefined): Promise<ProviderResult> {
+    try {
+      continueUpdateRollback(this.engine, child, { ResourcesToSkip: skip });
+    } catch (err) {
+      return refusal((err as Error).message);
+    }
+    const settled = (await this.settled(child.stackId))!;
+    if (settled.status === 'UPDATE_ROLLBACK_COMPLETE') return this.provisioned(settled);
+    return refusal(EMBEDDED.updated(settled.stackId, settled.status, sentence(settled.statusReason)));
   }
 
   async delete(req: ResourceRequest): Promise<Deleted> {

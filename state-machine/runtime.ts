@@ -28,7 +28,11 @@ export interface Runtime extends OperationScope {
   stopReason?: 'cancelled' | 'timed-out';
   /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
   rollbackOf?: string;
-  options: { disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[]; adopt?: Record<string, string> };
+  options: {
+    disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[]; adopt?: Record<string, string>;
+    /** ContinueUpdateRollback's `Nested.Logical` skips, by the nested stack's logical id. */
+    nestedSkips?: Record<string, string[]>;
+  };
   /** What providers that talk to the outside need (wait conditions, custom resources). */
   env?: ProviderEnv;
 }

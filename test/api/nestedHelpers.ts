@@ -5,9 +5,8 @@ import { STAND_IN_OBJECTS } from '../../state-machine/childTemplate.js';
 
 let counter = 0;
 
-/** Stores a child template and returns the TemplateURL that names it. */
-export async function putTemplate(body: string): Promise<string> {
-  const url = `https://s3.us-east-1.amazonaws.com/nested-templates/t${++counter}.yaml`;
+/** Stores a child template (at `url`, or a new one) and returns the TemplateURL that names it. */
+export async function putTemplate(body: string, url = `https://s3.us-east-1.amazonaws.com/nested-templates/t${++counter}.yaml`): Promise<string> {
   STAND_IN_OBJECTS.set(url, body);
   return url;
 }
