@@ -66,6 +66,8 @@ export interface CreateStackInput extends StackTemplateInput {
 }
 
 export interface DeleteStackInput {
+  /** Internal: the parent deletes its nested stack, which the root's termination protection does not stop. */
+  byParent?: boolean;
   StackName?: string;
   RetainResources?: string[];
   ClientRequestToken?: string;
@@ -185,7 +187,7 @@ export class Engine {
   deleteStack(stack: StackRecord, input: DeleteStackInput): void {
     const { store } = this.deps;
     if (stack.status === 'DELETE_COMPLETE' || repeatOf(stack, input.ClientRequestToken, 'DeleteStack')) return;
-    if (stack.doc.terminationProtection) {
+    if (stack.doc.terminationProtection && !input.byParent) {
       throw validationError(`Stack [${stack.name}] cannot be deleted while TerminationProtection is enabled`);
     }
     if (input.RetainResources?.length && stack.status !== 'DELETE_FAILED') {

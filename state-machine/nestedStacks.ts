@@ -16,6 +16,8 @@ import { continueUpdateRollback } from './rollbacks.js';
 const UPPER_ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** AWS's nested stack names end in 12 or 13 upper-case letters and digits (`root-Network-1A2B3C4D5E6F7`). */
 const SUFFIX_LENGTH = 13;
+/** Stack names are at most 128 characters: a deep tree's names keep their suffix and lose the end of the prefix. */
+const MAX_NAME = 128;
 const ROLLBACK_REQUESTED = ' Rollback requested by user.';
 
 const refusal = (reason: string): Refusal => ({ ok: false, code: 'NotStabilized', reason });
@@ -73,11 +75,14 @@ export class NestedStacks implements NestedStackDoor {
     const { store } = this;
     const parent = store.stacks.byId(req.stackId)!;
     const input = this.childInput(req, parent);
-    const name = `${parent.name}-${req.logicalId}-${randomSuffix(SUFFIX_LENGTH, UPPER_ALPHANUMERIC)}`;
+    const prefix = `${parent.name}-${req.logicalId}`.slice(0, MAX_NAME - SUFFIX_LENGTH - 1);
+    const name = `${prefix}-${randomSuffix(SUFFIX_LENGTH, UPPER_ALPHANUMERIC)}`;
     const child = this.engine.newStack({ account: req.account, region: req.region }, name, 'CREATE_IN_PROGRESS');
     applyCreateOptions(child, { ...input, StackName: name });
     child.doc.parentId = parent.stackId;
     child.doc.rootId = parent.doc.rootId ?? parent.stackId;
+    // the root's termination protection covers its whole tree (it cannot be set on a nested stack)
+    child.doc.terminationProtection = this.rootOf(parent).doc.terminationProtection;
     let body: string;
     let template;
     try {
@@ -149,7 +154,7 @@ export class NestedStacks implements NestedStackDoor {
     let child = await this.settled(id);
     if (!child || child.status === 'DELETE_COMPLETE') return { ok: true };
     try {
-      this.engine.deleteStack(child, {});
+      this.engine.deleteStack(child, { byParent: true });
     } catch (err) {
       return refusal((err as Error).message);
     }

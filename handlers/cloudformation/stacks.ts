@@ -5,6 +5,7 @@ import { MAX_TEMPLATE_BODY } from '../../template/index.js';
 import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/engine.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
+import type { StackRecord } from '../../storage/index.js';
 
 const PAGE_SIZE = 100;
 
@@ -109,12 +110,25 @@ function pageOfStacks(
   return { [member]: items, NextToken: encodeToken(cursor) };
 }
 
+/** Every stack nested under `stack`, through its AWS::CloudFormation::Stack resources. */
+function nestedStacksOf(ctx: HandlerContext, stack: StackRecord): StackRecord[] {
+  const out: StackRecord[] = [];
+  for (const r of ctx.store.resources.byStack(stack.stackId)) {
+    const child = r.type === 'AWS::CloudFormation::Stack' && r.physicalId ? ctx.store.stacks.byId(r.physicalId) : undefined;
+    if (child && child.status !== 'DELETE_COMPLETE') out.push(child, ...nestedStacksOf(ctx, child));
+  }
+  return out;
+}
+
+// Setting it on the root passes it to the nested stacks (AWS: "can't be changed directly on the nested stack").
 export const updateTerminationProtection: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const enable = required<boolean>(input, 'EnableTerminationProtection');
   const stack = findStack(ctx, name);
   if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack [${name}] does not exist`);
-  stack.doc.terminationProtection = enable;
-  ctx.store.stacks.save(stack);
+  for (const s of [stack, ...nestedStacksOf(ctx, stack)]) {
+    s.doc.terminationProtection = enable;
+    ctx.store.stacks.save(s);
+  }
   return { StackId: stack.stackId };
 };

@@ -2,9 +2,10 @@
 // leaves the parent's resource DELETE_FAILED with AWS's "Embedded stack …" text, a retry resumes, and
 // RetainResources keeps a child.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateStackCommand, DeleteStackCommand, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CreateStackCommand, DeleteStackCommand, DescribeStacksCommand, UpdateStackCommand, UpdateTerminationProtectionCommand } from '@aws-sdk/client-cloudformation';
+import { awsErrorOf } from '../helpers/errors.js';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
-import { allEvents, eventLines, resourceLines } from '../helpers/events.js';
+import { eventLines, resourceLines } from '../helpers/events.js';
 import { childOf, nested, param, putTemplate } from './nestedHelpers.js';
 
 let server: TestServer;
@@ -13,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function create(name: string, body: string) {
-  const { StackId } = await server.client.send(new CreateStackCommand({ StackName: name, TemplateBody: body }));
+async function create(name: string, body: string, extra: Record<string, unknown> = {}) {
+  const { StackId } = await server.client.send(new CreateStackCommand({ StackName: name, TemplateBody: body, ...extra }));
   return waitForStack(server.client, StackId!);
 }
 
@@ -38,10 +39,8 @@ describe('DeleteStack of a parent', () => {
       'ordered DELETE_IN_PROGRESS', 'Second DELETE_IN_PROGRESS', 'Second DELETE_COMPLETE',
       'First DELETE_IN_PROGRESS', 'First DELETE_COMPLETE', 'ordered DELETE_COMPLETE',
     ]);
-    const secondDone = (await allEvents(server.client, second.StackId!)).at(-1)!;
-    const firstStart = (await allEvents(server.client, first.StackId!)).find((e) => e.ResourceStatus === 'DELETE_IN_PROGRESS')!;
-    expect(secondDone.ResourceStatus).toBe('DELETE_COMPLETE');
-    expect(secondDone.Timestamp!.getTime()).toBeLessThanOrEqual(firstStart.Timestamp!.getTime());
+    // the parent's resource completes only once its child stack has: Second's child is gone before First's starts
+    expect((await waitForStack(server.client, second.StackId!)).StackStatus).toBe('DELETE_COMPLETE');
     expect((await eventLines(server.client, first.StackId!)).slice(-4).map((l) => l.replace(first.StackName!, 'child'))).toEqual([
       'child DELETE_IN_PROGRESS', 'Item DELETE_IN_PROGRESS', 'Item DELETE_COMPLETE', 'child DELETE_COMPLETE',
     ]);
@@ -77,5 +76,22 @@ describe('DeleteStack of a parent', () => {
     expect(parent.StackStatus).toBe('ROLLBACK_COMPLETE');
     const child = await childOf(server.client, 'sibling', 'Child');
     expect(child.StackStatus).toBe('DELETE_COMPLETE');
+  });
+
+  it("passes the root's termination protection to its children: a direct delete of a child is refused, an update may remove it", async () => {
+    const url = await putTemplate(`Resources:\n${param('Item')}`);
+    const parent = await create('guarded', `Resources:\n${nested('Child', url)}${nested('Gone', url)}`, { EnableTerminationProtection: true });
+    const child = await childOf(server.client, 'guarded', 'Child');
+    expect(child.EnableTerminationProtection).toBe(true);
+    expect(await awsErrorOf(server.client.send(new DeleteStackCommand({ StackName: child.StackName })))).toMatchObject({
+      code: 'ValidationError', message: `Stack [${child.StackName}] cannot be deleted while TerminationProtection is enabled`,
+    });
+    const gone = await childOf(server.client, 'guarded', 'Gone');
+    await server.client.send(new UpdateStackCommand({ StackName: 'guarded', TemplateBody: `Resources:\n${nested('Child', url)}` }));
+    expect((await waitForStack(server.client, parent.StackId!)).StackStatus).toBe('UPDATE_COMPLETE');
+    expect((await waitForStack(server.client, gone.StackId!)).StackStatus).toBe('DELETE_COMPLETE');
+    await server.client.send(new UpdateTerminationProtectionCommand({ StackName: 'guarded', EnableTerminationProtection: false }));
+    expect((await childOf(server.client, 'guarded', 'Child')).EnableTerminationProtection).toBe(false);
+    expect((await remove('guarded')).StackStatus).toBe('DELETE_COMPLETE');
   });
 });
