@@ -20,6 +20,7 @@ import { availabilityZones } from '../resources/regions.js';
 import { checkImport, checkOnlyImports, startImport, type ResourceToImport } from './operations/import.js';
 import { Engine, type Caller, type CreateStackInput, type StackTemplateInput } from './engine.js';
 import { tagsOf } from './stackOptions.js';
+import { markNested, nestedChangeSetsOf } from './nestedChangeSets.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
   StackName: string;
@@ -54,6 +55,10 @@ export interface ChangeSetDoc {
   imports?: ResourceToImport[];
   /** ImportExistingResources: logical id → the unowned physical resource the execution imports instead of creating. */
   adoptions?: Record<string, string>;
+  /** IncludeNestedStacks: the change sets made for the nested stacks this one modifies, and where this one sits. */
+  nestedChangeSets?: string[];
+  parentChangeSetId?: string;
+  rootChangeSetId?: string;
   /** The outcome CREATE_IN_PROGRESS settles to. */
   pending?: { status: string; executionStatus: string; statusReason?: string };
 }
@@ -262,7 +267,7 @@ export function deleteChangeSet(engine: Engine, cs: ChangeSetRecord): void {
     throw awsError('InvalidChangeSetStatus', IN_PROGRESS);
   }
   // The REVIEW_IN_PROGRESS stack of a deleted CREATE change set stays; DeleteStack removes it.
-  engine.deps.store.changeSets.save({ ...cs, deleted: true });
+  for (const nested of [cs, ...nestedChangeSetsOf(engine, cs)]) engine.deps.store.changeSets.save({ ...nested, deleted: true });
 }
 
 export interface ExecuteOptions {
@@ -295,9 +300,11 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   };
   const executing = { ...cs, executionStatus: 'EXECUTE_IN_PROGRESS' };
   store.changeSets.save(executing);
+  markNested(engine, cs, () => 'EXECUTE_IN_PROGRESS');
+  const outcome = (stackId: string) => (SUCCEEDED.has(store.stacks.byId(stackId)!.status) ? 'EXECUTE_COMPLETE' : 'EXECUTE_FAILED');
   const onEnd = () => {
-    const final = store.stacks.byId(stack.stackId)!;
-    store.changeSets.save({ ...executing, executionStatus: SUCCEEDED.has(final.status) ? 'EXECUTE_COMPLETE' : 'EXECUTE_FAILED' });
+    store.changeSets.save({ ...executing, executionStatus: outcome(stack.stackId) });
+    markNested(engine, cs, (child) => outcome(child.stackId));
   };
   try {
     if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, doc.imports ?? [], cs.changeSetId, onEnd);

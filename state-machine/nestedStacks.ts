@@ -31,7 +31,7 @@ export const EMBEDDED = {
 };
 
 /** `Parameters` of the resource (a map) as the child's parameter list; list values are comma-delimited. */
-function parametersOf(properties: Record<string, unknown>): GivenParameter[] {
+export function parametersOf(properties: Record<string, unknown>): GivenParameter[] {
   const given = properties.Parameters;
   if (!given || typeof given !== 'object') return [];
   return Object.entries(given as Record<string, unknown>).map(([key, value]) => ({

@@ -7,13 +7,14 @@ import type { Detail, ResourceChange } from '../../template/diff.js';
 import type { ChangeSetRecord } from '../../storage/index.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext } from './context.js';
 import { templateBody } from './stacks.js';
+import { createNestedChangeSets } from '../../state-machine/nestedChangeSets.js';
 
 const CHANGE_SET_NAME = /^[a-zA-Z][-a-zA-Z0-9]*$/;
 const CHANGE_SET_TYPES = ['CREATE', 'UPDATE', 'IMPORT'];
 /** DescribeChangeSet returns Changes a page at a time. */
 export const CHANGES_PAGE_SIZE = 100;
 
-export const createChangeSet: Handler = (ctx, input) => {
+export const createChangeSet: Handler = async (ctx, input) => {
   const stackName = required<string>(input, 'StackName');
   const name = required<string>(input, 'ChangeSetName');
   checkStackName(stackName);
@@ -31,7 +32,9 @@ export const createChangeSet: Handler = (ctx, input) => {
   const stack = findStack(ctx, stackName);
   const previous = () => (stack && stack.status !== 'REVIEW_IN_PROGRESS' ? ctx.store.templates.body(stack.templateId) : undefined);
   const body = templateBody(ctx, cs, previous);
-  return changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body);
+  const created = changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body);
+  await createNestedChangeSets(ctx.engine, ctx.caller, created.Id);
+  return created;
 };
 
 function find(ctx: HandlerContext, input: Record<string, unknown>): ChangeSetRecord {
@@ -64,6 +67,8 @@ export const describeChangeSet: Handler = (ctx, input) => {
     Changes: page.map((c) => ({ Type: 'Resource', ResourceChange: renderChange(c, withValues) })),
     NextToken: more ? encodeToken(start + CHANGES_PAGE_SIZE) : undefined,
     IncludeNestedStacks: doc.includeNestedStacks ?? false,
+    ParentChangeSetId: doc.parentChangeSetId,
+    RootChangeSetId: doc.rootChangeSetId,
     OnStackFailure: doc.onStackFailure,
     ImportExistingResources: doc.importExistingResources,
   };
