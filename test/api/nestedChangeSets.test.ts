@@ -2,7 +2,8 @@
 // deleted with the root.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CreateChangeSetCommand, CreateStackCommand, DeleteChangeSetCommand, DescribeChangeSetCommand, ExecuteChangeSetCommand,
+  CreateChangeSetCommand, CreateStackCommand, DeleteChangeSetCommand, DescribeChangeSetCommand, DescribeStackResourceCommand,
+  ExecuteChangeSetCommand,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { awsErrorOf } from '../helpers/errors.js';
@@ -63,5 +64,25 @@ describe('CreateChangeSet with IncludeNestedStacks', () => {
     expect(childId).toBeDefined();
     await server.client.send(new DeleteChangeSetCommand({ ChangeSetName: root.ChangeSetId }));
     expect(await awsErrorOf(server.client.send(new DescribeChangeSetCommand({ ChangeSetName: childId })))).toMatchObject({ code: 'ChangeSetNotFoundException' });
+  });
+
+  it("reports in the data-loss report what a removed nested stack's tree holds", async () => {
+    const leaf = await putTemplate(`Resources:\n  Uploads:\n    Type: AWS::S3::Bucket\n  Note:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n      Value: x\n`);
+    const middle = await putTemplate(`Resources:\n${nested('Leaf', leaf)}`);
+    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cs-data', TemplateBody: `Resources:\n${nested('Middle', middle)}${nested('Kept', leaf)}` }));
+    await waitForStack(server.client, StackId!);
+    const mid = await childOf(server.client, 'cs-data', 'Middle');
+    const leafStack = await childOf(server.client, mid.StackId!, 'Leaf');
+    const { StackResourceDetail } = await server.client.send(new DescribeStackResourceCommand({ StackName: leafStack.StackId, LogicalResourceId: 'Uploads' }));
+    const bucket = StackResourceDetail!.PhysicalResourceId!;
+    await fetch(`${server.endpoint}/_cfn-local/world/${bucket}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dataItems: 5 }) });
+    const cs = await changeSet('cs-data', 'drop-middle', `Resources:\n${nested('Kept', leaf)}`);
+    const impact = await (await fetch(`${server.endpoint}/_cfn-local/change-sets/${encodeURIComponent(cs.ChangeSetId!)}/impact`)).json() as {
+      dataLoss: { logicalResourceId: string; data: string; nestedResources?: unknown[] }[];
+    };
+    expect(impact.dataLoss).toEqual([expect.objectContaining({
+      logicalResourceId: 'Middle', data: 'lost',
+      nestedResources: [{ stackName: leafStack.StackName, logicalResourceId: 'Uploads', physicalResourceId: bucket, resourceType: 'AWS::S3::Bucket', dataItems: 5 }],
+    })]);
   });
 });
