@@ -103,8 +103,15 @@ function renderDetail(d: Detail, withValues: boolean): Record<string, unknown> {
   return { ...rest, Target: withValues ? { ...bare, Path, BeforeValue, AfterValue, AttributeChangeType } : bare };
 }
 
+/** Nested change sets are executed and deleted through their root change set (AWS's text is not documented). */
+function refuseNested(cs: ChangeSetRecord, action: string): void {
+  const root = (cs.doc as unknown as ChangeSetDoc).rootChangeSetId;
+  if (root) throw validationError(`ChangeSet [${cs.changeSetId}] is a nested change set: it can only be ${action} through its root change set [${root}].`);
+}
+
 export const executeChangeSet: Handler = (ctx, input) => {
   const cs = find(ctx, input);
+  refuseNested(cs, 'executed');
   changeSets.executeChangeSet(ctx.engine, cs, input as changeSets.ExecuteOptions);
   return {};
 };
@@ -121,6 +128,7 @@ export const deleteChangeSet: Handler = (ctx, input) => {
     if (!isChangeSetNotFound(err) || stackName === undefined || !liveStack(ctx, stackName)) throw err;
     return {};
   }
+  refuseNested(cs, 'deleted');
   changeSets.deleteChangeSet(ctx.engine, cs);
   return {};
 };

@@ -16,8 +16,13 @@ export const rollbackStack: Handler = (ctx, input) => {
   return { StackId: stack.stackId };
 };
 
+// "Don't specify the name of a nested stack … use this operation on the parent stack" (API reference); the
+// refusal's text is ours, AWS's is not documented.
 export const continueUpdateRollback: Handler = (ctx, input) => {
   const stack = stackNamed(ctx, required<string>(input, 'StackName'));
+  if (stack.doc.rootId) {
+    throw validationError(`Stack [${stack.name}] is a nested stack: ContinueUpdateRollback can only be called on its root stack [${stack.doc.rootId}].`);
+  }
   rollbacks.continueUpdateRollback(ctx.engine, stack, input);
   return {};
 };

@@ -126,6 +126,10 @@ export const updateTerminationProtection: Handler = (ctx, input) => {
   const enable = required<boolean>(input, 'EnableTerminationProtection');
   const stack = findStack(ctx, name);
   if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack [${name}] does not exist`);
+  // "For nested stacks, termination protection is set on the root stack and can't be changed directly" (API reference)
+  if (stack.doc.rootId) {
+    throw validationError(`Stack [${stack.name}] is a nested stack: termination protection can only be changed on its root stack [${stack.doc.rootId}].`);
+  }
   for (const s of [stack, ...nestedStacksOf(ctx, stack)]) {
     s.doc.terminationProtection = enable;
     ctx.store.stacks.save(s);

@@ -62,6 +62,11 @@ describe('CreateChangeSet with IncludeNestedStacks', () => {
     const root = await changeSet('cs-tree', 'dropped', tree(url, 'three'));
     const childId = root.Changes!.find((c) => c.ResourceChange!.LogicalResourceId === 'Changed')!.ResourceChange!.ChangeSetId;
     expect(childId).toBeDefined();
+    for (const [send, action] of [[ExecuteChangeSetCommand, 'executed'], [DeleteChangeSetCommand, 'deleted']] as const) {
+      expect(await awsErrorOf(server.client.send(new send({ ChangeSetName: childId })))).toMatchObject({
+        code: 'ValidationError', message: `ChangeSet [${childId}] is a nested change set: it can only be ${action} through its root change set [${root.ChangeSetId}].`,
+      });
+    }
     await server.client.send(new DeleteChangeSetCommand({ ChangeSetName: root.ChangeSetId }));
     expect(await awsErrorOf(server.client.send(new DescribeChangeSetCommand({ ChangeSetName: childId })))).toMatchObject({ code: 'ChangeSetNotFoundException' });
   });

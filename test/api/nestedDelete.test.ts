@@ -86,6 +86,9 @@ describe('DeleteStack of a parent', () => {
     expect(await awsErrorOf(server.client.send(new DeleteStackCommand({ StackName: child.StackName })))).toMatchObject({
       code: 'ValidationError', message: `Stack [${child.StackName}] cannot be deleted while TerminationProtection is enabled`,
     });
+    expect(await awsErrorOf(server.client.send(new UpdateTerminationProtectionCommand({ StackName: child.StackName, EnableTerminationProtection: false })))).toMatchObject({
+      code: 'ValidationError', message: `Stack [${child.StackName}] is a nested stack: termination protection can only be changed on its root stack [${parent.StackId}].`,
+    });
     const gone = await childOf(server.client, 'guarded', 'Gone');
     await server.client.send(new UpdateStackCommand({ StackName: 'guarded', TemplateBody: `Resources:\n${nested('Child', url)}` }));
     expect((await waitForStack(server.client, parent.StackId!)).StackStatus).toBe('UPDATE_COMPLETE');

@@ -100,6 +100,9 @@ describe('UPDATE_ROLLBACK_FAILED in a child', () => {
     expect(await awsErrorOf(server.client.send(new ContinueUpdateRollbackCommand({ StackName: 'urf', ResourcesToSkip: ['Child.Missing'] })))).toMatchObject({
       code: 'ValidationError',
     });
+    expect(await awsErrorOf(server.client.send(new ContinueUpdateRollbackCommand({ StackName: child.StackId, ResourcesToSkip: ['Item'] })))).toMatchObject({
+      code: 'ValidationError', message: `Stack [${child.StackName}] is a nested stack: ContinueUpdateRollback can only be called on its root stack [${parent.StackId}].`,
+    });
     await server.client.send(new ContinueUpdateRollbackCommand({ StackName: 'urf', ResourcesToSkip: ['Child.Item'] }));
     expect((await waitForStack(server.client, parent.StackId!)).StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
     const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: child.StackId }));
