@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   MissingParameter: { status: 400, type: 'Sender' },
   InvalidParameterValue: { status: 400, type: 'Sender' },
   InvalidParameterCombination: { status: 400, type: 'Sender' },
+  // A body past the server's limit (server/services/body.ts). AWS's front end answers 413 too.
+  RequestEntityTooLarge: { status: 413, type: 'Sender' },
   InternalFailure: { status: 500, type: 'Receiver' },
   // 501 is a server error the SDKs do not retry (500 would be retried three times).
   NotImplemented: { status: 501, type: 'Receiver' },
@@ -82,6 +84,15 @@ export function awsError(code: ErrorCode, message: string): AwsError {
 
 export function validationError(message: string): AwsError {
   return new AwsError('ValidationError', message);
+}
+
+/**
+ * A member over its length limit. AWS leaves the value out of this message ("Value at 'templateBody' failed to
+ * satisfy constraint: Member must have length less than or equal to 51200", public AWS output), so a 10 MB value
+ * never comes back as a 10 MB error. Callers check length before pattern for the same reason.
+ */
+export function tooLong(member: string, max: number): AwsError {
+  return validationError(`1 validation error detected: Value at '${member}' failed to satisfy constraint: Member must have length less than or equal to ${max}`);
 }
 
 /** What AWS query services answer for an Action they do not have. */

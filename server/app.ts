@@ -14,6 +14,7 @@ import { SignalHub } from '../resources/signalHub.js';
 import type { ProviderEnv } from '../resources/provider.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
+import { guardControlApi } from './routes/controlAuth.js';
 
 export interface AppOptions {
   db?: string;
@@ -29,6 +30,8 @@ export interface AppOptions {
   customResourceTimeoutMs?: number;
   /** A Lambda-compatible endpoint for Lambda ServiceTokens (unset: they succeed with empty Data). */
   lambdaEndpoint?: string;
+  /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
+  controlToken?: string;
 }
 
 export interface App {
@@ -40,6 +43,13 @@ export interface App {
 }
 
 const BODY_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * A slow or idle sender cannot hold a connection forever (fastify turns Node's request timeout off): the whole
+ * request within Node's default 300 s, the headers within 60 s, a socket silent for 120 s closed, an idle
+ * keep-alive connection kept 72 s (longer than the 60 s idle timeout of AWS's load balancers, as fastify sets it).
+ */
+export const SERVER_TIMEOUTS = { requestTimeout: 300_000, connectionTimeout: 120_000, keepAliveTimeout: 72_000, headersTimeout: 60_000 };
 
 /**
  * No route declares a JSON schema: the protocol layer decodes and checks every input against the CloudFormation
@@ -61,7 +71,8 @@ export function buildApp(options: AppOptions = {}): App {
   };
   const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale });
   recoverInterruptedOperations(engine);
-  const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT,
+  const { headersTimeout, ...timeouts } = SERVER_TIMEOUTS;
+  const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT, ...timeouts,
     logController: new LogController({ disableRequestLogging: true }), schemaController: SCHEMALESS });
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -72,10 +83,12 @@ export function buildApp(options: AppOptions = {}): App {
     store.afterCommit((err) => (err ? done(err) : done(null, payload)));
   });
   const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
+  guardControlApi(fastify, options.controlToken);
   registerAwsEndpoint(fastify, { store, engine, faults, options, defaults });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals });
+  fastify.server.headersTimeout = headersTimeout;
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);
   });

@@ -6,8 +6,9 @@ import { buildApp, type App } from './app.js';
 
 const HELP = `cfn-local [--host 127.0.0.1] [--port 4581] [--db ./.cfn-local/cfn.db | :memory:] [--account 000000000000] [--region us-east-1] [--log-level info]
           [--endpoint http://host:port] [--custom-resource-timeout 3600] [--lambda-endpoint http://host:port]
+          [--control-token SECRET]
 Each flag also reads CFN_LOCAL_HOST, CFN_LOCAL_PORT, CFN_LOCAL_DB, CFN_LOCAL_ACCOUNT, CFN_LOCAL_REGION, CFN_LOCAL_LOG_LEVEL,
-CFN_LOCAL_ENDPOINT, CFN_LOCAL_CUSTOM_RESOURCE_TIMEOUT (seconds), CFN_LOCAL_LAMBDA_ENDPOINT.
+CFN_LOCAL_ENDPOINT, CFN_LOCAL_CUSTOM_RESOURCE_TIMEOUT (seconds), CFN_LOCAL_LAMBDA_ENDPOINT, CFN_LOCAL_CONTROL_TOKEN.
 `;
 
 export interface Started {
@@ -30,6 +31,7 @@ export async function start(args: string[], env: NodeJS.ProcessEnv = process.env
       endpoint: { type: 'string' },
       'custom-resource-timeout': { type: 'string' },
       'lambda-endpoint': { type: 'string' },
+      'control-token': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -52,6 +54,7 @@ export async function start(args: string[], env: NodeJS.ProcessEnv = process.env
     endpoint: values.endpoint ?? env.CFN_LOCAL_ENDPOINT,
     customResourceTimeoutMs: customResourceTimeout === undefined ? undefined : Number(customResourceTimeout) * 1000,
     lambdaEndpoint: values['lambda-endpoint'] ?? env.CFN_LOCAL_LAMBDA_ENDPOINT,
+    controlToken: values['control-token'] ?? env.CFN_LOCAL_CONTROL_TOKEN,
   });
 
   const address = await app.fastify.listen({ host, port });

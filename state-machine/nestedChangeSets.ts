@@ -8,7 +8,9 @@ import type { Caller, Engine } from './engine.js';
 import { createChangeSet, type ChangeSetDoc } from './changeSets.js';
 import { prepareForStack } from './prepare.js';
 import { accountScope, evaluateIn } from './runtime.js';
-import { childTemplateBody } from './childTemplate.js';
+import { readS3Url } from '../resources/s3Urls.js';
+import { endExecution, setChangeSetStatus } from './changeSetStatus.js';
+import type { StackStatus } from './statuses.js';
 import { parametersOf } from './nestedStacks.js';
 
 const UPPER_ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -45,7 +47,7 @@ export async function createNestedChangeSets(engine: Engine, caller: Caller, cha
     const parameters = parametersOf(properties);
     let body: string;
     try {
-      body = await childTemplateBody(store, caller, String(properties.TemplateURL ?? ''));
+      body = await readS3Url(store, caller, String(properties.TemplateURL ?? ''));
     } catch {
       continue;
     }
@@ -78,10 +80,18 @@ export function nestedChangeSetsOf(engine: Engine, cs: ChangeSetRecord): ChangeS
   return out;
 }
 
-/** Gives every nested change set under `cs` an execution status (the root's execution runs them through the tree). */
-export function markNested(engine: Engine, cs: ChangeSetRecord, status: (child: ChangeSetRecord) => string): void {
+/** The root's execution runs the whole tree: its nested change sets are executing with it. */
+export function startNested(engine: Engine, cs: ChangeSetRecord): void {
   for (const child of nestedChangeSetsOf(engine, cs)) {
-    const fresh = engine.deps.store.changeSets.byId(child.changeSetId)!;
-    engine.deps.store.changeSets.save({ ...fresh, executionStatus: status(fresh) });
+    if (child.executionStatus === 'AVAILABLE') setChangeSetStatus(engine.deps.store, child, { executionStatus: 'EXECUTE_IN_PROGRESS' });
+  }
+}
+
+/** Each nested change set ends as its own stack did. */
+export function endNested(engine: Engine, cs: ChangeSetRecord): void {
+  const { store } = engine.deps;
+  for (const child of nestedChangeSetsOf(engine, cs)) {
+    const fresh = store.changeSets.byId(child.changeSetId)!;
+    if (fresh.executionStatus === 'EXECUTE_IN_PROGRESS') endExecution(store, fresh, store.stacks.byId(fresh.stackId)!.status as StackStatus);
   }
 }

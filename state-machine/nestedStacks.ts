@@ -6,12 +6,15 @@ import type { Deleted, NestedStackDoor, ProviderResult, Provisioned, Refusal, Re
 import { randomSuffix } from '../resources/names.js';
 import { checkCapabilities } from '../template/index.js';
 import type { GivenParameter } from '../template/parameters.js';
-import type { CreateStackInput, Engine } from './engine.js';
+import type { Engine } from './engine.js';
+import type { CreateStackInput } from './inputs.js';
 import { prepareForStack } from './prepare.js';
-import { insertStack } from './stackRecords.js';
-import { applyCreateOptions } from './stackOptions.js';
-import { childTemplateBody } from './childTemplate.js';
-import { continueUpdateRollback } from './rollbacks.js';
+import { describeTemplate, tagsOf as stackTags } from './stackRecords.js';
+import { readS3Url } from '../resources/s3Urls.js';
+import { createNestedStack } from './operations/create.js';
+import { updateStack } from './operations/update.js';
+import { deleteStack } from './operations/delete.js';
+import { continueUpdateRollback } from './operations/continueRollback.js';
 
 const UPPER_ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** AWS's nested stack names end in 12 or 13 upper-case letters and digits (`root-Network-1A2B3C4D5E6F7`). */
@@ -78,7 +81,10 @@ export class NestedStacks implements NestedStackDoor {
     const prefix = `${parent.name}-${req.logicalId}`.slice(0, MAX_NAME - SUFFIX_LENGTH - 1);
     const name = `${prefix}-${randomSuffix(SUFFIX_LENGTH, UPPER_ALPHANUMERIC)}`;
     const child = this.engine.newStack({ account: req.account, region: req.region }, name, 'CREATE_IN_PROGRESS');
-    applyCreateOptions(child, { ...input, StackName: name });
+    Object.assign(child.doc, {
+      tags: stackTags(input.Tags), capabilities: input.Capabilities, notificationARNs: input.NotificationARNs ?? [],
+      disableRollback: input.DisableRollback ?? false, timeoutInMinutes: input.TimeoutInMinutes,
+    });
     child.doc.parentId = parent.stackId;
     child.doc.rootId = parent.doc.rootId ?? parent.stackId;
     // the root's termination protection covers its whole tree (it cannot be set on a nested stack)
@@ -86,16 +92,14 @@ export class NestedStacks implements NestedStackDoor {
     let body: string;
     let template;
     try {
-      body = await childTemplateBody(store, req, String(req.properties.TemplateURL ?? ''));
+      body = await readS3Url(store, req, String(req.properties.TemplateURL ?? ''));
       template = prepareForStack(store, child, body, input.Parameters);
       checkCapabilities(template, input.Capabilities);
     } catch (err) {
       return refusal((err as Error).message);
     }
-    this.engine.describeTemplate(child, template);
-    const scope = this.engine.scope();
-    insertStack(scope, child, body, 'User Initiated');
-    this.engine.startCreate(scope, child, template, { ...input, OnFailure: input.DisableRollback ? 'DO_NOTHING' : 'ROLLBACK' });
+    describeTemplate(child, template);
+    createNestedStack(this.engine, child, template, body, input.DisableRollback ? 'DO_NOTHING' : 'ROLLBACK');
     return { ok: true, physicalId: child.stackId, ref: child.stackId, attributes: {} };
   }
 
@@ -110,7 +114,7 @@ export class NestedStacks implements NestedStackDoor {
     const child = this.store.stacks.byId(req.physicalId ?? '');
     if (!child) return false;
     try {
-      return await childTemplateBody(this.store, req, String(req.properties.TemplateURL ?? '')) !== this.store.templates.body(child.templateId);
+      return await readS3Url(this.store, req, String(req.properties.TemplateURL ?? '')) !== this.store.templates.body(child.templateId);
     } catch {
       return false;
     }
@@ -124,9 +128,9 @@ export class NestedStacks implements NestedStackDoor {
     if (req.rollingBack && child.status === 'UPDATE_ROLLBACK_FAILED') return this.continueRollback(child, req.resourcesToSkip);
     const parent = this.store.stacks.byId(req.stackId)!;
     try {
-      const body = await childTemplateBody(this.store, req, String(req.properties.TemplateURL ?? ''));
+      const body = await readS3Url(this.store, req, String(req.properties.TemplateURL ?? ''));
       const { TimeoutInMinutes: _unused, ...input } = this.childInput(req, parent);
-      this.engine.updateStack(child, input, body);
+      updateStack(this.engine, child, input, body);
     } catch (err) {
       // an unchanged child is left alone: the parent's resource still completes
       if ((err as Error).message === 'No updates are to be performed.') return this.provisioned(child);
@@ -154,7 +158,7 @@ export class NestedStacks implements NestedStackDoor {
     let child = await this.settled(id);
     if (!child || child.status === 'DELETE_COMPLETE') return { ok: true };
     try {
-      this.engine.deleteStack(child, { byParent: true });
+      deleteStack(this.engine, child, { byParent: true });
     } catch (err) {
       return refusal((err as Error).message);
     }

@@ -24,11 +24,17 @@ export function request(rt: Runtime, r: ResourceRecord, properties: Record<strin
 export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
   if (ms <= 0) return Promise.resolve(!signal.aborted);
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(true), ms);
-    signal.addEventListener('abort', () => {
+    // The abort listener goes when the sleep ends, or a stack of many delayed resources piles up listeners on one
+    // signal (MaxListenersExceededWarning past ten).
+    const onAbort = () => {
       clearTimeout(timer);
       resolve(false);
-    }, { once: true });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 

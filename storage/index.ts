@@ -8,6 +8,8 @@ import { ExportStore } from './exports.js';
 import { JournalStore } from './journal.js';
 import { WorldStore } from './world.js';
 import { ChangeSetStore } from './changeSets.js';
+import { ObjectStore } from './objects.js';
+import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 export class Store {
   readonly stacks: StackStore;
@@ -18,11 +20,13 @@ export class Store {
   readonly journal: JournalStore;
   readonly world: WorldStore;
   readonly changeSets: ChangeSetStore;
+  /** S3 objects' metadata rows; their bytes are in `bodies`. */
+  readonly objects: ObjectStore;
   /** The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts). */
   readonly lastEventTime = new Map<string, number>();
   private readonly group: GroupCommit;
 
-  constructor(readonly db: Db) {
+  constructor(readonly db: Db, readonly bodies: BodyStore = new MemoryBodies()) {
     this.group = new GroupCommit(db);
     this.stacks = new StackStore(db);
     this.resources = new ResourceStore(db, this.group);
@@ -32,10 +36,11 @@ export class Store {
     this.journal = new JournalStore(db);
     this.world = new WorldStore(db);
     this.changeSets = new ChangeSetStore(db);
+    this.objects = new ObjectStore(db);
   }
 
   static open(file: string): Store {
-    return new Store(openDb(file));
+    return new Store(openDb(file), openBodies(file));
   }
 
   /** Runs fn atomically; it commits with the other writes of this event-loop turn (see GroupCommit). */
@@ -59,11 +64,31 @@ export class Store {
     this.events.forgetKeys();
     this.transaction(() => {
       for (const table of ['stacks', 'templates', 'stack_resources', 'events', 'change_sets', 'exports', 'journal',
-        'operations', 'world', 'imports']) {
+        'operations', 'world', 'imports', 's3_objects', 's3_uploads', 's3_parts']) {
         this.db.exec(`DELETE FROM ${table}`);
       }
     });
     this.lastEventTime.clear();
+    this.bodies.reset();
+  }
+
+  /**
+   * Empties one account's rows, every region or one (the control API's scoped reset); other accounts keep theirs.
+   * Held writes are committed first, so no other account's pending rows are dropped.
+   */
+  resetAccount(account: string, region?: string): void {
+    this.group.flush();
+    this.events.forgetKeys();
+    const where = region === undefined ? 'account = ?' : 'account = ? AND region = ?';
+    const args = region === undefined ? [account] : [account, region];
+    this.transaction(() => {
+      for (const table of ['templates', 'journal', 'operations']) {
+        this.db.prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`).run(...args);
+      }
+      for (const table of ['stack_resources', 'events', 'change_sets', 'exports', 'imports', 'world', 'stacks']) {
+        this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
+      }
+    });
   }
 
   close(): void {
@@ -78,3 +103,5 @@ export type { EventRecord } from './events.js';
 export type { WorldResource, WorldState } from './world.js';
 export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';
+export type { ObjectRecord, ObjectDoc, UploadRecord, PartRecord } from './objects.js';
+export type { BodyStore, ByteRange } from './bodies.js';

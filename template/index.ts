@@ -92,7 +92,7 @@ export function prepareTemplate(input: PrepareInput): PreparedTemplate {
   if (!input.stored) checkRules(ctx);
   const conditions = evaluateConditions(ctx);
   const active = new Set([...model.resources.values()].filter((r) => isActive(r.condition, conditions)).map((r) => r.logicalId));
-  const graph = buildGraph(model, active);
+  const graph = buildGraph(model, active, conditions);
   checkOutputReferences(model, conditions, active);
   preview(ctx, conditions, active);
   if (!input.stored) {
@@ -153,13 +153,13 @@ function checkResourceTypes(model: TemplateModel, isKnownType: (type: string) =>
 function checkOutputReferences(model: TemplateModel, conditions: Map<string, boolean>, active: Set<string>) {
   for (const output of model.outputs) {
     if (output.condition !== undefined && !isActive(output.condition, conditions)) continue;
-    const names = [...referencedResourceNames(output.value, model)].filter((n) => !active.has(n));
+    const names = [...referencedResourceNames(output.value, model, conditions)].filter((n) => !active.has(n));
     if (names.length) throw validationError(`Unresolved resource dependencies [${names.join(', ')}] in the Outputs block of the template`);
   }
 }
 
-function referencedResourceNames(value: unknown, model: TemplateModel): Set<string> {
-  return new Set([...referencedNames(value)].filter((n) => model.resources.has(n)));
+function referencedResourceNames(value: unknown, model: TemplateModel, conditions: Map<string, boolean>): Set<string> {
+  return new Set([...referencedNames(value, new Set(), conditions)].filter((n) => model.resources.has(n)));
 }
 
 /** IAM resources need CAPABILITY_IAM, or CAPABILITY_NAMED_IAM when they carry a custom name. */

@@ -1,6 +1,6 @@
 // Change set actions: CreateChangeSet, DescribeChangeSet, ExecuteChangeSet, DeleteChangeSet, ListChangeSets.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateChangeSet.html
-import { AwsError, validationError } from '../../domain/errors.js';
+import { AwsError, tooLong, validationError } from '../../domain/errors.js';
 import * as changeSets from '../../state-machine/changeSets.js';
 import type { ChangeSetDoc } from '../../state-machine/changeSets.js';
 import type { Detail, ResourceChange } from '../../template/diff.js';
@@ -18,11 +18,9 @@ export const createChangeSet: Handler = async (ctx, input) => {
   const stackName = required<string>(input, 'StackName');
   const name = required<string>(input, 'ChangeSetName');
   checkStackName(stackName);
+  if (name.length > 128) throw tooLong('changeSetName', 128);
   if (!CHANGE_SET_NAME.test(name)) {
     throw validationError(`1 validation error detected: Value '${name}' at 'changeSetName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*`);
-  }
-  if (name.length > 128) {
-    throw validationError(`1 validation error detected: Value '${name}' at 'changeSetName' failed to satisfy constraint: Member must have length less than or equal to 128`);
   }
   const type = input.ChangeSetType as string | undefined;
   if (type !== undefined && !CHANGE_SET_TYPES.includes(type)) {
@@ -31,7 +29,7 @@ export const createChangeSet: Handler = async (ctx, input) => {
   const cs = input as unknown as changeSets.CreateChangeSetInput;
   const stack = findStack(ctx, stackName);
   const previous = () => (stack && stack.status !== 'REVIEW_IN_PROGRESS' ? ctx.store.templates.body(stack.templateId) : undefined);
-  const body = templateBody(ctx, cs, previous);
+  const body = await templateBody(ctx, cs, previous);
   const created = changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body);
   await createNestedChangeSets(ctx.engine, ctx.caller, created.Id);
   return created;

@@ -29,7 +29,7 @@ async function changeSet(stack: string, name: string, body: string) {
 
 describe('CreateChangeSet with IncludeNestedStacks', () => {
   it('makes a change set for each modified nested stack, linked by ParentChangeSetId and RootChangeSetId', async () => {
-    const url = await putTemplate(CHILD);
+    const url = await putTemplate(server, CHILD);
     const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cs-tree', TemplateBody: tree(url, 'one') }));
     await waitForStack(server.client, StackId!);
     const root = await changeSet('cs-tree', 'next', tree(url, 'two'));
@@ -58,7 +58,7 @@ describe('CreateChangeSet with IncludeNestedStacks', () => {
   });
 
   it('deletes the nested change sets with the root', async () => {
-    const url = await putTemplate(CHILD);
+    const url = await putTemplate(server, CHILD);
     const root = await changeSet('cs-tree', 'dropped', tree(url, 'three'));
     const childId = root.Changes!.find((c) => c.ResourceChange!.LogicalResourceId === 'Changed')!.ResourceChange!.ChangeSetId;
     expect(childId).toBeDefined();
@@ -72,8 +72,8 @@ describe('CreateChangeSet with IncludeNestedStacks', () => {
   });
 
   it("reports in the data-loss report what a removed nested stack's tree holds", async () => {
-    const leaf = await putTemplate(`Resources:\n  Uploads:\n    Type: AWS::S3::Bucket\n  Note:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n      Value: x\n`);
-    const middle = await putTemplate(`Resources:\n${nested('Leaf', leaf)}`);
+    const leaf = await putTemplate(server, `Resources:\n  Uploads:\n    Type: AWS::S3::Bucket\n  Note:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n      Value: x\n`);
+    const middle = await putTemplate(server, `Resources:\n${nested('Leaf', leaf)}`);
     const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cs-data', TemplateBody: `Resources:\n${nested('Middle', middle)}${nested('Kept', leaf)}` }));
     await waitForStack(server.client, StackId!);
     const mid = await childOf(server.client, 'cs-data', 'Middle');

@@ -30,7 +30,7 @@ ${param('Item')}Outputs:
 
 describe('CreateStack with a nested stack', () => {
   it('creates the child as a real stack whose ARN is the Ref and whose outputs GetAtt reads', async () => {
-    const url = await putTemplate(CHILD);
+    const url = await putTemplate(server, CHILD);
     const parent = await create('tree', `Resources:
 ${nested('Child', url, '      Parameters:\n        Greeting: hello\n      TimeoutInMinutes: 7\n      NotificationARNs: [arn:aws:sns:us-east-1:000000000000:topic]\n      Tags:\n        - Key: own\n          Value: "1"\n')}Outputs:
   ChildId:
@@ -74,7 +74,7 @@ ${nested('Child', url, '      Parameters:\n        Greeting: hello\n      Timeou
   });
 
   it('gives the child the capabilities of the root call, and fails the resource when they are missing', async () => {
-    const url = await putTemplate(`Resources:\n  Role:\n    Type: AWS::IAM::Role\n    Properties:\n      AssumeRolePolicyDocument: {}\n`);
+    const url = await putTemplate(server, `Resources:\n  Role:\n    Type: AWS::IAM::Role\n    Properties:\n      AssumeRolePolicyDocument: {}\n`);
     const ok = await create('caps-ok', `Resources:\n${nested('Child', url)}`, { Capabilities: ['CAPABILITY_IAM'] });
     expect(ok.StackStatus).toBe('CREATE_COMPLETE');
     expect((await childOf(server.client, 'caps-ok', 'Child')).Capabilities).toEqual(['CAPABILITY_IAM']);
@@ -88,7 +88,7 @@ ${nested('Child', url, '      Parameters:\n        Greeting: hello\n      Timeou
 
 describe('a failure inside a nested stack', () => {
   it('fails the parent resource with the Embedded stack text, and the parent rollback deletes the child', async () => {
-    const url = await putTemplate(`Resources:\n${param('Good')}${param('Bad', '    DependsOn: Good\n' + failing('Create'))}`);
+    const url = await putTemplate(server, `Resources:\n${param('Good')}${param('Bad', '    DependsOn: Good\n' + failing('Create'))}`);
     const parent = await create('fails', `Resources:\n${nested('Child', url)}`);
     expect(parent.StackStatus).toBe('ROLLBACK_COMPLETE');
     const child = await childOf(server.client, 'fails', 'Child');
@@ -113,7 +113,7 @@ describe('a failure inside a nested stack', () => {
   });
 
   it('keeps the tree in CREATE_FAILED under OnFailure DO_NOTHING, and DeleteStack then deletes the failed child', async () => {
-    const url = await putTemplate(`Resources:\n${param('Bad', failing('Create'))}`);
+    const url = await putTemplate(server, `Resources:\n${param('Bad', failing('Create'))}`);
     const parent = await create('kept', `Resources:\n${nested('Child', url)}`, { OnFailure: 'DO_NOTHING' });
     expect(parent.StackStatus).toBe('CREATE_FAILED');
     const child = await childOf(server.client, 'kept', 'Child');
@@ -124,8 +124,8 @@ describe('a failure inside a nested stack', () => {
   });
 
   it('reaches the root from a grandchild failing three levels down, and the rollback empties the whole tree', async () => {
-    const leaf = await putTemplate(`Resources:\n${param('Leaf', failing('Create'))}`);
-    const middle = await putTemplate(`Resources:\n${param('Sibling')}${nested('Grandchild', leaf)}`);
+    const leaf = await putTemplate(server, `Resources:\n${param('Leaf', failing('Create'))}`);
+    const middle = await putTemplate(server, `Resources:\n${param('Sibling')}${nested('Grandchild', leaf)}`);
     const root = await create('three', `Resources:\n${nested('Middle', middle)}`);
     expect(root.StackStatus).toBe('ROLLBACK_COMPLETE');
     const mid = await childOf(server.client, 'three', 'Middle');

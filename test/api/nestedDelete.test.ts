@@ -29,7 +29,7 @@ const failDelete = (times?: number) => `    Metadata:\n      cfn-local:\n       
 
 describe('DeleteStack of a parent', () => {
   it('deletes the children in reverse dependency order, each child emptied before its stack completes', async () => {
-    const url = await putTemplate(`Resources:\n${param('Item')}`);
+    const url = await putTemplate(server, `Resources:\n${param('Item')}`);
     const parent = await create('ordered', `Resources:\n${nested('First', url)}${nested('Second', url, '    DependsOn: First\n')}`);
     expect(parent.StackStatus).toBe('CREATE_COMPLETE');
     const first = await childOf(server.client, 'ordered', 'First');
@@ -47,7 +47,7 @@ describe('DeleteStack of a parent', () => {
   });
 
   it('leaves the parent resource DELETE_FAILED with the Embedded stack text when the child cannot be deleted; a retry resumes', async () => {
-    const url = await putTemplate(`Resources:\n${param('Stuck', failDelete(1))}${param('Free')}`);
+    const url = await putTemplate(server, `Resources:\n${param('Stuck', failDelete(1))}${param('Free')}`);
     const parent = await create('stuck', `Resources:\n${nested('Child', url)}`);
     const child = await childOf(server.client, 'stuck', 'Child');
     const failed = await remove('stuck');
@@ -61,7 +61,7 @@ describe('DeleteStack of a parent', () => {
   });
 
   it('keeps a child named in RetainResources: the resource is DELETE_SKIPPED and the child stack stays', async () => {
-    const url = await putTemplate(`Resources:\n${param('Stuck', failDelete())}`);
+    const url = await putTemplate(server, `Resources:\n${param('Stuck', failDelete())}`);
     const parent = await create('retain', `Resources:\n${nested('Child', url)}${param('Other')}`);
     const child = await childOf(server.client, 'retain', 'Child');
     expect((await remove('retain')).StackStatus).toBe('DELETE_FAILED');
@@ -71,7 +71,7 @@ describe('DeleteStack of a parent', () => {
   });
 
   it('deletes the child of a parent left in ROLLBACK_COMPLETE by a sibling failure', async () => {
-    const url = await putTemplate(`Resources:\n${param('Item')}`);
+    const url = await putTemplate(server, `Resources:\n${param('Item')}`);
     const parent = await create('sibling', `Resources:\n${nested('Child', url)}${param('Bad', '    DependsOn: Child\n    Metadata:\n      cfn-local:\n        Fail: [Create]\n')}`);
     expect(parent.StackStatus).toBe('ROLLBACK_COMPLETE');
     const child = await childOf(server.client, 'sibling', 'Child');
@@ -79,7 +79,7 @@ describe('DeleteStack of a parent', () => {
   });
 
   it("passes the root's termination protection to its children: a direct delete of a child is refused, an update may remove it", async () => {
-    const url = await putTemplate(`Resources:\n${param('Item')}`);
+    const url = await putTemplate(server, `Resources:\n${param('Item')}`);
     const parent = await create('guarded', `Resources:\n${nested('Child', url)}${nested('Gone', url)}`, { EnableTerminationProtection: true });
     const child = await childOf(server.client, 'guarded', 'Child');
     expect(child.EnableTerminationProtection).toBe(true);

@@ -1,13 +1,25 @@
 // Shared pieces of the nested-stack tests: templates put where a TemplateURL can read them, and tree lookups.
 import { DescribeStacksCommand, type CloudFormationClient, type Stack } from '@aws-sdk/client-cloudformation';
 import { allEvents } from '../helpers/events.js';
-import { STAND_IN_OBJECTS } from '../../state-machine/childTemplate.js';
+import { CreateBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { TestServer } from '../helpers/server.js';
+import { s3Client } from '../helpers/s3.js';
 
+const BUCKET = 'nested-templates';
+const withBucket = new WeakSet<TestServer>();
 let counter = 0;
 
-/** Stores a child template (at `url`, or a new one) and returns the TemplateURL that names it. */
-export async function putTemplate(body: string, url = `https://s3.us-east-1.amazonaws.com/nested-templates/t${++counter}.yaml`): Promise<string> {
-  STAND_IN_OBJECTS.set(url, body);
+/**
+ * Puts a child template in the server's S3 (at `url`, or a new key) and returns its TemplateURL, in the path-style
+ * form a deploy tool writes (`https://s3.<region>.amazonaws.com/<bucket>/<key>`).
+ */
+export async function putTemplate(server: TestServer, body: string, url = `https://s3.us-east-1.amazonaws.com/${BUCKET}/t${++counter}.yaml`): Promise<string> {
+  const s3 = s3Client(server.endpoint);
+  if (!withBucket.has(server)) {
+    await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
+    withBucket.add(server);
+  }
+  await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: new URL(url).pathname.split('/').slice(2).join('/'), Body: body }));
   return url;
 }
 

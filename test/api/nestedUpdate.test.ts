@@ -29,7 +29,7 @@ const withValue = (url: string, value: string, more = '') => `Resources:\n${nest
 
 describe('UpdateStack of a parent', () => {
   it('leaves an unchanged child untouched and updates a child whose parameters changed', async () => {
-    const url = await putTemplate(CHILD);
+    const url = await putTemplate(server, CHILD);
     await create('upd', withValue(url, 'one'));
     const child = await childOf(server.client, 'upd', 'Child');
     const before = await eventLines(server.client, child.StackId!);
@@ -47,9 +47,9 @@ describe('UpdateStack of a parent', () => {
   });
 
   it('updates a child whose template changed behind the same TemplateURL', async () => {
-    const url = await putTemplate(CHILD);
+    const url = await putTemplate(server, CHILD);
     await create('same-url', withValue(url, 'one'));
-    await putTemplate(CHILD.replace('Outputs:', `${param('Added')}Outputs:`), url);
+    await putTemplate(server, CHILD.replace('Outputs:', `${param('Added')}Outputs:`), url);
     expect((await update('same-url', withValue(url, 'one', param('Extra')))).StackStatus).toBe('UPDATE_COMPLETE');
     const child = await childOf(server.client, 'same-url', 'Child');
     expect(await resourceLines(server.client, child.StackId!, 'Added')).toEqual([
@@ -58,10 +58,10 @@ describe('UpdateStack of a parent', () => {
   });
 
   it('rolls the tree back when a child resource fails, with the Embedded stack update text', async () => {
-    const url = await putTemplate(CHILD);
+    const url = await putTemplate(server, CHILD);
     await create('upd-fail', withValue(url, 'one'));
     const child = await childOf(server.client, 'upd-fail', 'Child');
-    const broken = await putTemplate(CHILD.replace('      Value: !Ref Value\n', `      Value: !Ref Value\n${failing('Update')}`.replace(/^ {4}Metadata/m, '    Metadata')));
+    const broken = await putTemplate(server, CHILD.replace('      Value: !Ref Value\n', `      Value: !Ref Value\n${failing('Update')}`.replace(/^ {4}Metadata/m, '    Metadata')));
     const parent = await update('upd-fail', withValue(broken, 'two'));
     expect(parent.StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
     expect(parent.Outputs).toEqual([{ OutputKey: 'Value', OutputValue: 'one' }]);
@@ -72,7 +72,7 @@ describe('UpdateStack of a parent', () => {
   });
 
   it('rolls an updated child back when a sibling in the parent fails', async () => {
-    const url = await putTemplate(CHILD);
+    const url = await putTemplate(server, CHILD);
     await create('sib-fail', withValue(url, 'one'));
     const parent = await update('sib-fail', withValue(url, 'two', param('Bad', '    DependsOn: Child\n' + failing('Create'))));
     expect(parent.StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
@@ -85,7 +85,7 @@ describe('UpdateStack of a parent', () => {
 
 describe('UPDATE_ROLLBACK_FAILED in a child', () => {
   it('leaves the root UPDATE_ROLLBACK_FAILED; ContinueUpdateRollback on the root skips Child.Item and completes the tree', async () => {
-    const url = await putTemplate(CHILD);
+    const url = await putTemplate(server, CHILD);
     await create('urf', withValue(url, 'one'));
     // the child's Item fails its update and its rollback alike
     const fault = await fetch(`${server.endpoint}/_cfn-local/faults`, {

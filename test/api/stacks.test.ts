@@ -107,6 +107,32 @@ describe('CreateStack', () => {
     expect(await awsErrorOf(server.client.send(new DescribeStacksCommand({ StackName: 'too-big' })))).toMatchObject({ message: 'Stack with id too-big does not exist' });
   });
 
+  // AWS CloudFormation quotas count bytes: a 60,054-byte template of 30,064 characters is over 51,200 bytes.
+  // The refusal leaves the value out ("Value at 'templateBody'", public AWS output), so it stays small.
+  it('returns ValidationError for a TemplateBody over 51,200 bytes though under 51,200 characters, without echoing it', async () => {
+    const body = `Resources:\n  Q:\n    Type: AWS::SQS::Queue\n#${'é'.repeat(30_000)}\n`;
+    expect(body.length).toBeLessThan(51_200);
+    expect(await awsErrorOf(create('too-many-bytes', body))).toMatchObject({
+      code: 'ValidationError',
+      message: "1 validation error detected: Value at 'templateBody' failed to satisfy constraint: Member must have length less than or equal to 51200",
+    });
+  });
+
+  it('returns ValidationError without echoing a stack name far over 128 characters', async () => {
+    expect(await awsErrorOf(create('a'.repeat(1_000_000)))).toMatchObject({
+      code: 'ValidationError',
+      message: "1 validation error detected: Value at 'stackName' failed to satisfy constraint: Member must have length less than or equal to 128",
+    });
+  });
+
+  it('returns ValidationError for a parameter value over 4,096 bytes (AWS quota: Parameter value, 4,096 bytes)', async () => {
+    const body = 'Parameters:\n  P: { Type: String }\nResources:\n  Q:\n    Type: AWS::SQS::Queue\n';
+    const send = (value: string) => server.client.send(new CreateStackCommand({ StackName: 'param-bytes', TemplateBody: body, Parameters: [{ ParameterKey: 'P', ParameterValue: value }] }));
+    expect(await awsErrorOf(send('é'.repeat(2_049)))).toMatchObject({ code: 'ValidationError', message: "Parameter 'P' must contain at most 4096 bytes" });
+    const { StackId } = await send('é'.repeat(2_048));
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
+  });
+
   it.each([
     ['invalid YAML', 'Resources: [\n', /^Template format error: YAML not well-formed\./],
     ['invalid JSON', '{"Resources": {', /^Template format error: JSON not well-formed\. \(line \d+, column \d+\)$/],

@@ -57,3 +57,17 @@ describe('fixture templates deploy and delete cleanly', () => {
     else expect(await destroy(server.client, r.stackId!)).toBe('DELETE_COMPLETE');
   });
 });
+
+// `cdk bootstrap` with default options passes FileAssetsBucketKmsKeyId=AWS_MANAGED_KEY (aws/aws-cdk-cli
+// bootstrap-environment.ts: USE_AWS_MANAGED_KEY unless --bootstrap-customer-key), so the key is skipped and the
+// untaken Fn::If branches of KMSMasterKeyID and the FileAssetKeyArn output name it.
+describe('the CDK bootstrap template with default options', () => {
+  it('deploys with the AWS-managed key and deletes cleanly', async () => {
+    const body = readFileSync(join(ROOT, 'cdk/00-bootstrap.yaml'), 'utf8');
+    const r = await deploy(server.client, body, { FileAssetsBucketKmsKeyId: 'AWS_MANAGED_KEY', Qualifier: 'managed' }, { stackName: 'CDKToolkit-managed' });
+    expect(r.error, r.error?.message).toBeUndefined();
+    expect(r.status, r.reason).toBe('CREATE_COMPLETE');
+    expect(r.outputs.FileAssetKeyArn).toBe('AWS_MANAGED_KEY');
+    expect(await destroy(server.client, r.stackId!)).toBe('DELETE_COMPLETE');
+  });
+});

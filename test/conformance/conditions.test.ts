@@ -7,7 +7,7 @@ const DOC = 'https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateRefere
 const SECTION = 'https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/conditions-section-structure.html';
 const env = (Default: string) => ({ Env: { Type: 'String', Default, AllowedValues: ['prod', 'dev', 'test'] } });
 
-const withConditions = (conditions: Record<string, unknown>, outputs: Record<string, unknown>, parameters = env('prod')) =>
+const withConditions = (conditions: Record<string, unknown>, outputs: Record<string, unknown>, parameters: Record<string, unknown> = env('prod')) =>
   withOutputs(outputs, { Parameters: parameters, Conditions: conditions });
 
 const CASES: Case[] = [
@@ -43,6 +43,29 @@ const CASES: Case[] = [
     Parameters: env('dev'), Conditions: { IsProd: { 'Fn::Equals': [{ Ref: 'Env' }, 'prod'] } },
     Resources: { T: { Type: 'AWS::SNS::Topic' }, A: { Type: 'AWS::SNS::Topic', Condition: 'IsProd' }, B: { Type: 'AWS::SSM::Parameter', Condition: 'IsProd', Properties: { Type: 'String', Value: { 'Fn::GetAtt': ['A', 'TopicName'] } } } },
   }, outputs: {} },
+  // The CDK bootstrap template (KMSMasterKeyID and the BucketKey output under FileAssetsBucketKmsKeyId=AWS_MANAGED_KEY)
+  // names the skipped key in the untaken branch; `cdk bootstrap` with default options deploys it. Condition
+  // functions section: "AWS CloudFormation evaluates the condition ... and selects the value" of one branch only.
+  { name: 'Ref, Fn::GetAtt and Fn::Sub in the untaken Fn::If branch may name a skipped resource', source: DOC, template: {
+    Parameters: env('dev'), Conditions: { IsProd: { 'Fn::Equals': [{ Ref: 'Env' }, 'prod'] } },
+    Resources: {
+      Key: { Type: 'AWS::SNS::Topic', Condition: 'IsProd' },
+      P: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: { 'Fn::If': ['IsProd', { 'Fn::Join': [',', [{ Ref: 'Key' }, { 'Fn::GetAtt': ['Key', 'TopicName'] }]] }, 'none'] } } },
+    },
+    Outputs: {
+      Sub: { Value: { 'Fn::If': ['IsProd', { 'Fn::Sub': '${Key.TopicName}' }, 'managed'] } },
+      Att: { Value: { 'Fn::If': ['IsProd', { 'Fn::GetAtt': ['Key', 'TopicName'] }, { 'Fn::GetAtt': ['P', 'Value'] }] } },
+    },
+  }, outputs: { Sub: 'managed', Att: 'none' } },
+  { name: 'A reference in the taken Fn::If branch to a skipped resource is refused', source: '§2.4 cfn/engine/test_conditions.py::test_dependent_ref', template: {
+    Parameters: env('dev'), Conditions: { IsProd: { 'Fn::Equals': [{ Ref: 'Env' }, 'prod'] }, IsDev: { 'Fn::Equals': [{ Ref: 'Env' }, 'dev'] } },
+    Resources: { Key: { Type: 'AWS::SNS::Topic', Condition: 'IsProd' }, P: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: { 'Fn::If': ['IsDev', { Ref: 'Key' }, 'x'] } } } },
+  }, error: 'Template format error: Unresolved resource dependencies [Key] in the Resources block of the template' },
+  { name: 'An output\'s taken Fn::If branch naming a skipped resource is refused', source: '§2.4 test_output_reference_to_skipped_resource', template: {
+    Parameters: env('dev'), Conditions: { IsProd: { 'Fn::Equals': [{ Ref: 'Env' }, 'prod'] } },
+    Resources: { T: { Type: 'AWS::SNS::Topic' }, Key: { Type: 'AWS::SNS::Topic', Condition: 'IsProd' } },
+    Outputs: { O: { Value: { 'Fn::If': ['IsProd', 'x', { 'Fn::Sub': '${Key}' }] } } },
+  }, error: 'Unresolved resource dependencies [Key] in the Outputs block of the template' },
 ];
 
 let server: TestServer;
