@@ -5,6 +5,7 @@ import { ResourceStore } from './resources.js';
 import { EventStore } from './events.js';
 import { TemplateStore } from './templates.js';
 import { ExportStore } from './exports.js';
+import { SecretStore } from './secrets.js';
 import { JournalStore } from './journal.js';
 import { WorldStore } from './world.js';
 import { ChangeSetStore } from './changeSets.js';
@@ -18,6 +19,7 @@ export class Store {
   readonly journal: JournalStore;
   readonly world: WorldStore;
   readonly changeSets: ChangeSetStore;
+  readonly secrets: SecretStore;
   /** The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts). */
   readonly lastEventTime = new Map<string, number>();
   private readonly group: GroupCommit;
@@ -32,6 +34,7 @@ export class Store {
     this.journal = new JournalStore(db);
     this.world = new WorldStore(db);
     this.changeSets = new ChangeSetStore(db);
+    this.secrets = new SecretStore(db);
   }
 
   static open(file: string): Store {
