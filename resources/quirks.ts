@@ -7,7 +7,7 @@
 
 export type NameScope = 'account';
 
-export const NAME_SCOPES: Readonly<Record<string, NameScope>> = {
+export const NAME_SCOPES: Readonly<Partial<Record<string, NameScope>>> = {
   'AWS::IAM::Role': 'account',
   'AWS::IAM::User': 'account',
   'AWS::IAM::Group': 'account',
@@ -24,4 +24,6 @@ export const NAME_SCOPES: Readonly<Record<string, NameScope>> = {
 // record), so the name cannot be the physical id that keeps them apart in the account.
 export const REF_FROM_PROPERTY: Readonly<Record<string, string>> = {
   'AWS::Route53::RecordSet': 'Name',
+  // a stage's Ref is its name, which is unique only within its API
+  'AWS::ApiGateway::Stage': 'StageName',
 };

@@ -29,7 +29,8 @@ interface RefusalState {
 }
 
 const state = (r: WorldResource) => r.state as RefusalState;
-const holdsData = (r: WorldResource) => (state(r).dataItems ?? 0) > 0;
+// A bucket holds data through the control API's count or real objects put through S3 (r.state.objects).
+const holdsData = (r: WorldResource) => (state(r).dataItems ?? 0) + (r.state.objects ?? 0) > 0;
 const attached = (r: WorldResource) => (state(r).attachedOutside?.length ?? 0) > 0;
 const isOn = (v: unknown) => v === true || (typeof v === 'string' && /^(true|active|enabled|prevent-all-deletion)$/i.test(v));
 

@@ -9,6 +9,8 @@ import { SecretStore } from './secrets.js';
 import { JournalStore } from './journal.js';
 import { WorldStore } from './world.js';
 import { ChangeSetStore } from './changeSets.js';
+import { ObjectStore } from './objects.js';
+import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 export class Store {
   readonly stacks: StackStore;
@@ -20,11 +22,13 @@ export class Store {
   readonly world: WorldStore;
   readonly changeSets: ChangeSetStore;
   readonly secrets: SecretStore;
+  /** S3 objects' metadata rows; their bytes are in `bodies`. */
+  readonly objects: ObjectStore;
   /** The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts). */
   readonly lastEventTime = new Map<string, number>();
   private readonly group: GroupCommit;
 
-  constructor(readonly db: Db) {
+  constructor(readonly db: Db, readonly bodies: BodyStore = new MemoryBodies()) {
     this.group = new GroupCommit(db);
     this.stacks = new StackStore(db);
     this.resources = new ResourceStore(db, this.group);
@@ -35,10 +39,11 @@ export class Store {
     this.world = new WorldStore(db);
     this.changeSets = new ChangeSetStore(db);
     this.secrets = new SecretStore(db);
+    this.objects = new ObjectStore(db);
   }
 
   static open(file: string): Store {
-    return new Store(openDb(file));
+    return new Store(openDb(file), openBodies(file));
   }
 
   /** Runs fn atomically; it commits with the other writes of this event-loop turn (see GroupCommit). */
@@ -62,11 +67,12 @@ export class Store {
     this.events.forgetKeys();
     this.transaction(() => {
       for (const table of ['stacks', 'templates', 'stack_resources', 'events', 'change_sets', 'exports', 'journal',
-        'operations', 'world', 'imports']) {
+        'operations', 'world', 'imports', 's3_objects', 's3_uploads', 's3_parts']) {
         this.db.exec(`DELETE FROM ${table}`);
       }
     });
     this.lastEventTime.clear();
+    this.bodies.reset();
   }
 
   /**
@@ -78,14 +84,20 @@ export class Store {
     this.events.forgetKeys();
     const where = region === undefined ? 'account = ?' : 'account = ? AND region = ?';
     const args = region === undefined ? [account] : [account, region];
+    const bodies = this.db.prepare(
+      `SELECT body_id FROM s3_objects WHERE ${where} UNION ALL
+       SELECT p.body_id FROM s3_parts p JOIN s3_uploads u ON u.upload_id = p.upload_id WHERE u.${where.replace(' AND ', ' AND u.')}`,
+    ).pluck().all(...args) as string[];
     this.transaction(() => {
       for (const table of ['templates', 'journal', 'operations']) {
         this.db.prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`).run(...args);
       }
-      for (const table of ['stack_resources', 'events', 'change_sets', 'exports', 'imports', 'world', 'stacks']) {
+      this.db.prepare(`DELETE FROM s3_parts WHERE upload_id IN (SELECT upload_id FROM s3_uploads WHERE ${where})`).run(...args);
+      for (const table of ['stack_resources', 'events', 'change_sets', 'exports', 'imports', 'world', 's3_objects', 's3_uploads', 'stacks']) {
         this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
       }
     });
+    for (const id of bodies) this.bodies.remove(id);
   }
 
   close(): void {
@@ -100,3 +112,5 @@ export type { EventRecord } from './events.js';
 export type { WorldResource, WorldState } from './world.js';
 export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';
+export type { ObjectRecord, ObjectDoc, UploadRecord, PartRecord } from './objects.js';
+export type { BodyStore, ByteRange } from './bodies.js';

@@ -38,6 +38,8 @@ export interface PrepareInput {
   /** Secrets and physical resources of the simulated account (dynamic references, AWS-specific parameter types). */
   secret?: DynamicSources['secret'];
   exists?: (type: string, id: string) => boolean | undefined;
+  /** Fn::ValueOf / Fn::ValueOfAll in Rules: an attribute of the resource a parameter value names. */
+  parameterAttribute?: EvalContext['parameterAttribute'];
   /**
    * A template that was deployed before (rollback, recovery, a change set's "before"): it was checked then, so
    * what the account may have changed since (Rules, AWS-specific values, dynamic references) is not re-checked,
@@ -59,6 +61,7 @@ function staticContext(model: TemplateModel, parameters: ResolvedParameter[], in
     resourceAttribute: () => undefined,
     importValue: () => '',
     availabilityZones: input.availabilityZones,
+    parameterAttribute: input.parameterAttribute,
     path: [],
     budget: { steps: 0 },
   };

@@ -131,7 +131,7 @@ function parseYaml(body: string): unknown {
   } catch {
     throw formatError('YAML not well-formed.');
   }
-  const problem = doc.errors[0];
+  const problem = doc.errors.at(0);
   if (problem) {
     const at = lineAndColumn(body, problem.pos[0]);
     throw formatError(`YAML not well-formed. (line ${at.line}, column ${at.column})`);
@@ -146,7 +146,7 @@ function parseYaml(body: string): unknown {
  * reason: aws/aws-cli yamlhelper.py FlattenAliasDumper).
  */
 function checkKeys(doc: Document): void {
-  let bad: 'key' | 'alias' | undefined;
+  let bad = undefined as 'key' | 'alias' | undefined; // set inside the visitor
   const { visit, isPair, isCollection } = loadYaml();
   visit(doc, {
     Alias() {

@@ -13,7 +13,7 @@ const CHANGE_SET_TYPES = ['CREATE', 'UPDATE', 'IMPORT'];
 /** DescribeChangeSet returns Changes a page at a time. */
 export const CHANGES_PAGE_SIZE = 100;
 
-export const createChangeSet: Handler = (ctx, input) => {
+export const createChangeSet: Handler = async (ctx, input) => {
   const stackName = required<string>(input, 'StackName');
   const name = required<string>(input, 'ChangeSetName');
   checkStackName(stackName);
@@ -28,7 +28,7 @@ export const createChangeSet: Handler = (ctx, input) => {
   const cs = input as unknown as changeSets.CreateChangeSetInput;
   const stack = findStack(ctx, stackName);
   const previous = () => (stack && stack.status !== 'REVIEW_IN_PROGRESS' ? ctx.store.templates.body(stack.templateId) : undefined);
-  const body = templateBody(ctx, cs, previous);
+  const body = await templateBody(ctx, cs, previous);
   return changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body);
 };
 

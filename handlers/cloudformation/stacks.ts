@@ -2,14 +2,19 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_Operations.html
 import { tooLong, validationError } from '../../domain/errors.js';
 import { MAX_TEMPLATE_BODY } from '../../template/index.js';
-import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/engine.js';
+import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/inputs.js';
+import { createStack as startCreate } from '../../state-machine/operations/create.js';
+import { updateStack as startUpdate } from '../../state-machine/operations/update.js';
+import { deleteStack as startDelete } from '../../state-machine/operations/delete.js';
+import { readS3Url } from '../../resources/s3Urls.js';
+import { stackPolicyBodies } from './policies.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
 
 const PAGE_SIZE = 100;
 
 /** The template of a create or update call, with AWS's checks on where it comes from. */
-export function templateBody(ctx: HandlerContext, input: StackTemplateInput, previous?: () => string | undefined): string {
+export async function templateBody(ctx: HandlerContext, input: StackTemplateInput, previous?: () => string | undefined): Promise<string> {
   if (input.TemplateBody !== undefined && input.TemplateURL !== undefined) {
     throw validationError('Specify either TemplateBody or TemplateURL, but not both.');
   }
@@ -26,46 +31,38 @@ export function templateBody(ctx: HandlerContext, input: StackTemplateInput, pre
     if (Buffer.byteLength(input.TemplateBody) > MAX_TEMPLATE_BODY) throw tooLong('templateBody', MAX_TEMPLATE_BODY);
     return input.TemplateBody;
   }
-  if (input.TemplateURL !== undefined) return templateFromUrl(input.TemplateURL);
+  // Read from the account's S3 buckets (resources/s3Urls.ts), with CloudFormation's refusals for what is not there.
+  if (input.TemplateURL !== undefined) return readS3Url(ctx.store, ctx.caller, input.TemplateURL);
   throw validationError('Either Template URL or Template Body must be specified.');
 }
 
-/** cfn-local has no S3 data plane: an S3 URL is refused with AWS's text for an unreadable object. */
-function templateFromUrl(url: string): never {
-  if (url.startsWith('s3://')) {
-    throw validationError('S3 error: Domain name specified in <bucket_name> is not a valid S3 domain');
-  }
-  if (!/^https:\/\/([^/]+\.)?s3[.-]([^/]+\.)?amazonaws\.com(\.cn)?\//.test(url)) {
-    throw validationError('TemplateURL must be a supported URL.');
-  }
-  throw validationError(`S3 error: Access Denied (cfn-local cannot read templates from S3: pass TemplateBody)`);
-}
-
-export const createStack: Handler = (ctx, input) => {
+export const createStack: Handler = async (ctx, input) => {
   const name = required<string>(input, 'StackName');
   checkStackName(name);
   const create = input as CreateStackInput;
   if (create.OnFailure !== undefined && create.DisableRollback !== undefined) {
     throw validationError('You cannot specify both DisableRollback and OnFailure.');
   }
-  const body = templateBody(ctx, create);
-  return { StackId: ctx.engine.createStack(ctx.caller, create, body) };
+  const body = await templateBody(ctx, create);
+  await stackPolicyBodies(ctx, input);
+  return { StackId: startCreate(ctx.engine, ctx.caller, create, body) };
 };
 
-export const updateStack: Handler = (ctx, input) => {
+export const updateStack: Handler = async (ctx, input) => {
   const name = required<string>(input, 'StackName');
   checkStackName(name);
   const stack = findStack(ctx, name);
   if (!stack) throw validationError(`Stack [${name}] does not exist`);
   const update = input as StackTemplateInput;
-  const body = templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
-  return { StackId: ctx.engine.updateStack(stack, update, body) };
+  const body = await templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
+  await stackPolicyBodies(ctx, input);
+  return { StackId: startUpdate(ctx.engine, stack, update, body) };
 };
 
 export const deleteStack: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const stack = findStack(ctx, name);
-  if (stack) ctx.engine.deleteStack(stack, input as DeleteStackInput);
+  if (stack) startDelete(ctx.engine, stack, input as DeleteStackInput);
   return undefined;
 };
 
@@ -113,7 +110,6 @@ export const updateTerminationProtection: Handler = (ctx, input) => {
   const enable = required<boolean>(input, 'EnableTerminationProtection');
   const stack = findStack(ctx, name);
   if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack [${name}] does not exist`);
-  stack.doc.terminationProtection = enable;
-  ctx.store.stacks.save(stack);
+  ctx.engine.changeSettings(stack, (doc) => void (doc.terminationProtection = enable));
   return { StackId: stack.stackId };
 };

@@ -63,20 +63,20 @@ function summaryWorld(ctx: HandlerContext): SummaryWorld {
   };
 }
 
-function bodyOf(ctx: HandlerContext, input: Input): string {
+function bodyOf(ctx: HandlerContext, input: Input): Promise<string> {
   return templateBody(ctx, { TemplateBody: input.TemplateBody as string | undefined, TemplateURL: input.TemplateURL as string | undefined });
 }
 
-export const validateTemplate: Handler = (ctx, input) => validateTemplateOutput(staticModel(bodyOf(ctx, input), summaryWorld(ctx)));
+export const validateTemplate: Handler = async (ctx, input) => validateTemplateOutput(staticModel(await bodyOf(ctx, input), summaryWorld(ctx)));
 
-export const getTemplateSummary: Handler = (ctx, input) => {
+export const getTemplateSummary: Handler = async (ctx, input) => {
   let body: string;
   if (input.StackName !== undefined) {
     const stack = findStack(ctx, input.StackName as string);
     if (!stack) throw validationError(`Stack with id ${String(input.StackName)} does not exist`);
     if (stack.status === 'REVIEW_IN_PROGRESS') throw validationError('GetTemplateSummary cannot be called on REVIEW_IN_PROGRESS stacks.');
     body = ctx.store.templates.body(stack.templateId) ?? '';
-  } else body = bodyOf(ctx, input);
+  } else body = await bodyOf(ctx, input);
   const world = summaryWorld(ctx);
   return templateSummaryOutput(staticModel(body, world), world);
 };

@@ -12,6 +12,7 @@ import type { DeleteTarget } from '../resourceDelete.js';
 import { stagedWorld } from '../../resources/stagedWorld.js';
 import { deleteInOrder, failedToDelete } from './deletePlan.js';
 import { publishOutputs } from './outputs.js';
+import { guarded } from '../guard.js';
 
 const failedToRollBack = (ids: Iterable<string>) => `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
 
@@ -43,7 +44,7 @@ async function revertAll(rt: Runtime): Promise<boolean> {
   const outcome = await runPlan({
     order: graph.order.filter((id) => toRevert.has(id)),
     waitsOn: (id) => graph.dependsOn.get(id)!,
-    run: (id) => revert(rt, rt.resources.get(id)!),
+    run: (id) => guarded(rt, () => rt.resources.get(id), () => revert(rt, rt.resources.get(id)!)),
     stopOnFailure: false,
   });
   if (outcome.failed.size) {
