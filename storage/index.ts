@@ -87,7 +87,7 @@ export class Store {
     const bodies = this.db.prepare(
       `SELECT body_id FROM s3_objects WHERE ${where} UNION ALL
        SELECT p.body_id FROM s3_parts p JOIN s3_uploads u ON u.upload_id = p.upload_id WHERE u.${where.replace(' AND ', ' AND u.')}`,
-    ).pluck().all(...args) as string[];
+    ).pluck().all(...args, ...args) as string[];
     this.transaction(() => {
       for (const table of ['templates', 'journal', 'operations']) {
         this.db.prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`).run(...args);
