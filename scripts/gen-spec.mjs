@@ -101,12 +101,38 @@ function isDeprecated(r) {
     .test((r.documentation ?? '').slice(0, 400));
 }
 
+// The spec's only value constraint is `allowedValues` (an enum on a string or integer type, or on a list's or map's
+// elements); a union is left unconstrained, since another member may accept the value.
+function allowedOf(t) {
+  if (t.allowedValues) return t.allowedValues;
+  if (t.type === 'array' || t.type === 'map') return allowedOf(t.element);
+  return undefined;
+}
+
+/** `e`: allowed values by `Property` (resource level) or `Definition.Property`. */
+function allowedValues(r, tds) {
+  const out = {};
+  for (const [name, p] of Object.entries(r.properties)) {
+    const allowed = allowedOf(p.type);
+    if (allowed) out[name] = allowed;
+  }
+  for (const td of tds) {
+    for (const [name, p] of Object.entries(td.properties)) {
+      const allowed = allowedOf(p.type);
+      if (allowed) out[`${td.name}.${name}`] = allowed;
+    }
+  }
+  return out;
+}
+
 function entryFor(db, r) {
   const defs = new Map();
   const tds = db.follow('usesType', r).map((x) => x.entity);
   for (const td of tds) defs.set(td.$id, td.name);
   const e = { p: propsCode(r.properties, defs) };
   if (tds.length) e.d = Object.fromEntries(tds.map((td) => [td.name, propsCode(td.properties, defs)]));
+  const allowed = allowedValues(r, tds);
+  if (Object.keys(allowed).length) e.e = allowed;
   const attrs = Object.entries(r.attributes);
   if (attrs.length) e.a = Object.fromEntries(attrs.map(([k, a]) => [k, typeCode(a.type, defs)]));
   if (r.primaryIdentifier) e.pi = r.primaryIdentifier;
@@ -152,11 +178,25 @@ function render(entries) {
   return `${head}${lines.join('')}},\n"index":${JSON.stringify(index)}}\n`;
 }
 
+// AWS's user guide documents a few Fn::GetAtt attributes the spec lacks (DomainArn on the OpenSearch and
+// Elasticsearch domains, ElastiCache's `.List` forms); AWS accepts them, so they join the type's attributes.
+// resources/documentedAttributes.json is the checked-in cross-check (scripts/gen-doc-attributes.mjs).
+const DOCUMENTED = JSON.parse(readFileSync(join(ROOT, 'resources', 'documentedAttributes.json'), 'utf8'));
+
+function withDocumented(type, entry) {
+  const documented = DOCUMENTED.types[type]?.attributes ?? [];
+  const missing = documented.filter((a) => !(entry.a && a in entry.a));
+  if (!missing.length) return entry;
+  const a = { ...entry.a };
+  for (const attr of missing) a[attr] = attr.endsWith('.List') ? '[s' : 's';
+  return { ...entry, a, da: missing };
+}
+
 async function main() {
   const t0 = performance.now();
   const db = await loadAwsServiceSpec();
   const resources = db.all('resource').slice().sort((a, b) => a.cloudFormationType.localeCompare(b.cloudFormationType));
-  const text = render(resources.map((r) => [r.cloudFormationType, entryFor(db, r)]));
+  const text = render(resources.map((r) => [r.cloudFormationType, withDocumented(r.cloudFormationType, entryFor(db, r))]));
   mkdirSync(dirname(OUT), { recursive: true });
   writeFileSync(OUT, text);
   const p0 = performance.now();

@@ -9,6 +9,7 @@ import { SecretStore } from './secrets.js';
 import { JournalStore } from './journal.js';
 import { WorldStore } from './world.js';
 import { ChangeSetStore } from './changeSets.js';
+import { TransformOutputStore } from './transformOutputs.js';
 import { ObjectStore } from './objects.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
@@ -22,6 +23,7 @@ export class Store {
   readonly world: WorldStore;
   readonly changeSets: ChangeSetStore;
   readonly secrets: SecretStore;
+  readonly transformOutputs: TransformOutputStore;
   /** S3 objects' metadata rows; their bytes are in `bodies`. */
   readonly objects: ObjectStore;
   /** The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts). */
@@ -39,6 +41,7 @@ export class Store {
     this.world = new WorldStore(db);
     this.changeSets = new ChangeSetStore(db);
     this.secrets = new SecretStore(db);
+    this.transformOutputs = new TransformOutputStore(db);
     this.objects = new ObjectStore(db);
   }
 
@@ -67,7 +70,7 @@ export class Store {
     this.events.forgetKeys();
     this.transaction(() => {
       for (const table of ['stacks', 'templates', 'stack_resources', 'events', 'change_sets', 'exports', 'journal',
-        'operations', 'world', 'imports', 's3_objects', 's3_uploads', 's3_parts']) {
+        'operations', 'world', 'imports', 's3_objects', 's3_uploads', 's3_parts', 'transform_outputs']) {
         this.db.exec(`DELETE FROM ${table}`);
       }
     });
