@@ -15,6 +15,15 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 FROM node:20-bookworm-slim
+# AWS's SAM translator for Transform: AWS::Serverless-2016-10-31 (docs/template-language.md#sam), in its own virtualenv
+# whose python3 comes first on PATH. On by default; a build that cannot reach PyPI passes --build-arg SAM_TRANSLATOR=false
+# (SAM templates are then refused, naming the pip install).
+ARG SAM_TRANSLATOR=true
+RUN if [ "$SAM_TRANSLATOR" = "true" ]; then \
+      apt-get update && apt-get install -y --no-install-recommends python3 python3-venv && rm -rf /var/lib/apt/lists/* \
+      && python3 -m venv /opt/sam && /opt/sam/bin/pip install --no-cache-dir aws-sam-translator \
+      && ln -s /opt/sam/bin/python3 /usr/local/bin/python3; \
+    fi
 ENV NODE_ENV=production \
     CFN_LOCAL_HOST=0.0.0.0 \
     CFN_LOCAL_PORT=4581 \

@@ -78,7 +78,7 @@ function findHandle(world: WorldAccess, url: string): WorldResource | undefined 
   return world.byName(HANDLE_TYPE, decodeURIComponent(url.slice(at + HANDLE_PATH.length).split('?')[0]));
 }
 
-// Reasons recorded on AWS (aws-behaviour.md §11, §13.40).
+// Reasons as AWS shows them (the WaitCondition pages of the CloudFormation user guide, and users' reports).
 export const WAIT_REASONS = {
   failure: (s: WaitSignal) => `WaitCondition received failed message: '${s.Reason ?? ''}' for uniqueId: ${s.UniqueId}`,
   timeout: (received: number, expected: number) => `WaitCondition timed out. Received ${received} conditions when expecting ${expected}`,

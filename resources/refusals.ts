@@ -1,7 +1,7 @@
 // Deletes the service refuses, from the state of the physical resource: data still held, deletion protection,
 // attachments or dependants held outside the stack, a nested stack whose own teardown failed. A refusal lasts as
 // long as its condition: a retry fails the same way until the control API clears it. Texts from
-// ../shared/reference/seeds-map.md §4, in the registry handler's format (the nested stack's is CloudFormation's own).
+// AWS's ResourceStatusReason texts as users quote them in public issues, in the registry handler's format (the nested stack's is CloudFormation's own).
 import { randomUUID } from 'node:crypto';
 import type { WorldResource } from '../storage/world.js';
 import type { Refusal, ResourceRequest } from './provider.js';
@@ -102,7 +102,7 @@ export const REFUSALS: Readonly<Record<string, readonly RefusalRule[]>> = {
   'AWS::EC2::Subnet': [ec2('subnet')],
   'AWS::EC2::InternetGateway': [ec2('internetGateway')],
   'AWS::EC2::RouteTable': [ec2('routeTable')],
-  // Not found in public material (seeds-map.md §6.6): EC2's usual pattern, unverified.
+  // Not found in public material: EC2's usual pattern, unverified.
   'AWS::EC2::VPNGateway': [ec2('vpnGateway')],
   'AWS::EC2::SecurityGroup': [{ ...ec2(''), message: (r) => `resource ${r.physicalId} has a dependent object` }],
   'AWS::EC2::VPCGatewayAttachment': [{

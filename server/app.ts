@@ -11,6 +11,9 @@ import { registerControlApi } from './routes/control.js';
 import { registerChangeSetImpact } from './routes/changeSetImpact.js';
 import { registerSignalRoutes } from './routes/signalRoutes.js';
 import { SignalHub } from '../resources/signalHub.js';
+import { SamTranslator } from '../template/transforms/sam.js';
+import type { TransformServices } from '../state-machine/expansions.js';
+import { readS3Url } from '../resources/s3Urls.js';
 import type { ProviderEnv } from '../resources/provider.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
@@ -30,6 +33,10 @@ export interface AppOptions {
   customResourceTimeoutMs?: number;
   /** A Lambda-compatible endpoint for Lambda ServiceTokens (unset: they succeed with empty Data). */
   lambdaEndpoint?: string;
+  /** The Python that runs AWS's SAM translator (default: the first python3 on PATH that can import samtranslator). */
+  samPython?: string;
+  /** How long one SAM translation may take before its worker is killed and restarted (default 60 s). */
+  samTimeoutMs?: number;
   /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
   controlToken?: string;
 }
@@ -69,7 +76,11 @@ export function buildApp(options: AppOptions = {}): App {
     endpoint: options.endpoint, signals: new SignalHub(), lambdaEndpoint: options.lambdaEndpoint, log,
     customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
   };
-  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale });
+  const sam = new SamTranslator({ python: options.samPython, timeoutMs: options.samTimeoutMs, log });
+  const transforms: TransformServices = {
+    sam, lambdaEndpoint: options.lambdaEndpoint, readS3: (scope, url) => readS3Url(store, scope, url, 'Location'),
+  };
+  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale, transforms });
   recoverInterruptedOperations(engine);
   const { headersTimeout, ...timeouts } = SERVER_TIMEOUTS;
   const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT, ...timeouts,
@@ -97,6 +108,7 @@ export function buildApp(options: AppOptions = {}): App {
     async close() {
       await fastify.close();
       await engine.idle();
+      sam.close();
       store.close();
     },
   };

@@ -6,9 +6,10 @@ import { buildApp, type App } from './app.js';
 
 const HELP = `cfn-local [--host 127.0.0.1] [--port 4581] [--db ./.cfn-local/cfn.db | :memory:] [--account 000000000000] [--region us-east-1] [--log-level info]
           [--endpoint http://host:port] [--custom-resource-timeout 3600] [--lambda-endpoint http://host:port]
-          [--control-token SECRET]
+          [--control-token SECRET] [--sam-python python3]
 Each flag also reads CFN_LOCAL_HOST, CFN_LOCAL_PORT, CFN_LOCAL_DB, CFN_LOCAL_ACCOUNT, CFN_LOCAL_REGION, CFN_LOCAL_LOG_LEVEL,
-CFN_LOCAL_ENDPOINT, CFN_LOCAL_CUSTOM_RESOURCE_TIMEOUT (seconds), CFN_LOCAL_LAMBDA_ENDPOINT, CFN_LOCAL_CONTROL_TOKEN.
+CFN_LOCAL_ENDPOINT, CFN_LOCAL_CUSTOM_RESOURCE_TIMEOUT (seconds), CFN_LOCAL_LAMBDA_ENDPOINT, CFN_LOCAL_CONTROL_TOKEN,
+CFN_LOCAL_SAM_PYTHON.
 `;
 
 export interface Started {
@@ -32,6 +33,7 @@ export async function start(args: string[], env: NodeJS.ProcessEnv = process.env
       'custom-resource-timeout': { type: 'string' },
       'lambda-endpoint': { type: 'string' },
       'control-token': { type: 'string' },
+      'sam-python': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -55,6 +57,7 @@ export async function start(args: string[], env: NodeJS.ProcessEnv = process.env
     customResourceTimeoutMs: customResourceTimeout === undefined ? undefined : Number(customResourceTimeout) * 1000,
     lambdaEndpoint: values['lambda-endpoint'] ?? env.CFN_LOCAL_LAMBDA_ENDPOINT,
     controlToken: values['control-token'] ?? env.CFN_LOCAL_CONTROL_TOKEN,
+    samPython: values['sam-python'] ?? env.CFN_LOCAL_SAM_PYTHON,
   });
 
   const address = await app.fastify.listen({ host, port });

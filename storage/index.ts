@@ -8,6 +8,7 @@ import { ExportStore } from './exports.js';
 import { JournalStore } from './journal.js';
 import { WorldStore } from './world.js';
 import { ChangeSetStore } from './changeSets.js';
+import { TransformOutputStore } from './transformOutputs.js';
 import { ObjectStore } from './objects.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
@@ -20,6 +21,7 @@ export class Store {
   readonly journal: JournalStore;
   readonly world: WorldStore;
   readonly changeSets: ChangeSetStore;
+  readonly transformOutputs: TransformOutputStore;
   /** S3 objects' metadata rows; their bytes are in `bodies`. */
   readonly objects: ObjectStore;
   /** The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts). */
@@ -36,6 +38,7 @@ export class Store {
     this.journal = new JournalStore(db);
     this.world = new WorldStore(db);
     this.changeSets = new ChangeSetStore(db);
+    this.transformOutputs = new TransformOutputStore(db);
     this.objects = new ObjectStore(db);
   }
 
@@ -64,7 +67,7 @@ export class Store {
     this.events.forgetKeys();
     this.transaction(() => {
       for (const table of ['stacks', 'templates', 'stack_resources', 'events', 'change_sets', 'exports', 'journal',
-        'operations', 'world', 'imports', 's3_objects', 's3_uploads', 's3_parts']) {
+        'operations', 'world', 'imports', 's3_objects', 's3_uploads', 's3_parts', 'transform_outputs']) {
         this.db.exec(`DELETE FROM ${table}`);
       }
     });

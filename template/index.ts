@@ -9,6 +9,7 @@ import { buildGraph, referencedNames } from './graph.js';
 import { checkFunctionStructure } from './structure.js';
 import { checkRules, checkRulesShape } from './rules.js';
 import { applyTransforms } from './transforms/index.js';
+import type { ExpansionLookup } from './transforms/pending.js';
 import { checkDynamicReferences, type DynamicSources } from './dynamicReferences.js';
 import { evaluate } from './intrinsics/index.js';
 import { UNKNOWN_VALUE, type EvalContext, type ParameterValue } from './intrinsics/context.js';
@@ -25,6 +26,8 @@ export interface PreparedTemplate {
   graph: ResourceGraph;
   /** The template after transforms (JSON), when it declares any; GetTemplate's Processed stage. */
   processed?: string;
+  /** Why a transform failed (CreateStack: the create fails with this reason instead of refusing the call). */
+  failure?: string;
 }
 
 export interface PrepareInput {
@@ -46,6 +49,8 @@ export interface PrepareInput {
    * and SSM-typed parameters keep their stored ResolvedValue when the parameter is gone.
    */
   stored?: { resolved: Map<string, string> };
+  /** The outputs of transforms that run outside the pipeline (SAM, macros, AWS::Include); see transforms/pending.ts. */
+  expansions?: ExpansionLookup;
 }
 
 export const MAX_TEMPLATE_BODY = 51_200;
@@ -81,11 +86,17 @@ export function prepareTemplate(input: PrepareInput): PreparedTemplate {
     previouslyResolved: input.stored?.resolved,
   });
   let parameters: ResolvedParameter[] | undefined;
-  const transformed = applyTransforms(parsed.doc, (collection) => {
-    const declared = readParameters(parsed.doc.Parameters);
-    parameters ??= resolve(declared);
-    return evaluate(collection, staticContext(preModel(parsed.doc, declared), parameters, input));
-  }, String(input.pseudo['AWS::AccountId']));
+  const declared = () => readParameters(parsed.doc.Parameters);
+  const transformed = applyTransforms(parsed.doc, {
+    evaluate: (collection) => {
+      parameters ??= resolve(declared());
+      return evaluate(collection, staticContext(preModel(parsed.doc, declared()), parameters, input));
+    },
+    parameterValues: () => Object.fromEntries((parameters ??= resolve(declared())).map((p) => [p.key, p.value])),
+    account: String(input.pseudo['AWS::AccountId']),
+    region,
+    expansions: input.expansions,
+  });
   const model = buildModel(transformed.doc);
   checkResourceTypes(model, input.isKnownType);
   checkFunctionStructure(model);
@@ -103,7 +114,7 @@ export function prepareTemplate(input: PrepareInput): PreparedTemplate {
       ssm: input.ssm ?? (() => undefined), secret: input.secret ?? (() => undefined),
     });
   }
-  const processed = transformed.declared.length ? JSON.stringify(withoutTransform(transformed.doc)) : undefined;
+  const processed = transformed.declared.length || transformed.doc !== parsed.doc ? JSON.stringify(withoutTransform(transformed.doc)) : undefined;
   return { body: input.body, model, parameters, conditions, active, graph, processed };
 }
 

@@ -1,6 +1,6 @@
 // Stack API actions: CreateStack, UpdateStack, DeleteStack, DescribeStacks, ListStacks, UpdateTerminationProtection.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_Operations.html
-import { tooLong, validationError } from '../../domain/errors.js';
+import { stackIdNotFound, stackNotFound, tooLong, validationError } from '../../domain/errors.js';
 import { MAX_TEMPLATE_BODY } from '../../template/index.js';
 import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/inputs.js';
 import { createStack as startCreate } from '../../state-machine/operations/create.js';
@@ -10,6 +10,7 @@ import { readS3Url } from '../../resources/s3Urls.js';
 import { stackPolicyBodies } from './policies.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
+import { withTransforms } from '../../state-machine/expansions.js';
 
 const PAGE_SIZE = 100;
 
@@ -45,18 +46,18 @@ export const createStack: Handler = async (ctx, input) => {
   }
   const body = await templateBody(ctx, create);
   await stackPolicyBodies(ctx, input);
-  return { StackId: startCreate(ctx.engine, ctx.caller, create, body) };
+  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({ StackId: startCreate(ctx.engine, ctx.caller, create, body) }));
 };
 
 export const updateStack: Handler = async (ctx, input) => {
   const name = required<string>(input, 'StackName');
   checkStackName(name);
   const stack = findStack(ctx, name);
-  if (!stack) throw validationError(`Stack [${name}] does not exist`);
+  if (!stack) throw stackNotFound(name);
   const update = input as StackTemplateInput;
   const body = await templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
   await stackPolicyBodies(ctx, input);
-  return { StackId: startUpdate(ctx.engine, stack, update, body) };
+  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({ StackId: startUpdate(ctx.engine, stack, update, body) }));
 };
 
 export const deleteStack: Handler = (ctx, input) => {
@@ -70,7 +71,7 @@ export const describeStacks: Handler = (ctx, input) => {
   const name = input.StackName as string | undefined;
   if (name !== undefined) {
     const stack = findStack(ctx, name);
-    if (!stack) throw validationError(`Stack with id ${name} does not exist`);
+    if (!stack) throw stackIdNotFound(name);
     return { Stacks: [describeStack(stack)] };
   }
   return pageOfStacks(ctx, input, true, (s) => describeStack(s), 'Stacks');
@@ -109,7 +110,7 @@ export const updateTerminationProtection: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const enable = required<boolean>(input, 'EnableTerminationProtection');
   const stack = findStack(ctx, name);
-  if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack [${name}] does not exist`);
+  if (!stack || stack.status === 'DELETE_COMPLETE') throw stackNotFound(name);
   ctx.engine.changeSettings(stack, (doc) => void (doc.terminationProtection = enable));
   return { StackId: stack.stackId };
 };

@@ -10,7 +10,7 @@ import { setStackStatus } from '../transitions.js';
 import type { Runtime } from '../runtime.js';
 import type { Caller, Engine, RunOptions } from '../engine.js';
 import type { CreateStackInput } from '../inputs.js';
-import { prepareForStack } from '../prepare.js';
+import { prepareForCreate, prepareForStack } from '../prepare.js';
 import { describeTemplate, tagsOf } from '../stackRecords.js';
 import { markObsolete } from '../changeSetStatus.js';
 import { parseStackPolicy } from '../stackPolicy.js';
@@ -34,7 +34,7 @@ export function createStack(engine: Engine, caller: Caller, input: CreateStackIn
   const stack = existing ?? engine.newStack(caller, name, 'CREATE_IN_PROGRESS');
   applyCreateOptions(stack, input);
   if (input.StackPolicyBody !== undefined) parseStackPolicy(input.StackPolicyBody);
-  const template = prepareForStack(store, stack, body, input.Parameters);
+  const template = prepareForCreate(store, stack, body, input.Parameters);
   checkCapabilities(template, input.Capabilities);
   describeTemplate(stack, template);
   const scope = engine.scope(input.ClientRequestToken);
@@ -94,6 +94,7 @@ export const failedToCreate = (ids: Iterable<string>) => `The following resource
 const ROLLBACK_REQUESTED = 'Rollback requested by user.';
 
 async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
+  if (rt.template.failure) return failCreate(rt, `${rt.template.failure}. `, onFailure);
   const attributeError = checkAttributes(rt);
   if (attributeError) return failCreate(rt, `${attributeError}. `, onFailure);
   const { graph } = rt.template;

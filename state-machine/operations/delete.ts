@@ -27,7 +27,7 @@ export function deleteStack(engine: Engine, stack: StackRecord, input: DeleteSta
   checkStart('DeleteStack', stack);
   const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
   checkRetainable(resources, input.RetainResources);
-  const statusBefore = stack.status as StackStatus;
+  const statusBefore = stack.status;
   engine.startOperation('DELETE_STACK', {
     scope: engine.scope(input.ClientRequestToken), stack, template: emptyTemplate(), resources,
     options: { retainResources: input.RetainResources }, tokenAction: 'DeleteStack', first: 'DELETE_IN_PROGRESS',

@@ -1,5 +1,5 @@
 // WaitConditionHandle / WaitCondition through the real signal protocol (an HTTP PUT to the handle's URL), and
-// CreationPolicy with the SignalResource action. Reasons from aws-behaviour.md §11 and §13.40.
+// CreationPolicy with the SignalResource action. Reasons as AWS shows them (CloudFormation user guide, WaitCondition).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateStackCommand, DescribeStacksCommand, SignalResourceCommand } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';

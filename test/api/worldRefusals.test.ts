@@ -1,6 +1,6 @@
 // Real refusals from real state: each row makes the service refuse a delete through the control API, checks
 // DeleteStack → DELETE_FAILED with the service's reason (lasting across a retry), clears the condition, and checks
-// DeleteStack again → DELETE_COMPLETE, resuming from what was left. Texts: seeds-map.md §4.
+// DeleteStack again → DELETE_COMPLETE, resuming from what was left. Texts: AWS's ResourceStatusReason as quoted in public issues (see resources/refusals.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { control, createStack, deleteStack, eventLines, resourceEvents, worldRow } from './worldHelpers.js';
