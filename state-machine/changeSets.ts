@@ -12,6 +12,7 @@ import type { GivenParameter } from '../template/parameters.js';
 import { replacementProperties } from '../resources/generic.js';
 import { resourceSpec } from '../resources/spec.js';
 import { nameProperty } from '../resources/registry.js';
+import { defaultDeletionPolicy, SNAPSHOT_TYPES } from '../resources/policies.js';
 import {
   checkDeletable, checkExecutable, checkStart, REFUSALS, type ChangeSetStatus, type ExecutionStatus,
 } from './statuses.js';
@@ -71,10 +72,6 @@ export interface ChangeSetDoc {
 
 export const NO_CHANGES = "The submitted information didn't contain changes. Submit different information to create a change set.";
 const STALE_AFTER_MS = 5_000;
-const SNAPSHOT_TYPES = new Set([
-  'AWS::EC2::Volume', 'AWS::ElastiCache::CacheCluster', 'AWS::ElastiCache::ReplicationGroup', 'AWS::Neptune::DBCluster',
-  'AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::Redshift::Cluster', 'AWS::DocDB::DBCluster',
-]);
 
 /** The resource specification's answers to the change model's questions (default DeletionPolicy and Snapshot support: AWS's DeletionPolicy attribute page). */
 export const CHANGE_RULES: ChangeRules = {
@@ -85,8 +82,7 @@ export const CHANGE_RULES: ChangeRules = {
     return replacementProperties(type, { [property]: before }, { [property]: after })[0]?.requiresRecreation ?? 'Never';
   },
   tagProperty: (type) => resourceSpec(type)?.tagging?.property,
-  defaultDeletionPolicy: (type, props) =>
-    type === 'AWS::RDS::DBCluster' || (type === 'AWS::RDS::DBInstance' && props.DBClusterIdentifier === undefined) ? 'Snapshot' : 'Delete',
+  defaultDeletionPolicy: (type, props) => defaultDeletionPolicy(type, props) ?? 'Delete',
   supportsSnapshot: (type) => SNAPSHOT_TYPES.has(type),
 };
 

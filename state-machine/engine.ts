@@ -193,7 +193,7 @@ export class Engine {
     const minutes = rt.stack.doc.timeoutInMinutes;
     if (!minutes || (kind !== 'CREATE_STACK' && kind !== 'UPDATE_STACK')) return undefined;
     const timer = setTimeout(() => {
-      rt.stopReason = 'timed-out';
+      rt.stopReason ??= 'timed-out';
       rt.stop.abort();
     }, minutes * 60_000 * (this.deps.timeScale ?? 1));
     timer.unref();

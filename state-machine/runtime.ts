@@ -26,7 +26,8 @@ export interface Runtime extends OperationScope {
   imports: Set<string>;
   /** Stops the operation from outside: CancelUpdateStack or TimeoutInMinutes (the reason says which). */
   stop: AbortController;
-  stopReason?: 'cancelled' | 'timed-out';
+  /** Why the run was stopped: CancelUpdateStack, the stack's timeout, or DeleteStack during a create. */
+  stopReason?: 'cancelled' | 'timed-out' | 'deleted';
   /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
   rollbackOf?: string;
   options: {

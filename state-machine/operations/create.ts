@@ -17,6 +17,7 @@ import { parseStackPolicy } from '../stackPolicy.js';
 import { repeatOf } from '../tokens.js';
 import { evaluateOutputs, publishOutputs } from './outputs.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
+import { runDelete } from './delete.js';
 import { checkAttributes } from './attributes.js';
 import { guarded } from '../guard.js';
 
@@ -112,6 +113,8 @@ async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
     stopOnFailure: true,
     stop: rt.stop.signal,
   });
+  // DeleteStack during the create: the stack is DELETE_IN_PROGRESS already; delete what was made, no rollback.
+  if (rt.stopReason === 'deleted') return runDelete(rt, 'CREATE_IN_PROGRESS');
   // AWS's reason when TimeoutInMinutes runs out during a create
   if (rt.stopReason === 'timed-out') return failCreate(rt, 'Stack creation time exceeded the specified timeout. ', onFailure);
   if (outcome.failed.size) return failCreate(rt, failedToCreate(outcome.failed), onFailure);

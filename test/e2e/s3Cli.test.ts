@@ -32,6 +32,7 @@ describe.skipIf(cli.skip)(cli.title, () => {
     writeFileSync(join(dir, 'big.bin'), Buffer.alloc(12 * 1024 * 1024, 7));
   });
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
     await server?.close();
   }, STEP);
 
