@@ -155,7 +155,7 @@ export function templateWorld(store: Store, stack: Pick<StackRecord, 'account' |
     exists: (type: string, id: string) => find(type, id) !== undefined,
     parameterAttribute: (parameterType: string, id: string, attribute: string) => {
       if (!supportsValueOf(parameterType, attribute)) return undefined;
-      const found = find(VALUE_OF_ATTRIBUTES[parameterType].type, id);
+      const found = find(VALUE_OF_ATTRIBUTES[parameterType]!.type, id);
       return found ? valueOfAttribute(found, attribute) : '';
     },
     stackOutput: (req: StackOutputRequest) => {
