@@ -113,3 +113,26 @@ export function notImplemented(action: string): AwsError {
 export function internalFailure(): AwsError {
   return new AwsError('InternalFailure', 'We encountered an internal error. Please try again.');
 }
+
+// "Does not exist", as each API words it (AWS's wording differs by API; recorded in LocalStack's snapshot tests
+// cfn/api/test_stacks.py, test_templates.py, test_resources.py and test_changesets.py).
+
+/** UpdateStack, DescribeStackEvents, ListChangeSets, the rollback calls, SignalResource, UpdateTerminationProtection. */
+export function stackNotFound(name: string): AwsError {
+  return validationError(`Stack [${name}] does not exist`);
+}
+
+/** DescribeStacks, GetTemplate, GetTemplateSummary, DescribeStackResources, the stack policy calls. */
+export function stackIdNotFound(name: string): AwsError {
+  return validationError(`Stack with id ${name} does not exist`);
+}
+
+/** DescribeStackResource (single quotes). */
+export function stackResourceStackNotFound(name: string): AwsError {
+  return validationError(`Stack '${name}' does not exist`);
+}
+
+/** DescribeChangeSet, ExecuteChangeSet, DeleteChangeSet, GetTemplate by change set. */
+export function changeSetNotFound(name: string): AwsError {
+  return new AwsError('ChangeSetNotFound', `ChangeSet [${name}] does not exist`);
+}

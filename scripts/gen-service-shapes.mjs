@@ -121,7 +121,7 @@ function generate(service, spec) {
     }
   }
   const sorted = (obj) => Object.fromEntries(Object.keys(obj).sort().map((k) => [k, obj[k]]));
-  const { sdk: _pkg, ...metadata } = spec;
+  const metadata = Object.fromEntries(Object.entries(spec).filter(([key]) => key !== 'sdk'));
   return { metadata: { service, ...metadata }, operations: sorted(operations), shapes: sorted(shapes), errors: sorted(errors) };
 }
 

@@ -74,7 +74,7 @@ export function buildApp(options: AppOptions = {}): App {
   const faults = new Faults();
   const providerEnv: ProviderEnv = {
     endpoint: options.endpoint, signals: new SignalHub(), lambdaEndpoint: options.lambdaEndpoint, log,
-    customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
+    customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000, signingKey: store.secrets.get('signal-urls'),
   };
   const sam = new SamTranslator({ python: options.samPython, timeoutMs: options.samTimeoutMs, log });
   const transforms: TransformServices = {
@@ -98,7 +98,7 @@ export function buildApp(options: AppOptions = {}): App {
   registerAwsEndpoint(fastify, { store, engine, faults, options, defaults });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
-  registerSignalRoutes(fastify, { store, signals: providerEnv.signals });
+  registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
   fastify.server.headersTimeout = headersTimeout;
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);

@@ -1,16 +1,18 @@
 // Change sets: CreateChangeSet plans the changes (a CREATE or new-stack IMPORT change set makes a REVIEW_IN_PROGRESS
 // stack) and settles CREATE_PENDING → CREATE_IN_PROGRESS → CREATE_COMPLETE | FAILED after the call returns, as AWS
 // does; ExecuteChangeSet starts the create, update or import it describes and follows it to EXECUTE_COMPLETE or
-// EXECUTE_FAILED. Error texts: ../shared/reference/aws-behaviour.md §2.1, §2.2, §5.
+// EXECUTE_FAILED. Error texts and shapes: AWS responses recorded in LocalStack's snapshot tests
+// (cfn/api/test_changesets.py, test_stacks.py) and test/conformance/changeSets.test.ts.
 import { v4 as uuidv4 } from 'uuid';
 import type { ChangeSetRecord, StackRecord, Store } from '../storage/index.js';
-import { awsError, validationError } from '../domain/errors.js';
+import { awsError, validationError, changeSetNotFound, stackNotFound } from '../domain/errors.js';
 import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import { resourceChanges, type ChangeModel, type ChangeRules } from '../template/diff.js';
 import type { GivenParameter } from '../template/parameters.js';
 import { replacementProperties } from '../resources/generic.js';
 import { resourceSpec } from '../resources/spec.js';
 import { nameProperty } from '../resources/registry.js';
+import { defaultDeletionPolicy, SNAPSHOT_TYPES } from '../resources/policies.js';
 import {
   checkDeletable, checkExecutable, checkStart, REFUSALS, type ChangeSetStatus, type ExecutionStatus,
 } from './statuses.js';
@@ -25,6 +27,7 @@ import type { Engine, Caller } from './engine.js';
 import type { CreateStackInput, StackTemplateInput } from './inputs.js';
 import { executeCreate } from './operations/create.js';
 import { updateStack } from './operations/update.js';
+import { endNested, nestedChangeSetsOf, startNested } from './nestedChangeSets.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
   StackName: string;
@@ -59,18 +62,18 @@ export interface ChangeSetDoc {
   imports?: ResourceToImport[];
   /** ImportExistingResources: logical id → the unowned physical resource the execution imports instead of creating. */
   adoptions?: Record<string, string>;
+  /** IncludeNestedStacks: the change sets made for the nested stacks this one modifies, and where this one sits. */
+  nestedChangeSets?: string[];
+  parentChangeSetId?: string;
+  rootChangeSetId?: string;
   /** The outcome CREATE_IN_PROGRESS settles to. */
   pending?: { status: ChangeSetStatus; executionStatus: ExecutionStatus; statusReason?: string };
 }
 
 export const NO_CHANGES = "The submitted information didn't contain changes. Submit different information to create a change set.";
 const STALE_AFTER_MS = 5_000;
-const SNAPSHOT_TYPES = new Set([
-  'AWS::EC2::Volume', 'AWS::ElastiCache::CacheCluster', 'AWS::ElastiCache::ReplicationGroup', 'AWS::Neptune::DBCluster',
-  'AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::Redshift::Cluster', 'AWS::DocDB::DBCluster',
-]);
 
-/** The resource specification's answers to the change model's questions (seeds-map §5.1–§5.2 for the policies). */
+/** The resource specification's answers to the change model's questions (default DeletionPolicy and Snapshot support: AWS's DeletionPolicy attribute page). */
 export const CHANGE_RULES: ChangeRules = {
   recreation(type, property, before, after) {
     const spec = resourceSpec(type)?.properties[property];
@@ -79,8 +82,7 @@ export const CHANGE_RULES: ChangeRules = {
     return replacementProperties(type, { [property]: before }, { [property]: after })[0]?.requiresRecreation ?? 'Never';
   },
   tagProperty: (type) => resourceSpec(type)?.tagging?.property,
-  defaultDeletionPolicy: (type, props) =>
-    type === 'AWS::RDS::DBCluster' || (type === 'AWS::RDS::DBInstance' && props.DBClusterIdentifier === undefined) ? 'Snapshot' : 'Delete',
+  defaultDeletionPolicy: (type, props) => defaultDeletionPolicy(type, props) ?? 'Delete',
   supportsSnapshot: (type) => SNAPSHOT_TYPES.has(type),
 };
 
@@ -171,12 +173,12 @@ function stackFor(store: Store, caller: Caller, name: string): StackRecord | und
   return name.startsWith('arn:') ? store.stacks.byId(name) : store.stacks.liveByName(caller.account, caller.region, name);
 }
 
-/** AWS's refusals of a change set's type against the stack it names (§2.2). */
+/** AWS's refusals of a change set's type against the stack it names. */
 function checkTarget(store: Store, type: string, stack: StackRecord | undefined, input: CreateChangeSetInput): void {
   if (type === 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS') {
     throw validationError(`Stack [${input.StackName}] already exists and cannot be created again with the changeSet [${input.ChangeSetName}].`);
   }
-  if (type === 'UPDATE' && !stack) throw validationError(`Stack [${input.StackName}] does not exist`);
+  if (type === 'UPDATE' && !stack) throw stackNotFound(input.StackName);
   if (type !== 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS') checkStart('CreateChangeSet', stack);
   if (type === 'UPDATE' && stack?.status === 'REVIEW_IN_PROGRESS') throw validationError(REFUSALS.CreateChangeSet(stack));
   if (stack && store.changeSets.byName(stack.stackId, input.ChangeSetName)) {
@@ -255,22 +257,22 @@ function lookUp(engine: Engine, caller: Caller, name: string, stackName?: string
   if (name.startsWith('arn:')) {
     const cs = store.changeSets.byId(name);
     if (!cs || cs.deleted || cs.account !== caller.account || cs.region !== caller.region) {
-      throw awsError('ChangeSetNotFound', `ChangeSet [${name}] does not exist`);
+      throw changeSetNotFound(name);
     }
     return cs;
   }
   if (stackName === undefined) throw validationError('StackName must be specified if ChangeSetName is not specified as an ARN.');
   const stack = stackFor(store, caller, stackName);
-  if (!stack || stack.account !== caller.account || stack.region !== caller.region) throw validationError(`Stack [${stackName}] does not exist`);
+  if (!stack || stack.account !== caller.account || stack.region !== caller.region) throw stackNotFound(stackName);
   const cs = store.changeSets.byName(stack.stackId, name);
-  if (!cs) throw awsError('ChangeSetNotFound', `ChangeSet [${name}] does not exist`);
+  if (!cs) throw changeSetNotFound(name);
   return cs;
 }
 
 export function deleteChangeSet(engine: Engine, cs: ChangeSetRecord): void {
   checkDeletable(cs);
   // The REVIEW_IN_PROGRESS stack of a deleted CREATE change set stays; DeleteStack removes it.
-  engine.deps.store.changeSets.save({ ...cs, deleted: true });
+  for (const one of [cs, ...nestedChangeSetsOf(engine, cs)]) engine.deps.store.changeSets.save({ ...one, deleted: true });
 }
 
 export interface ExecuteOptions {
@@ -286,14 +288,18 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   checkStart('ExecuteChangeSet', stack);
   const doc = cs.doc as unknown as ChangeSetDoc;
   const input: CreateStackInput = {
-    // §3.1: a stack shows Capabilities only when some were requested.
+    // a stack shows Capabilities only when some were requested.
     StackName: stack.name, Parameters: doc.parameters, Capabilities: doc.capabilities.length ? doc.capabilities : undefined, Tags: doc.tags,
     NotificationARNs: doc.notificationARNs, RoleARN: doc.roleARN, ClientRequestToken: options.ClientRequestToken,
     DisableRollback: options.DisableRollback, RetainExceptOnCreate: options.RetainExceptOnCreate,
     OnFailure: doc.onStackFailure as CreateStackInput['OnFailure'],
   };
   const executing = setChangeSetStatus(store, cs, { executionStatus: 'EXECUTE_IN_PROGRESS' });
-  const onEnd = () => endExecution(store, executing, store.stacks.byId(stack.stackId)!.status);
+  startNested(engine, cs);
+  const onEnd = () => {
+    endExecution(store, executing, store.stacks.byId(stack.stackId)!.status);
+    endNested(engine, cs);
+  };
   const extras = { changeSetId: cs.changeSetId, adopt: doc.adoptions, onEnd };
   try {
     if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, doc.imports ?? [], extras);

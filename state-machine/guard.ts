@@ -3,32 +3,15 @@
 import type { ResourceRecord } from '../storage/index.js';
 import { AwsError } from '../domain/errors.js';
 import { TemplateError } from '../template/intrinsics/context.js';
-import type { ResourceStatus } from './statuses.js';
-import { setResourceStatus } from './transitions.js';
+import { failResource } from './transitions.js';
 import type { Runtime } from './runtime.js';
-
-const FAILED_FROM: Partial<Record<ResourceStatus, ResourceStatus>> = {
-  CREATE_IN_PROGRESS: 'CREATE_FAILED',
-  UPDATE_IN_PROGRESS: 'UPDATE_FAILED',
-  DELETE_IN_PROGRESS: 'DELETE_FAILED',
-  IMPORT_IN_PROGRESS: 'IMPORT_FAILED',
-  UPDATE_ROLLBACK_IN_PROGRESS: 'UPDATE_ROLLBACK_FAILED',
-  ROLLBACK_IN_PROGRESS: 'ROLLBACK_FAILED',
-  IMPORT_ROLLBACK_IN_PROGRESS: 'IMPORT_ROLLBACK_FAILED',
-};
 
 /** AWS's own texts (template and service errors) are shown; anything else is an internal failure. */
 const reasonOf = (err: unknown) => (err instanceof AwsError || err instanceof TemplateError ? err.message : 'Internal Failure');
 
-/** Settles a resource left *_IN_PROGRESS by a failed action as its FAILED status, with the reason. */
+/** Settles a resource left *_IN_PROGRESS by a failed action as that action's failed status, with the reason. */
 export function failInProgress(rt: Runtime, r: ResourceRecord | undefined, err: unknown): void {
-  const to = r && FAILED_FROM[r.status as ResourceStatus];
-  if (!r || !to) return;
-  try {
-    setResourceStatus(rt, r, to, { reason: reasonOf(err) });
-  } catch {
-    r.status = to; // the store itself failed: at least the operation sees a settled resource
-  }
+  if (r) failResource(rt, r, reasonOf(err));
 }
 
 /** Runs one resource action; a throw becomes a failed action whose resource is settled with the error's reason. */

@@ -43,15 +43,15 @@ export async function deleteResource(rt: Runtime, target: DeleteTarget, why: Del
   if (retains(rt, r, why)) {
     rt.store.transaction(() => {
       detachFromStack(rt, shown);
-      setResourceStatus(rt, shown, 'DELETE_SKIPPED', { ...options, removeRow: why !== 'stack-delete' && !target.physicalId });
+      setResourceStatus(rt, shown, 'Skip', 'complete', { ...options, removeRow: why !== 'stack-delete' && !target.physicalId });
     });
     return true;
   }
   if (!shown.physicalId) {
-    setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup' });
+    setResourceStatus(rt, shown, 'Delete', 'complete', { ...options, removeRow: why === 'cleanup' });
     return true;
   }
-  setResourceStatus(rt, shown, 'DELETE_IN_PROGRESS', options);
+  setResourceStatus(rt, shown, 'Delete', 'start', options);
   // the cleanup after a successful update tries a delete three times before it gives the resource up
   const attempts = why === 'cleanup' || why === 'replaced-copy' ? CLEANUP_ATTEMPTS : 1;
   let outcome: Awaited<ReturnType<typeof attemptDelete>> = 'cancelled';
@@ -61,11 +61,11 @@ export async function deleteResource(rt: Runtime, target: DeleteTarget, why: Del
   }
   if (outcome === 'cancelled') return false;
   if (!outcome.result.ok) {
-    setResourceStatus(rt, shown, 'DELETE_FAILED', { ...options, reason: outcome.result.reason });
+    setResourceStatus(rt, shown, 'Delete', 'failed', { ...options, reason: outcome.result.reason });
     return false;
   }
   const { world } = outcome;
-  setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup', alongside: () => world.commit() });
+  setResourceStatus(rt, shown, 'Delete', 'complete', { ...options, removeRow: why === 'cleanup', alongside: () => world.commit() });
   return true;
 }
 

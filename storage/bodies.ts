@@ -26,6 +26,8 @@ export interface BodyStore {
   read(id: string, range?: ByteRange): Readable;
   remove(id: string): void;
   reset(): void;
+  /** Removes every body not in `keep` (what a crash left: half-written uploads, bodies of replaced objects). */
+  sweep(keep: ReadonlySet<string>): void;
 }
 
 /** Counts and hashes what passes through, on its way to the sink. */
@@ -79,6 +81,10 @@ export class FileBodies implements BodyStore {
   reset(): void {
     for (const name of readdirSync(this.dir)) rmSync(join(this.dir, name), { force: true });
   }
+
+  sweep(keep: ReadonlySet<string>): void {
+    for (const name of readdirSync(this.dir)) if (!keep.has(name)) rmSync(join(this.dir, name), { force: true });
+  }
 }
 
 export class MemoryBodies implements BodyStore {
@@ -111,6 +117,10 @@ export class MemoryBodies implements BodyStore {
 
   reset(): void {
     this.bodies.clear();
+  }
+
+  sweep(keep: ReadonlySet<string>): void {
+    for (const id of this.bodies.keys()) if (!keep.has(id)) this.bodies.delete(id);
   }
 }
 

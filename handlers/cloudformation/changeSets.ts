@@ -1,12 +1,13 @@
 // Change set actions: CreateChangeSet, DescribeChangeSet, ExecuteChangeSet, DeleteChangeSet, ListChangeSets.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateChangeSet.html
-import { AwsError, tooLong, validationError } from '../../domain/errors.js';
+import { AwsError, stackNotFound, tooLong, validationError } from '../../domain/errors.js';
 import * as changeSets from '../../state-machine/changeSets.js';
 import type { ChangeSetDoc } from '../../state-machine/changeSets.js';
 import type { Detail, ResourceChange } from '../../template/diff.js';
 import type { ChangeSetRecord } from '../../storage/index.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext } from './context.js';
 import { templateBody } from './stacks.js';
+import { createNestedChangeSets } from '../../state-machine/nestedChangeSets.js';
 import { withTransforms } from '../../state-machine/expansions.js';
 
 const CHANGE_SET_NAME = /^[a-zA-Z][-a-zA-Z0-9]*$/;
@@ -30,7 +31,9 @@ export const createChangeSet: Handler = async (ctx, input) => {
   const stack = findStack(ctx, stackName);
   const previous = () => (stack && stack.status !== 'REVIEW_IN_PROGRESS' ? ctx.store.templates.body(stack.templateId) : undefined);
   const body = await templateBody(ctx, cs, previous);
-  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body));
+  const created = await withTransforms(ctx.store, ctx.engine.deps.transforms, () => changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body));
+  await createNestedChangeSets(ctx.engine, ctx.caller, created.Id);
+  return created;
 };
 
 function find(ctx: HandlerContext, input: Record<string, unknown>): ChangeSetRecord {
@@ -63,19 +66,21 @@ export const describeChangeSet: Handler = (ctx, input) => {
     Changes: page.map((c) => ({ Type: 'Resource', ResourceChange: renderChange(c, withValues) })),
     NextToken: more ? encodeToken(start + CHANGES_PAGE_SIZE) : undefined,
     IncludeNestedStacks: doc.includeNestedStacks ?? false,
+    ParentChangeSetId: doc.parentChangeSetId,
+    RootChangeSetId: doc.rootChangeSetId,
     OnStackFailure: doc.onStackFailure,
     ImportExistingResources: doc.importExistingResources,
   };
 };
 
-/** §2.5: values that could not be previewed turn into a WARN StatusReason when property values are asked for. */
+/** values that could not be previewed turn into a WARN StatusReason when property values are asked for. */
 function warningReason(cs: ChangeSetRecord, doc: ChangeSetDoc): string | undefined {
   const first = doc.warnings?.[0];
   if (!first || cs.status !== 'CREATE_COMPLETE') return undefined;
   return `[WARN] --include-property-values option can return incomplete ChangeSet data because: ChangeSet creation failed for resource [${first.logicalId}] because: ${first.message}`;
 }
 
-/** One stored change as DescribeChangeSet shows it, with or without IncludePropertyValues (§5.3). */
+/** One stored change as DescribeChangeSet shows it, with or without IncludePropertyValues. */
 export function renderChange(c: ResourceChange, withValues: boolean): Record<string, unknown> {
   const { BeforeContext, AfterContext, Details, ...rest } = c;
   let details = Details.filter((d) => withValues || !d.valuesOnly).map((d) => renderDetail(d, withValues));
@@ -97,8 +102,15 @@ function renderDetail(d: Detail, withValues: boolean): Record<string, unknown> {
   return { ...rest, Target: withValues ? { ...bare, Path, BeforeValue, AfterValue, AttributeChangeType } : bare };
 }
 
+/** Nested change sets are executed and deleted through their root change set (AWS's text is not documented). */
+function refuseNested(cs: ChangeSetRecord, action: string): void {
+  const root = (cs.doc as unknown as ChangeSetDoc).rootChangeSetId;
+  if (root) throw validationError(`ChangeSet [${cs.changeSetId}] is a nested change set: it can only be ${action} through its root change set [${root}].`);
+}
+
 export const executeChangeSet: Handler = (ctx, input) => {
   const cs = find(ctx, input);
+  refuseNested(cs, 'executed');
   changeSets.executeChangeSet(ctx.engine, cs, input as changeSets.ExecuteOptions);
   return {};
 };
@@ -115,6 +127,7 @@ export const deleteChangeSet: Handler = (ctx, input) => {
     if (!isChangeSetNotFound(err) || stackName === undefined || !liveStack(ctx, stackName)) throw err;
     return {};
   }
+  refuseNested(cs, 'deleted');
   changeSets.deleteChangeSet(ctx.engine, cs);
   return {};
 };
@@ -134,8 +147,8 @@ const LIST_PAGE_SIZE = 100;
 export const listChangeSets: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const stack = findStack(ctx, name);
-  if (!stack) throw validationError(`Stack [${name}] does not exist`);
-  // §5.1: executed change sets (and deleted ones) are not listed.
+  if (!stack) throw stackNotFound(name);
+  // executed change sets (and deleted ones) are not listed.
   const pending = ctx.store.changeSets.byStack(stack.stackId).map((cs) => changeSets.settled(ctx.engine, cs))
     .filter((cs) => !cs.executionStatus.startsWith('EXECUTE'));
   const start = decodeToken(input.NextToken) ?? 0;

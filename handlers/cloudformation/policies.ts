@@ -1,6 +1,6 @@
 // SetStackPolicy and GetStackPolicy.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_SetStackPolicy.html
-import { validationError } from '../../domain/errors.js';
+import { validationError, stackIdNotFound } from '../../domain/errors.js';
 import { parseStackPolicy } from '../../state-machine/stackPolicy.js';
 import { readS3Url } from '../../resources/s3Urls.js';
 import { findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
@@ -31,7 +31,7 @@ export const setStackPolicy: Handler = async (ctx, input) => {
   if (body === undefined) throw validationError('Either StackPolicyBody or StackPolicyURL must be specified.');
   parseStackPolicy(body);
   const stack = findStack(ctx, name);
-  if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack with id ${name} does not exist`);
+  if (!stack || stack.status === 'DELETE_COMPLETE') throw stackIdNotFound(name);
   ctx.engine.changeSettings(stack, (doc) => void (doc.stackPolicyBody = body));
   return undefined;
 };
@@ -39,6 +39,6 @@ export const setStackPolicy: Handler = async (ctx, input) => {
 export const getStackPolicy: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const stack = findStack(ctx, name);
-  if (!stack) throw validationError(`Stack with id ${name} does not exist`);
+  if (!stack) throw stackIdNotFound(name);
   return { StackPolicyBody: stack.doc.duringUpdatePolicyBody ?? stack.doc.stackPolicyBody };
 };

@@ -1,6 +1,6 @@
 // Stack API actions: CreateStack, UpdateStack, DeleteStack, DescribeStacks, ListStacks, UpdateTerminationProtection.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_Operations.html
-import { tooLong, validationError } from '../../domain/errors.js';
+import { stackIdNotFound, stackNotFound, tooLong, validationError } from '../../domain/errors.js';
 import { MAX_TEMPLATE_BODY } from '../../template/index.js';
 import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/inputs.js';
 import { createStack as startCreate } from '../../state-machine/operations/create.js';
@@ -10,6 +10,7 @@ import { readS3Url } from '../../resources/s3Urls.js';
 import { stackPolicyBodies } from './policies.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
+import type { StackRecord } from '../../storage/index.js';
 import { withTransforms } from '../../state-machine/expansions.js';
 
 const PAGE_SIZE = 100;
@@ -53,7 +54,7 @@ export const updateStack: Handler = async (ctx, input) => {
   const name = required<string>(input, 'StackName');
   checkStackName(name);
   const stack = findStack(ctx, name);
-  if (!stack) throw validationError(`Stack [${name}] does not exist`);
+  if (!stack) throw stackNotFound(name);
   const update = input as StackTemplateInput;
   const body = await templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
   await stackPolicyBodies(ctx, input);
@@ -71,7 +72,7 @@ export const describeStacks: Handler = (ctx, input) => {
   const name = input.StackName as string | undefined;
   if (name !== undefined) {
     const stack = findStack(ctx, name);
-    if (!stack) throw validationError(`Stack with id ${name} does not exist`);
+    if (!stack) throw stackIdNotFound(name);
     return { Stacks: [describeStack(stack)] };
   }
   return pageOfStacks(ctx, input, true, (s) => describeStack(s), 'Stacks');
@@ -110,7 +111,21 @@ export const updateTerminationProtection: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const enable = required<boolean>(input, 'EnableTerminationProtection');
   const stack = findStack(ctx, name);
-  if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack [${name}] does not exist`);
-  ctx.engine.changeSettings(stack, (doc) => void (doc.terminationProtection = enable));
+  if (!stack || stack.status === 'DELETE_COMPLETE') throw stackNotFound(name);
+  // "For nested stacks, termination protection is set on the root stack and can't be changed directly" (API reference)
+  if (stack.doc.rootId) {
+    throw validationError(`Stack [${stack.name}] is a nested stack: termination protection can only be changed on its root stack [${stack.doc.rootId}].`);
+  }
+  for (const s of [stack, ...nestedStacksOf(ctx, stack)]) ctx.engine.changeSettings(s, (doc) => void (doc.terminationProtection = enable));
   return { StackId: stack.stackId };
 };
+
+/** Every stack nested under `stack`, through its AWS::CloudFormation::Stack resources. */
+function nestedStacksOf(ctx: HandlerContext, stack: StackRecord): StackRecord[] {
+  const out: StackRecord[] = [];
+  for (const r of ctx.store.resources.byStack(stack.stackId)) {
+    const child = r.type === 'AWS::CloudFormation::Stack' && r.physicalId ? ctx.store.stacks.byId(r.physicalId) : undefined;
+    if (child && child.status !== 'DELETE_COMPLETE') out.push(child, ...nestedStacksOf(ctx, child));
+  }
+  return out;
+}

@@ -2,7 +2,7 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_GetTemplate.html
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ValidateTemplate.html
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_GetTemplateSummary.html
-import { validationError, awsError } from '../../domain/errors.js';
+import { validationError, changeSetNotFound, stackIdNotFound } from '../../domain/errors.js';
 import { staticModel, templateSummaryOutput, validateTemplateOutput, type SummaryWorld } from '../../template/summary.js';
 import { availabilityZones, partitionOf, urlSuffixOf } from '../../resources/regions.js';
 import { isKnownResourceType } from '../../resources/registry.js';
@@ -41,14 +41,14 @@ export const getTemplate: Handler = (ctx, input) => {
     const cs = changeSetName.startsWith('arn:') ? ctx.store.changeSets.byId(changeSetName) : undefined;
     const stack = name !== undefined ? findStack(ctx, name) : undefined;
     const found = cs ?? (stack ? ctx.store.changeSets.byName(stack.stackId, changeSetName) : undefined);
-    if (!found || found.deleted) throw awsError('ChangeSetNotFound', `ChangeSet [${changeSetName}] does not exist`);
+    if (!found || found.deleted) throw changeSetNotFound(changeSetName);
     const body = found.doc.templateBody as string;
     if (stage === 'Original') return { TemplateBody: body, StagesAvailable: STAGES };
     const owner = stack ?? ctx.store.stacks.byId(found.stackId)!;
     return { TemplateBody: processedOf(ctx, owner, body, found.doc.parameters as StackParameter[]), StagesAvailable: STAGES };
   }
   const stack = findStack(ctx, name!);
-  if (!stack) throw validationError(`Stack with id ${name} does not exist`);
+  if (!stack) throw stackIdNotFound(String(name));
   const body = ctx.store.templates.body(stack.templateId) ?? '';
   return { TemplateBody: stage === 'Processed' ? processedOf(ctx, stack, body, stack.doc.parameters) : body, StagesAvailable: STAGES };
 };
@@ -76,7 +76,7 @@ export const getTemplateSummary: Handler = async (ctx, input) => {
   let body: string;
   if (input.StackName !== undefined) {
     const stack = findStack(ctx, input.StackName as string);
-    if (!stack) throw validationError(`Stack with id ${String(input.StackName)} does not exist`);
+    if (!stack) throw stackIdNotFound(String(input.StackName));
     if (stack.status === 'REVIEW_IN_PROGRESS') throw validationError('GetTemplateSummary cannot be called on REVIEW_IN_PROGRESS stacks.');
     body = ctx.store.templates.body(stack.templateId) ?? '';
   } else body = await bodyOf(ctx, input);

@@ -1,6 +1,7 @@
 // Lambda's control plane over the world's AWS::Lambda::Function rows: what `cdk deploy --hotswap` and `cdk watch`
 // call. A function changed here differs from its template, as on AWS. Invoke is server/services/lambda.ts's.
 // https://docs.aws.amazon.com/lambda/latest/api/API_Operations.html
+import { createHash } from 'node:crypto';
 import { ServiceError, validationText } from '../../domain/serviceErrors.js';
 import {
   FUNCTION_TYPE, checkRevision, configurationOf, findFunction, saveFunction, sha256, type LambdaContext, type LambdaInput,
@@ -8,7 +9,8 @@ import {
 import { getAlias, publishVersion, qualifiedConfiguration, updateAlias } from './versions.js';
 
 export type { LambdaContext } from './functions.js';
-type LambdaHandler = (ctx: LambdaContext, input: LambdaInput) => Record<string, unknown> | undefined;
+type LambdaOutput = Record<string, unknown> | undefined;
+type LambdaHandler = (ctx: LambdaContext, input: LambdaInput) => LambdaOutput | Promise<LambdaOutput>;
 
 /** https://docs.aws.amazon.com/lambda/latest/api/API_GetFunctionConfiguration.html */
 export function getFunctionConfiguration(ctx: LambdaContext, input: LambdaInput) {
@@ -42,22 +44,35 @@ export function listFunctions(ctx: LambdaContext, input: LambdaInput) {
   return { Functions: page.map((r) => configurationOf(ctx, r)), NextMarker: more ? page.at(-1)!.physicalId : undefined };
 }
 
+const s3Refusal = (code: string, message: string) =>
+  new ServiceError('InvalidParameterValueException', `Error occurred while GetObject. S3 Error Code: ${code}. S3 Error Message: ${message}`, 400, { Type: 'User' });
+
+/** The hash and size of an S3 object of the account, as Lambda reads a zip from S3; AWS's refusal when it is missing. */
+async function s3Code(ctx: LambdaContext, bucket: string, key: string): Promise<{ sha: string; size: number }> {
+  if (!ctx.store.world.byNameInAccount(ctx.caller.account, 'AWS::S3::Bucket', bucket)) throw s3Refusal('NoSuchBucket', 'The specified bucket does not exist');
+  const object = ctx.store.objects.get(ctx.caller.account, bucket, key);
+  if (!object) throw s3Refusal('NoSuchKey', 'The specified key does not exist.');
+  const hash = createHash('sha256');
+  for await (const chunk of ctx.store.bodies.read(object.bodyId)) hash.update(chunk as Buffer);
+  return { sha: hash.digest('base64'), size: object.size };
+}
+
 /** The new Code property and its hash and size, from UpdateFunctionCode's source members. */
-function newCode(input: LambdaInput): { code: Record<string, unknown>; sha: string; size: number } {
+async function newCode(ctx: LambdaContext, input: LambdaInput): Promise<{ code: Record<string, unknown>; sha: string; size: number }> {
   if (input.ZipFile instanceof Buffer) return { code: { ZipFile: `(${input.ZipFile.length} bytes from UpdateFunctionCode)` }, sha: sha256(input.ZipFile), size: input.ZipFile.length };
   if (typeof input.ImageUri === 'string') return { code: { ImageUri: input.ImageUri }, sha: sha256(input.ImageUri), size: 0 };
   if (typeof input.S3Bucket === 'string' && typeof input.S3Key === 'string') {
     const code = { S3Bucket: input.S3Bucket, S3Key: input.S3Key, ...(input.S3ObjectVersion ? { S3ObjectVersion: input.S3ObjectVersion } : {}) };
-    return { code, sha: sha256(JSON.stringify(code)), size: 0 };
+    return { code, ...(await s3Code(ctx, input.S3Bucket, input.S3Key)) };
   }
   throw new ServiceError('InvalidParameterValueException', 'Please provide a source for function code.', 400, { Type: 'User' });
 }
 
 /** https://docs.aws.amazon.com/lambda/latest/api/API_UpdateFunctionCode.html */
-export function updateFunctionCode(ctx: LambdaContext, input: LambdaInput) {
+export async function updateFunctionCode(ctx: LambdaContext, input: LambdaInput) {
   const { row } = findFunction(ctx, String(input.FunctionName));
   checkRevision(String(configurationOf(ctx, row).RevisionId), input.RevisionId);
-  const { code, sha, size } = newCode(input);
+  const { code, sha, size } = await newCode(ctx, input);
   if (input.DryRun === true) return { ...configurationOf(ctx, row), CodeSha256: sha, CodeSize: size };
   const properties = { ...row.properties, Code: code, ...(input.Architectures ? { Architectures: input.Architectures } : {}) };
   const saved = saveFunction(ctx, row, properties, { sha, size });

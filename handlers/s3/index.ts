@@ -9,7 +9,8 @@ import { abortMultipartUpload, completeMultipartUpload, createMultipartUpload, l
 
 export type { S3Context, S3Handler } from './context.js';
 
-export const S3_ACTIONS: Readonly<Record<string, S3Handler>> = {
+/** Partial: a name the routing table returns may have no handler here (it answers NotImplemented). */
+export const S3_ACTIONS: Readonly<Partial<Record<string, S3Handler>>> = {
   CreateBucket: createBucket,
   HeadBucket: headBucket,
   DeleteBucket: deleteBucket,

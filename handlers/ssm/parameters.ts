@@ -57,7 +57,7 @@ export function versionCount(row: WorldResource): number {
 /** Version `version` (1-based) of the row, or undefined when it does not exist. */
 export function versionOf(caller: Caller, row: WorldResource, version = versionCount(row)): ParameterVersion | undefined {
   const values = row.state.versions ?? [asText(row.properties.Value)];
-  const value = values[version - 1];
+  const value = values[version - 1] as string | undefined;
   if (value === undefined) return undefined;
   const name = String(row.properties.Name ?? row.name ?? row.physicalId);
   const date = row.state.versionDates?.[version - 1] ?? row.createdAt;

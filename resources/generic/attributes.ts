@@ -72,11 +72,21 @@ export function attributeValues(args: AttributeArgs): Record<string, unknown> {
 }
 
 function valueFor(c: AttributeContext, attr: string, type: PropertyType): unknown {
-  const value = override(c, attr) ?? identifier(c, attr) ?? nameOf(c, attr) ?? echo(c, attr)
+  const value = override(c, attr) ?? listForm(c, attr, type) ?? identifier(c, attr) ?? nameOf(c, attr) ?? echo(c, attr)
     ?? ownArn(c, attr) ?? byName(c, attr, type) ?? byType(c, attr, type);
   const coerced = coerce(value, type, c);
   // whatever the name suggested, the value has the type the spec declares
   return conforms(coerced, type) ? coerced : byType(c, attr, type);
+}
+
+// ElastiCache documents `ReadEndPoint.Addresses.List` beside `ReadEndPoint.Addresses`: the same values as a list.
+function listForm(c: AttributeContext, attr: string, type: PropertyType): unknown {
+  if (type.kind !== 'list' || !attr.endsWith('.List')) return undefined;
+  const base = attr.slice(0, -'.List'.length);
+  const baseType = c.spec.attributes[base] as PropertyType | undefined;
+  if (!baseType) return undefined;
+  const value = valueFor(c, base, baseType);
+  return typeof value === 'string' ? value.split(',') : undefined;
 }
 
 function override(c: AttributeContext, attr: string): unknown {

@@ -17,7 +17,7 @@ interface Route {
 const ROUTES = new WeakMap<ServiceModel, Route[]>();
 
 function compile(operation: string, method: string, uri: string): Route {
-  const [path, queryPart] = uri.split('?');
+  const [path, queryPart] = uri.split('?') as [string, string | undefined];
   const labels: string[] = [];
   const source = path.replace(/\/$/, '').split(/(\{[^}]+\})/).map((part) => {
     const label = /^\{([^}+]+)(\+?)\}$/.exec(part);
@@ -48,7 +48,7 @@ export function matchOperation(
   for (const route of routesOf(model)) {
     if (route.method !== method) continue;
     const m = route.pattern.exec(path);
-    if (!m || !Object.entries(route.query).every(([k, v]) => v === undefined || query[k] === v || (v === '' && k in query))) continue;
+    if (!m || !Object.entries(route.query).every(([k, v]) => query[k] === v || (v === '' && k in query))) continue;
     const labels = Object.fromEntries(route.labels.map((name, i) => [name, safeDecode(m[i + 1])]));
     return { operation: route.operation, labels };
   }

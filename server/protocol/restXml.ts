@@ -62,7 +62,7 @@ export function parseXmlPayload(shapeName: string, xml: string): Obj {
 
 export interface RestRequestParts {
   headers: Record<string, string | string[] | undefined>;
-  query: Record<string, string>;
+  query: Readonly<Partial<Record<string, string>>>;
   labels: Record<string, string>;
 }
 

@@ -30,8 +30,8 @@ export interface RestOperation {
 }
 
 interface S3Model {
-  operations: Record<string, RestOperation>;
-  shapes: Record<string, RestShape>;
+  operations: Partial<Record<string, RestOperation>>;
+  shapes: Partial<Record<string, RestShape>>;
 }
 
 // Source runs from server/protocol/, compiled code from dist/server/protocol/, the bundle from dist/.

@@ -60,9 +60,9 @@ async function handle(request: ServiceRequest) {
     if (problems.length > 0) throw new ServiceError('ValidationException', validationText(problems));
     const ctx: LambdaContext = { store: deps.store, caller, now: new Date(), lambdaEndpoint: deps.options.lambdaEndpoint };
     if (matched.operation === 'Invoke') return await invoke(ctx, input, request);
-    const handler = LAMBDA_ACTIONS[matched.operation];
+    const handler = LAMBDA_ACTIONS[matched.operation] as (typeof LAMBDA_ACTIONS)[string] | undefined;
     if (!handler) throw notServed('Lambda', matched.operation);
-    const out = encodeRestOutput(model, op.output, handler(ctx, input), op.http!.code);
+    const out = encodeRestOutput(model, op.output, await handler(ctx, input), op.http!.code);
     return reply.status(out.status).headers(out.headers).type(CONTENT_TYPE).send(out.body);
   } catch (err) {
     const error = asServiceError(req, err, 'ServiceException');

@@ -8,7 +8,7 @@ function amzDate(value: string): number | undefined {
   return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) : undefined;
 }
 
-export function checkPresignedExpiry(query: Record<string, string>, now = Date.now()): void {
+export function checkPresignedExpiry(query: Readonly<Partial<Record<string, string>>>, now = Date.now()): void {
   const date = query['X-Amz-Date'];
   const expires = query['X-Amz-Expires'];
   if (date === undefined || expires === undefined || query['X-Amz-Credential'] === undefined) return;

@@ -42,7 +42,7 @@ async function handle({ req, reply, body, caller, requestId, deps }: ServiceRequ
   try {
     const text = await readText(body);
     const action = actionOf(req.headers['x-amz-target']);
-    const handler = SSM_ACTIONS[action];
+    const handler = SSM_ACTIONS[action] as (typeof SSM_ACTIONS)[string] | undefined;
     if (!handler) throw notServed('SSM', action);
     const output = handler({ store: deps.store, caller, now: new Date() }, decode(action, text));
     const op = serviceModel('ssm').operation(action)!;

@@ -31,7 +31,7 @@ async function handle({ req, reply, body, query, caller, requestId, deps }: Serv
   try {
     const params = { ...query, ...decodeQueryBody(await readText(body)) };
     const action = actionOf(params);
-    const handler = STS_ACTIONS[action];
+    const handler = STS_ACTIONS[action] as (typeof STS_ACTIONS)[string] | undefined;
     if (!handler) throw notServed('STS', action);
     const token = req.headers['x-amz-security-token'] ?? query['X-Amz-Security-Token'];
     const identity = identityOf(caller, typeof token === 'string' ? token : undefined);

@@ -61,8 +61,8 @@ async function revert(rt: Runtime, r: ResourceRecord): Promise<boolean> {
   if (replacedHere) r.doc.newCopy = { physicalId: r.physicalId!, properties: r.doc.properties };
   r.physicalId = before.physicalId;
   r.doc.properties = before.properties;
-  setResourceStatus(rt, r, 'UPDATE_IN_PROGRESS');
-  const req = request(rt, r, before.properties ?? {});
+  setResourceStatus(rt, r, 'RollbackUpdate', 'start');
+  const req = { ...request(rt, r, before.properties ?? {}), rollingBack: true, resourcesToSkip: rt.options.nestedSkips?.[r.logicalId] };
   // the revert runs under the previous template: its Metadata (faults included) is what applies
   const fault = rt.faults.check('Update', {
     stackId: rt.stack.stackId, stackName: rt.stack.name, logicalId: r.logicalId, type: r.type,
@@ -72,14 +72,14 @@ async function revert(rt: Runtime, r: ResourceRecord): Promise<boolean> {
   const world = stagedWorld(rt.world);
   const result = fault.failure ? { ok: false as const, reason: fault.failure.reason } : await providerFor(r.type).update(world, req);
   if (!result.ok) {
-    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: result.reason });
+    setResourceStatus(rt, r, 'RollbackUpdate', 'failed', { reason: result.reason });
     return false;
   }
   r.doc.attributes = before.attributes;
   r.doc.ref = before.ref;
   r.doc.before = undefined;
   r.doc.replaced = undefined;
-  setResourceStatus(rt, r, 'UPDATE_COMPLETE', { alongside: () => world.commit() });
+  setResourceStatus(rt, r, 'RollbackUpdate', 'complete', { alongside: () => world.commit() });
   return true;
 }
 

@@ -74,3 +74,25 @@ describe('addresses of network interfaces and instances', () => {
     expect(out.InstanceIp).toMatch(inSubnet);
   });
 });
+
+describe('attributes AWS documents beyond the specification', () => {
+  it('Fn::GetAtt Domain.DomainArn reads the domain ARN (OpenSearch and Elasticsearch)', async () => {
+    const body = `
+Resources:
+  Search:
+    Type: AWS::OpenSearchService::Domain
+  Legacy:
+    Type: AWS::Elasticsearch::Domain
+Outputs:
+  DomainArn: { Value: !GetAtt Search.DomainArn }
+  Arn: { Value: !GetAtt Search.Arn }
+  LegacyArn: { Value: !GetAtt Legacy.DomainArn }
+`;
+    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'domain-arn', TemplateBody: body }));
+    const stack = await waitForStack(server.client, StackId!);
+    expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+    const out = Object.fromEntries(stack.Outputs!.map((o) => [o.OutputKey, o.OutputValue!]));
+    expect(out.DomainArn).toBe(out.Arn);
+    expect(out.LegacyArn).toMatch(/^arn:aws:es:us-east-1:000000000000:domain\//);
+  });
+});

@@ -7,7 +7,10 @@ import {
   PublishVersionCommand, UpdateAliasCommand, UpdateFunctionCodeCommand, UpdateFunctionConfigurationCommand,
 } from '@aws-sdk/client-lambda';
 import { CreateStackCommand, GetTemplateCommand } from '@aws-sdk/client-cloudformation';
+import { createHash } from 'node:crypto';
+import { CreateBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { s3Client } from '../helpers/s3.js';
 import { awsErrorOf } from '../helpers/errors.js';
 
 let server: TestServer;
@@ -69,6 +72,19 @@ describe('hotswap calls', () => {
     expect((await server.client.send(new GetTemplateCommand({ StackName: 'fn' }))).TemplateBody).toContain("'v1'");
     expect(await awsErrorOf(lambda.send(new UpdateFunctionCodeCommand({ FunctionName: 'hello', ZipFile: zip, RevisionId: before.RevisionId })))).toMatchObject({
       code: 'PreconditionFailedException', status: 412,
+    });
+  });
+
+  it('UpdateFunctionCode from S3 hashes the object as Lambda does, and refuses a key the bucket lacks', async () => {
+    const s3 = s3Client(server.endpoint);
+    const zip = Buffer.from('PK zip in a bucket');
+    await s3.send(new CreateBucketCommand({ Bucket: 'code' }));
+    await s3.send(new PutObjectCommand({ Bucket: 'code', Key: 'fn.zip', Body: zip }));
+    const updated = await lambda.send(new UpdateFunctionCodeCommand({ FunctionName: 'hello', S3Bucket: 'code', S3Key: 'fn.zip' }));
+    expect(updated).toMatchObject({ CodeSha256: createHash('sha256').update(zip).digest('base64'), CodeSize: zip.length });
+    expect(await awsErrorOf(lambda.send(new UpdateFunctionCodeCommand({ FunctionName: 'hello', S3Bucket: 'code', S3Key: 'missing.zip' })))).toEqual({
+      code: 'InvalidParameterValueException', status: 400,
+      message: 'Error occurred while GetObject. S3 Error Code: NoSuchKey. S3 Error Message: The specified key does not exist.',
     });
   });
 

@@ -1,5 +1,5 @@
 // DeletionPolicy (Delete / Retain / Snapshot / RetainExceptOnCreate), the RetainExceptOnCreate option and
-// UpdateReplacePolicy, in each case AWS applies them (seeds-map.md §5).
+// UpdateReplacePolicy, in each case AWS applies them (AWS's DeletionPolicy and UpdateReplacePolicy attribute pages).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateStackCommand, DeleteStackCommand, DescribeStackEventsCommand, DescribeStacksCommand, ListExportsCommand, ListStackResourcesCommand,

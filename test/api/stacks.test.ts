@@ -63,7 +63,7 @@ describe('CreateStack', () => {
     expect(outputs.QueueUrl).toMatch(/^https:\/\/sqs\.us-east-1\.amazonaws\.com\/000000000000\/demo-Queue-[A-Za-z0-9]{12}$/);
     expect(outputs.TopicArn).toMatch(/^arn:aws:sns:us-east-1:000000000000:demo-Topic-[A-Za-z0-9]{12}$/);
     expect(outputs.ParamName).toMatch(/^CFN-Param-[A-Za-z0-9]{12}$/);
-    // created with CreateStack: no LastUpdatedTime, no ChangeSetId (aws-behaviour.md §3.1)
+    // created with CreateStack: no LastUpdatedTime, no ChangeSetId (recorded in LocalStack's cfn/api/test_stacks.py::test_stack_lifecycle snapshot)
     expect(stack.LastUpdatedTime).toBeUndefined();
     expect(stack.ChangeSetId).toBeUndefined();
     expect(stack.DriftInformation).toEqual({ StackDriftStatus: 'NOT_CHECKED' });

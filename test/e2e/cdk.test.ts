@@ -51,13 +51,13 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
     work = mkdtempSync(join(tmpdir(), 'cfn-local-cdk-'));
     env = clientEnv({
       AWS_ENDPOINT_URL: server.endpoint, HOME: work, CDK_DISABLE_VERSION_CHECK: '1', CDK_DISABLE_CLI_TELEMETRY: 'true',
-      AWS_CA_BUNDLE: '', CI: 'true',
+      AWS_DEFAULT_REGION: REGION, AWS_CA_BUNDLE: '', CI: 'true',
     });
     delete env.AWS_CA_BUNDLE;
     await Promise.all([synth('first', 'v1'), synth('changed', 'v1', { CFN_LOCAL_E2E_VARIANT: '2' }), synth('hot', 'v2', { CFN_LOCAL_E2E_VARIANT: '2' })]);
   }, STEP_MS);
   afterAll(async () => {
-    await server?.close();
+    await server.close();
   });
 
   it('cdk bootstrap with default options creates CDKToolkit and its version parameter', async () => {
@@ -79,13 +79,21 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
     expect((await server.client.send(new ListImportsCommand({ ExportName: exported!.Name }))).Imports).toEqual(['E2eConsumer']);
   }, STEP_MS);
 
+  it('the NestedStack is a child stack of E2eProducer, and the parent reads its output', async () => {
+    const producer = await stack('E2eProducer');
+    const children = (await server.client.send(new DescribeStacksCommand({}))).Stacks!.filter((s) => s.ParentId === producer.StackId);
+    expect(children.map((s) => [s.StackName!.replace(/-[A-Z0-9]{13}$/, ''), s.StackStatus])).toEqual([[expect.stringMatching(/^E2eProducer-SettingsNestedStack/), 'CREATE_COMPLETE']]);
+    const ssm = new SSMClient({ endpoint: server.endpoint, region: REGION, credentials });
+    expect((await ssm.send(new GetParameterCommand({ Name: '/e2e/producer/nested-mode' }))).Parameter!.Value).toBe('nested');
+  });
+
   it('aws ssm get-parameter reads the parameter the stack created', async () => {
     const { cli } = await endpointUrlAwsCli();
     if (!cli) return;
-    const result = await run(cli, ['--output', 'json', 'ssm', 'get-parameter', '--name', '/e2e/producer/bucket'], { env });
-    expect(result.code).toBe(0);
+    const result = await run(cli, ['--output', 'json', 'ssm', 'get-parameter', '--name', '/e2e/producer/bucket'], { env, timeoutMs: STEP_MS });
+    expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).Parameter.Value).toMatch(/^e2eproducer-data/);
-  });
+  }, STEP_MS);
 
   it('a redeploy with no change leaves both stacks as they were', async () => {
     const before = await stack('E2eProducer');

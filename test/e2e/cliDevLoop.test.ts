@@ -13,6 +13,8 @@ import { clientEnv, endpointUrlAwsCli, run } from './clients.js';
 const found = await endpointUrlAwsCli();
 // Not a CI failure when missing: Debian 12's awscli (2.9) predates AWS_ENDPOINT_URL, and the loop needs nothing else.
 if (!found.cli) console.warn(`[cfn-local e2e] skipping the AWS CLI dev loop: ${found.availability.reason}`);
+// Each CLI start is a Python start: seconds on a loaded machine.
+const STEP_MS = 240_000;
 const suite = { skip: !found.cli, title: `AWS CLI dev loop (${found.availability.reason})` };
 
 /** A template past 51,200 bytes: a function with local code, and parameters whose descriptions make up the bulk. */
@@ -31,7 +33,7 @@ function bigTemplate(): string {
 describe.skipIf(suite.skip)(suite.title, () => {
   let server: TestServer;
   let work: string;
-  const aws = (...args: string[]) => run(found.cli!, ['--output', 'json', ...args], { cwd: work, env: clientEnv({ AWS_ENDPOINT_URL: server.endpoint }), timeoutMs: 120_000 });
+  const aws = (...args: string[]) => run(found.cli!, ['--output', 'json', ...args], { cwd: work, env: clientEnv({ AWS_ENDPOINT_URL: server.endpoint, AWS_DEFAULT_REGION: 'us-east-1' }), timeoutMs: STEP_MS });
 
   beforeAll(async () => {
     server = await startServer();
@@ -41,7 +43,7 @@ describe.skipIf(suite.skip)(suite.title, () => {
     writeFileSync(join(work, 'big.yaml'), bigTemplate());
   });
   afterAll(async () => {
-    await server?.close();
+    await server.close();
   });
 
   it('package uploads the code to S3 and deploy --s3-bucket deploys a template over 51,200 bytes', async () => {
@@ -61,12 +63,12 @@ describe.skipIf(suite.skip)(suite.title, () => {
     const lambda = new LambdaClient({ endpoint: server.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
     const fn = await lambda.send(new GetFunctionConfigurationCommand({ FunctionName: StackResourceDetail!.PhysicalResourceId }));
     expect(fn.Runtime).toBe('python3.12');
-  });
+  }, STEP_MS);
 
   it('ssm get-parameter reads the parameter the stack created', async () => {
     const got = await aws('ssm', 'get-parameter', '--name', '/cli/setting');
     expect(got.code, got.stderr).toBe(0);
     expect(JSON.parse(got.stdout).Parameter).toMatchObject({ Name: '/cli/setting', Value: 'from-the-cli', Type: 'String', Version: 1 });
-  });
+  }, STEP_MS);
 });
 
