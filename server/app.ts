@@ -13,6 +13,7 @@ import type { HandlerContext } from '../handlers/cloudformation/context.js';
 import { registerControlApi } from './routes/control.js';
 import { registerChangeSetImpact } from './routes/changeSetImpact.js';
 import { registerSignalRoutes } from './routes/signalRoutes.js';
+import { registerRequestLog } from './requestLog.js';
 import { SignalHub } from '../resources/signalHub.js';
 import type { ProviderEnv } from '../resources/provider.js';
 import { AwsError, internalFailure, invalidAction, isAwsError, missingAction, notImplemented } from '../domain/errors.js';
@@ -67,8 +68,9 @@ export function buildApp(options: AppOptions = {}): App {
   };
   const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale });
   recoverInterruptedOperations(engine);
-  const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT,
+  const fastify = Fastify({ loggerInstance: quieter(log) as FastifyBaseLogger, bodyLimit: BODY_LIMIT,
     logController: new LogController({ disableRequestLogging: true }), schemaController: SCHEMALESS });
+  registerRequestLog(fastify, log);
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
   }
@@ -96,6 +98,12 @@ export function buildApp(options: AppOptions = {}): App {
     },
   };
 }
+
+/**
+ * fastify's own info lines ("Server listening at …") repeat the banner and the per-call lines (server/requestLog.ts):
+ * it logs from warn up.
+ */
+const quieter = (log: Logger): Logger => (log.levelVal < 40 ? log.child({}, { level: 'warn' }) : log);
 
 /** `http://host:port` of the listening server; a wildcard host is reached on loopback. */
 function listeningUrl(fastify: FastifyInstance): string | undefined {

@@ -20,6 +20,7 @@ import { parseStackPolicy } from './stackPolicy.js';
 import { runCreate } from './operations/create.js';
 import { runUpdate } from './operations/update.js';
 import { runDelete } from './operations/delete.js';
+import { logOperationEnd, markOperation } from './operationLog.js';
 
 export interface Caller {
   account: string;
@@ -254,6 +255,7 @@ export class Engine {
     rt.stack.doc.lastOperation = { OperationId: rt.operationId, OperationType: kind };
     this.running.set(rt.stack.stackId, rt);
     const timer = this.timeoutOf(rt, kind);
+    const mark = markOperation(store, rt.stack.stackId);
     const task = Promise.resolve()
       .then(run)
       .catch((err: unknown) => {
@@ -269,6 +271,7 @@ export class Engine {
         }
         if (this.running.get(rt.stack.stackId) === rt) this.running.delete(rt.stack.stackId);
         this.inFlight.delete(task);
+        logOperationEnd(log, store, rt.stack, kind, mark);
         onEnd?.();
       });
     this.inFlight.add(task);
