@@ -1,5 +1,7 @@
 // Reads configuration (flags, then CFN_LOCAL_* variables, then defaults: server/options.ts), starts the server,
 // prints the banner, closes gracefully. server/main.ts runs it unbundled; dist/cfn-local.cjs from the bundle.
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { buildApp, type App } from './app.js';
 import { helpText, parseCommandLine, type Settings } from './options.js';
 import { createLogger, logBanner, logFormatOf } from './logging.js';
@@ -23,6 +25,7 @@ async function listen(settings: Settings, env: NodeJS.ProcessEnv): Promise<Start
   const format = logFormatOf(settings['log-format'], process.stdout.isTTY === true);
   const logger = createLogger(settings['log-level'] ?? 'info', format, env);
   const db = settings.db!;
+  checkWritable(db);
   const customResourceTimeout = settings['custom-resource-timeout'];
   const app = buildApp({
     db,
@@ -47,6 +50,24 @@ async function listen(settings: Settings, env: NodeJS.ProcessEnv): Promise<Start
     });
   }
   return { app, address };
+}
+
+/**
+ * SQLite only says "unable to open database file": a folder the user cannot write (a bind mount owned by another
+ * uid, most often) gets a message that names it, the uid and the way out.
+ */
+function checkWritable(db: string): void {
+  if (db === ':memory:') return;
+  const folder = dirname(resolve(db));
+  try {
+    mkdirSync(folder, { recursive: true });
+    accessSync(folder, constants.W_OK);
+    if (existsSync(db)) accessSync(db, constants.R_OK | constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new Error(`cannot write the database ${db}: ${folder} is not writable by uid ${process.getuid?.()} (${code}); `
+      + 'make it writable by that user, or run as its owner (in Docker: --user, see docs/container.md)');
+  }
 }
 
 /** What both entry points run: start from this process's arguments; a start that fails (port taken…) exits 1. */
