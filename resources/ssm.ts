@@ -1,7 +1,11 @@
 // AWS::SSM::Parameter: the parameter's value lives in the world (properties.Value) with its version history
 // (state.versions, version N at index N-1), so that `{{resolve:ssm:name:N}}` reads the value of version N.
+// A name under AWS's reserved prefixes is refused as SSM's PutParameter refuses it; the type is still on
+// CloudFormation's legacy engine, so the reason is the service error in the SDK's format, not the handler's.
+import { randomUUID } from 'node:crypto';
 import { genericProvider } from './genericProvider.js';
-import type { Provider, WorldAccess } from './provider.js';
+import type { Provider, ProviderResult, ResourceRequest, WorldAccess } from './provider.js';
+import { reservedParameterNameMessage } from './ssmParameters.js';
 
 const valueOf = (properties: Record<string, unknown>) =>
   Array.isArray(properties.Value) ? properties.Value.join(',') : String(properties.Value ?? '');
@@ -16,9 +20,20 @@ function recordVersion(world: WorldAccess, physicalId: string, fresh: boolean): 
   world.put({ ...found, state: { ...found.state, versions } });
 }
 
+function reservedName(req: ResourceRequest): ProviderResult | undefined {
+  const message = typeof req.properties.Name === 'string' ? reservedParameterNameMessage(req.properties.Name) : undefined;
+  if (!message) return undefined;
+  return {
+    ok: false, code: 'ValidationException',
+    reason: `${message} (Service: AmazonSSM; Status Code: 400; Error Code: ValidationException; Request ID: ${randomUUID()}; Proxy: null)`,
+  };
+}
+
 export const ssmParameterProvider: Provider = {
   ...genericProvider,
   async create(world, req) {
+    const refused = reservedName(req);
+    if (refused) return refused;
     const result = await genericProvider.create(world, req);
     if (result.ok) recordVersion(world, result.physicalId, true);
     return result;

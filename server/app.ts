@@ -1,26 +1,20 @@
-// The fastify instance: the CloudFormation endpoint (awsQuery and awsJson on POST /) and the control API.
+// The fastify instance: the AWS endpoint (server/dispatch.ts: CloudFormation and the other services) and the control API.
 // server/main.ts only reads configuration, listens and closes; tests build the app with buildApp().
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { v4 as uuidv4 } from 'uuid';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { Store } from '../storage/index.js';
 import { Engine } from '../state-machine/engine.js';
 import { systemClock, type Clock } from '../state-machine/transitions.js';
 import { recoverInterruptedOperations } from '../state-machine/recovery.js';
 import { Faults } from '../resources/faults.js';
-import { ACTIONS } from '../handlers/cloudformation/index.js';
-import type { HandlerContext } from '../handlers/cloudformation/context.js';
 import { registerControlApi } from './routes/control.js';
 import { registerChangeSetImpact } from './routes/changeSetImpact.js';
 import { registerSignalRoutes } from './routes/signalRoutes.js';
 import { registerRequestLog } from './requestLog.js';
 import { SignalHub } from '../resources/signalHub.js';
 import type { ProviderEnv } from '../resources/provider.js';
-import { AwsError, internalFailure, invalidAction, isAwsError, missingAction, notImplemented } from '../domain/errors.js';
-import {
-  JSON_CONTENT_TYPE, accessKeyFromAuthorization, actionFromTarget, decodeInput, decodeJsonInput,
-  decodeQueryBody, encodeError, encodeJsonError, encodeJsonResult, encodeResult, isKnownAction, regionFromAuthorization,
-} from './protocol/index.js';
+import { JSON_CONTENT_TYPE } from './protocol/index.js';
+import { registerAwsEndpoint } from './dispatch.js';
 
 export interface AppOptions {
   db?: string;
@@ -80,9 +74,7 @@ export function buildApp(options: AppOptions = {}): App {
     store.afterCommit((err) => (err ? done(err) : done(null, payload)));
   });
   const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
-  const serve = (req: FastifyRequest, reply: FastifyReply) => handleAwsRequest({ store, engine, faults }, defaults, req, reply);
-  fastify.post('/', serve);
-  fastify.get('/', serve);
+  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals });
@@ -111,50 +103,4 @@ function listeningUrl(fastify: FastifyInstance): string | undefined {
   if (!address || typeof address === 'string') return undefined;
   const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-}
-
-interface Defaults {
-  account: string;
-  region: string;
-}
-
-function callerOf(req: FastifyRequest, query: Record<string, string>, defaults: Defaults) {
-  const credential = req.headers.authorization ?? query['X-Amz-Credential'];
-  const accessKey = accessKeyFromAuthorization(credential);
-  return {
-    account: accessKey && /^\d{12}$/.test(accessKey) ? accessKey : defaults.account,
-    region: regionFromAuthorization(credential) ?? defaults.region,
-  };
-}
-
-async function handleAwsRequest(
-  deps: Pick<HandlerContext, 'store' | 'engine' | 'faults'>, defaults: Defaults, req: FastifyRequest, reply: FastifyReply,
-) {
-  const requestId = uuidv4();
-  const target = req.headers['x-amz-target'];
-  const json = typeof target === 'string';
-  reply.header('x-amzn-RequestId', requestId);
-  try {
-    const body = typeof req.body === 'string' ? req.body : '';
-    const query = req.query as Record<string, string>;
-    const params = json ? {} : { ...query, ...decodeQueryBody(body) };
-    const action = json ? actionFromTarget(target) : params.Action;
-    if (!action) throw missingAction();
-    if (!isKnownAction(action)) throw invalidAction(action);
-    const handler = ACTIONS[action];
-    if (!handler) throw notImplemented(action);
-    const input = json ? decodeJsonInput(action, body) : decodeInput(action, params);
-    const ctx: HandlerContext = { ...deps, caller: callerOf(req, query, defaults), requestId };
-    const output = await handler(ctx, input);
-    if (json) return reply.type(JSON_CONTENT_TYPE).send(encodeJsonResult(action, output));
-    return reply.type('text/xml').send(encodeResult(action, output, requestId));
-  } catch (err) {
-    const awsErr: AwsError = isAwsError(err) ? err : internalFailure();
-    if (!isAwsError(err)) req.log.error({ err }, 'unexpected failure');
-    if (json) {
-      const e = encodeJsonError(awsErr);
-      return reply.status(e.status).headers(e.headers).send(e.body);
-    }
-    return reply.status(awsErr.status).type('text/xml').send(encodeError(awsErr, requestId));
-  }
 }

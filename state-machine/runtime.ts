@@ -10,6 +10,7 @@ import { providerFor } from '../resources/registry.js';
 import type { AccountScope, ProviderEnv, WorldAccess } from '../resources/provider.js';
 import type { OperationScope } from './transitions.js';
 import { randomSuffix } from '../resources/names.js';
+import { readSsmParameter } from '../resources/ssmParameters.js';
 import type { Faults } from '../resources/faults.js';
 
 
@@ -132,13 +133,7 @@ export function templateWorld(store: Store, stack: Pick<StackRecord, 'account' |
   const { account, region } = stack;
   const find = (type: string, id: string) => store.world.get(account, region, type, id) ?? store.world.byName(account, region, type, id);
   return {
-    ssm: (name: string, version?: number) => {
-      const found = find('AWS::SSM::Parameter', name);
-      if (version === undefined || !found) return asText(found?.properties.Value);
-      // rows made before versions were kept (or over the control API) have one version: the current value
-      const versions = found.state.versions ?? [asText(found.properties.Value)!];
-      return versions[version - 1];
-    },
+    ssm: (name: string, version?: number) => readSsmParameter(store.world, stack, name, version)?.Value,
     secret: (id: string) => {
       const found = find('AWS::SecretsManager::Secret', id) ??
         store.world.list({ type: 'AWS::SecretsManager::Secret', account, region }).find((r) => r.properties.Name === id);

@@ -1,6 +1,6 @@
 // Change set actions: CreateChangeSet, DescribeChangeSet, ExecuteChangeSet, DeleteChangeSet, ListChangeSets.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateChangeSet.html
-import { validationError } from '../../domain/errors.js';
+import { AwsError, validationError } from '../../domain/errors.js';
 import * as changeSets from '../../state-machine/changeSets.js';
 import type { ChangeSetDoc } from '../../state-machine/changeSets.js';
 import type { Detail, ResourceChange } from '../../template/diff.js';
@@ -104,10 +104,30 @@ export const executeChangeSet: Handler = (ctx, input) => {
   return {};
 };
 
+// "The delete request is successful as long as the stack exists (even if the change set does not exist)":
+// the CDK CLI deletes `cdk-deploy-change-set` before every deploy and diff and relies on this
+// (aws/aws-cdk-cli packages/@aws-cdk/toolkit-lib/lib/api/deployments/deploy-stack.ts, cleanupOldChangeset).
 export const deleteChangeSet: Handler = (ctx, input) => {
-  changeSets.deleteChangeSet(ctx.engine, find(ctx, input));
+  let cs: ChangeSetRecord;
+  try {
+    cs = find(ctx, input);
+  } catch (err) {
+    const stackName = input.StackName as string | undefined;
+    if (!isChangeSetNotFound(err) || stackName === undefined || !liveStack(ctx, stackName)) throw err;
+    return {};
+  }
+  changeSets.deleteChangeSet(ctx.engine, cs);
   return {};
 };
+
+function isChangeSetNotFound(err: unknown): boolean {
+  return err instanceof AwsError && err.code === 'ChangeSetNotFound';
+}
+
+function liveStack(ctx: HandlerContext, stackName: string): boolean {
+  const stack = findStack(ctx, stackName);
+  return stack !== undefined && stack.status !== 'DELETE_COMPLETE';
+}
 
 /** ListChangeSets pages by 100, with an opaque NextToken. */
 const LIST_PAGE_SIZE = 100;

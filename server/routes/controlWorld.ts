@@ -5,6 +5,7 @@ import type { WorldResource } from '../../storage/world.js';
 import { attributeValues, cryptoRandom, newIdentity } from '../../resources/generic.js';
 import { isKnownResourceType } from '../../resources/registry.js';
 import { partitionOf } from '../../resources/regions.js';
+import { reservedParameterNameMessage } from '../../resources/ssmParameters.js';
 import { PREFIX, isObject, jsonBody, sendError, type ControlDeps } from './controlHttp.js';
 
 /** A resource as the control API shows it: the world row plus the owning stack's name. */
@@ -80,6 +81,10 @@ function createError(body: Record<string, unknown>): string | undefined {
     } else return `unknown field ${key}; allowed: type, properties, physicalId, name, account, region, attributes, state`;
   }
   if (body.account !== undefined && !/^\d{12}$/.test(body.account as string)) return 'account must be 12 digits';
+  if (body.type === 'AWS::SSM::Parameter') {
+    const name = (body.properties as Record<string, unknown> | undefined)?.Name ?? body.name ?? body.physicalId;
+    if (typeof name === 'string') return reservedParameterNameMessage(name);
+  }
   return undefined;
 }
 

@@ -260,6 +260,20 @@ describe('DescribeChangeSet and DeleteChangeSet errors (§2.1, §13 item 14)', (
       .toMatchObject({ code: 'ValidationError', message: 'Stack [nostack] does not exist' });
   });
 
+  // The CDK CLI deletes `cdk-deploy-change-set` before every deploy and diff of an existing stack: "The delete
+  // request is successful as long as the stack exists (even if the change set does not exist)"
+  // (aws/aws-cdk-cli toolkit-lib/lib/api/deployments/deploy-stack.ts, cleanupOldChangeset).
+  it('DeleteChangeSet succeeds with an empty result when the stack exists but the change set does not', async () => {
+    const name = stackName();
+    const { id } = await changeSet(server.client, name, template(), { ChangeSetType: 'CREATE' });
+    const out = await server.client.send(new DeleteChangeSetCommand({ ChangeSetName: 'cdk-deploy-change-set', StackName: name }));
+    expect(out.$metadata.httpStatusCode).toBe(200);
+    await server.client.send(new DeleteChangeSetCommand({ ChangeSetName: id }));
+    await server.client.send(new DeleteChangeSetCommand({ ChangeSetName: id, StackName: name }));
+    expect(await errorOf(server.client.send(new DeleteChangeSetCommand({ ChangeSetName: id }))))
+      .toMatchObject({ code: 'ChangeSetNotFoundException', status: 404 });
+  });
+
   it('DeleteChangeSet on a REVIEW_IN_PROGRESS stack leaves the stack; DeleteStack deletes it', async () => {
     const name = stackName();
     const { id, stackId } = await changeSet(server.client, name, template(), { ChangeSetType: 'CREATE' });

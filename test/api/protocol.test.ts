@@ -102,3 +102,13 @@ describe('a client that disconnects mid-request', () => {
     expect(Array.isArray(StackSummaries)).toBe(true);
   });
 });
+
+describe('the service dispatch', () => {
+  it('answers a request signed for a service cfn-local does not serve with UnknownService, naming it', async () => {
+    const auth = 'AWS4-HMAC-SHA256 Credential=test/20261201/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=00';
+    const res = await post('Action=ListStacks', { authorization: auth });
+    expect(res.status).toBe(400);
+    expect(res.code).toBe('UnknownService');
+    expect(res.message).toBe('cfn-local does not serve the dynamodb API (the request was signed for dynamodb).');
+  });
+});

@@ -1,0 +1,47 @@
+// The AWS endpoint on `/` and every other path the control API does not own: each request goes to its service in
+// SERVICES (server/services), which reads the body itself (a stream: S3 bodies are never buffered here).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { v4 as uuidv4 } from 'uuid';
+import { route, routingFacts, scopeOf, type ServiceDeps } from './services/index.js';
+import type { Readable } from 'node:stream';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+
+function callerOf(req: FastifyRequest, query: Record<string, string>, defaults: ServiceDeps['defaults']) {
+  const scope = scopeOf(req, query);
+  const accessKey = scope?.accessKeyId;
+  return {
+    account: accessKey && /^\d{12}$/.test(accessKey) ? accessKey : defaults.account,
+    region: scope?.region || defaults.region,
+  };
+}
+
+/** A signed request for a service cfn-local does not serve: said plainly, in the XML most AWS clients read. */
+function unknownService(reply: FastifyReply, service: string, requestId: string) {
+  const name = service.replace(/[^\w.-]/g, '');
+  const message = `cfn-local does not serve the ${name} API (the request was signed for ${name}).`;
+  return reply.status(400).type('text/xml').send(
+    `<ErrorResponse><Error><Type>Sender</Type><Code>UnknownService</Code><Message>${message}</Message></Error><RequestId>${requestId}</RequestId></ErrorResponse>`,
+  );
+}
+
+/** Registers the AWS endpoint in its own plugin scope, where every body is handed over unread. */
+export function registerAwsEndpoint(app: FastifyInstance, deps: ServiceDeps): void {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    const serve = async (req: FastifyRequest, reply: FastifyReply) => {
+      const query = req.query as Record<string, string>;
+      const facts = routingFacts(req, query);
+      const requestId = uuidv4();
+      const routed = route(req, facts);
+      if ('unknownService' in routed) return unknownService(reply, routed.unknownService, requestId);
+      // With no body (or no Content-Type, a GET) fastify hands over nothing: the raw request is the (empty) stream.
+      const body = (req.body as Readable | undefined) ?? req.raw;
+      const caller = callerOf(req, query, deps.defaults);
+      return routed.service.handle({ req, reply, body, query, caller, requestId, deps });
+    };
+    scope.route({ method: [...METHODS], url: '/', handler: serve, exposeHeadRoute: false });
+    scope.route({ method: [...METHODS], url: '/*', handler: serve, exposeHeadRoute: false });
+  });
+}

@@ -1,0 +1,46 @@
+// server/services: the CloudFormation entry of SERVICES: awsQuery form bodies (or awsJson with X-Amz-Target) on `/`,
+// dispatched to handlers/cloudformation's ACTIONS, answered in CloudFormation's XML (or JSON) envelope.
+import { ACTIONS } from '../../handlers/cloudformation/index.js';
+import type { HandlerContext } from '../../handlers/cloudformation/context.js';
+import { AwsError, internalFailure, invalidAction, isAwsError, missingAction, notImplemented } from '../../domain/errors.js';
+import {
+  JSON_CONTENT_TYPE, JSON_TARGET_PREFIX, actionFromTarget, decodeInput, decodeJsonInput, decodeQueryBody, encodeError,
+  encodeJsonError, encodeJsonResult, encodeResult, isKnownAction,
+} from '../protocol/index.js';
+import { BodyTooLarge, readText } from './body.js';
+import type { AwsService, ServiceRequest } from './types.js';
+
+async function handle({ req, reply, body: stream, query, caller, requestId, deps }: ServiceRequest) {
+  const target = req.headers['x-amz-target'];
+  const json = typeof target === 'string';
+  reply.header('x-amzn-RequestId', requestId);
+  try {
+    const body = await readText(stream);
+    const params = json ? {} : { ...query, ...decodeQueryBody(body) };
+    const action = json ? actionFromTarget(target) : params.Action;
+    if (!action) throw missingAction();
+    if (!isKnownAction(action)) throw invalidAction(action);
+    const handler = ACTIONS[action];
+    if (!handler) throw notImplemented(action);
+    const input = json ? decodeJsonInput(action, body) : decodeInput(action, params);
+    const ctx: HandlerContext = { store: deps.store, engine: deps.engine, faults: deps.faults, caller, requestId };
+    const output = await handler(ctx, input);
+    if (json) return reply.type(JSON_CONTENT_TYPE).send(encodeJsonResult(action, output));
+    return reply.type('text/xml').send(encodeResult(action, output, requestId));
+  } catch (err) {
+    if (err instanceof BodyTooLarge) return reply.status(413).send({ error: 'Payload Too Large', message: err.message });
+    const awsErr: AwsError = isAwsError(err) ? err : internalFailure();
+    if (!isAwsError(err)) req.log.error({ err }, 'unexpected failure');
+    if (json) {
+      const e = encodeJsonError(awsErr);
+      return reply.status(e.status).headers(e.headers).send(e.body);
+    }
+    return reply.status(awsErr.status).type('text/xml').send(encodeError(awsErr, requestId));
+  }
+}
+
+export const CLOUDFORMATION: AwsService = {
+  signingName: 'cloudformation',
+  targetPrefixes: [JSON_TARGET_PREFIX],
+  handle,
+};
