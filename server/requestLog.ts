@@ -23,36 +23,25 @@ export function noteCall(req: FastifyRequest, note: Partial<CallNote>): void {
   NOTES.set(req, { ...NOTES.get(req), ...note });
 }
 
-/** The first match of a pattern in a form or JSON body, without parsing a body that may hold a 1 MB template. */
-const firstIn = (text: string, pattern: RegExp) => {
-  const found = pattern.exec(text)?.[1];
-  if (found === undefined) return undefined;
-  try {
-    return decodeURIComponent(found.replace(/\+/g, ' '));
-  } catch {
-    return found;
-  }
-};
-
 /** A stack ARN names its stack: `arn:aws:cloudformation:…:stack/demo/<uuid>` → `demo`. */
-const stackName = (value: string | undefined) => (value?.startsWith('arn:') ? /:stack\/([^/]+)/.exec(value)?.[1] ?? value : value);
+export const stackName = (value: unknown) => (typeof value !== 'string' ? undefined
+  : value.startsWith('arn:') ? /:stack\/([^/]+)/.exec(value)?.[1] ?? value : value);
 
+/**
+ * What the request line and headers say; services read their bodies themselves (server/dispatch.ts), so a form
+ * body's Action is noted by the service that decodes it.
+ */
 function fromWire(req: FastifyRequest): CallNote {
   const path = req.url.split('?')[0];
   if (path.startsWith('/_cfn-local/')) return { service: 'cfn-local', action: `${req.method} ${path}` };
-  const query = req.query as Record<string, string | undefined>;
-  const scope = credentialScope(req.headers.authorization ?? query?.['X-Amz-Credential']);
+  const query = (req.query ?? {}) as Record<string, string | undefined>;
+  const scope = credentialScope(req.headers.authorization ?? query['X-Amz-Credential']);
   const target = req.headers['x-amz-target'];
-  const body = typeof req.body === 'string' ? req.body : '';
-  // Unsigned calls (curl) and awsJson targets without a scope are CloudFormation's, the port's first service.
+  // An unsigned call with nothing else to go by is CloudFormation's, the port's first service (server/services).
   const service = scope?.service ?? 'cloudformation';
-  if (typeof target === 'string') {
-    return { service, action: target.split('.').pop() ?? target, resource: stackName(firstIn(body, /"StackName"\s*:\s*"([^"]*)"/)) };
-  }
-  const action = query?.Action ?? firstIn(body, /(?:^|&)Action=([^&]*)/);
-  if (action) return { service, action, resource: stackName(query?.StackName ?? firstIn(body, /(?:^|&)StackName=([^&]*)/)) };
+  const action = typeof target === 'string' ? target.split('.').pop() ?? target : query.Action ?? `${req.method} ${path}`;
   const bucket = service === 's3' ? path.split('/')[1] || undefined : undefined;
-  return { service, action: `${req.method} ${path}`, resource: bucket };
+  return { service, action, resource: stackName(query.StackName) ?? bucket };
 }
 
 /** AWS's error code in an error body: XML `<Code>`, awsJson `__type`, or the control API's `error`. */
