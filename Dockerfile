@@ -1,5 +1,5 @@
-# cfn-local image: a build stage with every dependency compiles dist/ and generated/; a slim Node 20 runtime runs
-# only the files the server needs (scripts/runtime-files.mjs) as a non-root user.
+# cfn-local image: a build stage with every dependency compiles dist/ and generated/; a slim Debian runtime with Node
+# alone runs only the files the server needs (scripts/runtime-files.mjs) as a non-root user.
 # Documented in docs/container.md. test/e2e/startCommand.test.ts runs this file's CMD and HEALTHCHECK outside
 # Docker; test/container/ builds the image and runs it (.ci/run, after scripts/container-engine.sh).
 
@@ -15,16 +15,20 @@ COPY . .
 # generated/*.json come from dev dependencies (the SDK's model, the resource spec); the runtime gets none of them.
 RUN npm run build && node scripts/runtime-files.mjs /runtime
 
-FROM node:20-bookworm-slim
+# The runtime is Debian's slim image and Node alone, copied from the build stage (the same release, which built the
+# native addon): no npm, yarn or corepack, which node:20-bookworm-slim would add.
+FROM debian:bookworm-slim
+COPY --from=build /usr/local/bin/node /usr/local/bin/node
+# The unprivileged "node" user (uid 1000) of the Node images; only /data belongs to it, the app stays root-owned.
+RUN groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/bash --create-home node \
+ && mkdir -p /data && chown node:node /data
 ENV NODE_ENV=production \
     CFN_LOCAL_HOST=0.0.0.0 \
     CFN_LOCAL_PORT=4581 \
     CFN_LOCAL_DB=/data/cfn.db
 WORKDIR /app
-# The bundle, its code cache, generated/ and better-sqlite3's addon: ~7 MB, no node_modules tree.
+# The bundle, its code cache, generated/ and better-sqlite3's addon: ~6 MB, no node_modules tree.
 COPY --from=build /runtime/ ./
-# The app stays root-owned and read-only; only /data belongs to the unprivileged "node" user (uid 1000) of the base image.
-RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
 EXPOSE 4581
