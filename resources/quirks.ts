@@ -7,7 +7,7 @@
 
 export type NameScope = 'account';
 
-export const NAME_SCOPES: Readonly<Record<string, NameScope>> = {
+export const NAME_SCOPES: Readonly<Partial<Record<string, NameScope>>> = {
   'AWS::IAM::Role': 'account',
   'AWS::IAM::User': 'account',
   'AWS::IAM::Group': 'account',

@@ -80,7 +80,7 @@ interface SpecFile {
   readonly types: readonly string[];
 }
 
-const SCALARS: Record<string, ScalarKind> = {
+const SCALARS: Partial<Record<string, ScalarKind>> = {
   s: 'string', n: 'number', i: 'integer', b: 'boolean', j: 'json', d: 'date-time', t: 'tag', z: 'null',
 };
 // The compiled file runs from dist/resources/, the source (vitest, tsx) from resources/.

@@ -48,7 +48,7 @@ function fromRow(scope: SsmScope, row: WorldResource, version?: number): SsmPara
   // rows made before versions were kept (or over the control API) have one version: the current value
   const versions = row.state.versions ?? [asText(row.properties.Value)];
   const at = version ?? versions.length;
-  const value = versions[at - 1];
+  const value = versions[at - 1] as string | undefined;
   if (value === undefined) return undefined;
   const name = String(row.properties.Name ?? row.name ?? row.physicalId);
   const type = row.properties.Type === 'StringList' || row.properties.Type === 'SecureString' ? row.properties.Type : 'String';

@@ -11,15 +11,19 @@ import type { GivenParameter } from '../template/parameters.js';
 import { replacementProperties } from '../resources/generic.js';
 import { resourceSpec } from '../resources/spec.js';
 import { nameProperty } from '../resources/registry.js';
-import { canStart, type StackStatus } from './statuses.js';
-import { setStackStatus } from './transitions.js';
-import { insertStack } from './stackRecords.js';
-import { prepareForStack, prepareStored } from './prepare.js';
+import {
+  checkDeletable, checkExecutable, checkStart, REFUSALS, type ChangeSetStatus, type ExecutionStatus,
+} from './statuses.js';
+import { endExecution, insertChangeSet, markOthersObsolete, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
+import { insertStack, tagsOf } from './stackRecords.js';
+import { leavesUnchanged, prepareForStack, prepareStored } from './prepare.js';
 import { accountScope, pseudoParameters } from './runtime.js';
 import { availabilityZones } from '../resources/regions.js';
 import { checkImport, checkOnlyImports, startImport, type ResourceToImport } from './operations/import.js';
-import { Engine, type Caller, type CreateStackInput, type StackTemplateInput } from './engine.js';
-import { tagsOf } from './stackOptions.js';
+import type { Engine, Caller } from './engine.js';
+import type { CreateStackInput, StackTemplateInput } from './inputs.js';
+import { executeCreate } from './operations/create.js';
+import { updateStack } from './operations/update.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
   StackName: string;
@@ -55,13 +59,11 @@ export interface ChangeSetDoc {
   /** ImportExistingResources: logical id → the unowned physical resource the execution imports instead of creating. */
   adoptions?: Record<string, string>;
   /** The outcome CREATE_IN_PROGRESS settles to. */
-  pending?: { status: string; executionStatus: string; statusReason?: string };
+  pending?: { status: ChangeSetStatus; executionStatus: ExecutionStatus; statusReason?: string };
 }
 
 export const NO_CHANGES = "The submitted information didn't contain changes. Submit different information to create a change set.";
-const IN_PROGRESS = 'An operation on this ChangeSet is currently in progress.  Please attempt this operation again later.';
 const STALE_AFTER_MS = 5_000;
-const SUCCEEDED = new Set(['CREATE_COMPLETE', 'UPDATE_COMPLETE', 'IMPORT_COMPLETE']);
 const SNAPSHOT_TYPES = new Set([
   'AWS::EC2::Volume', 'AWS::ElastiCache::CacheCluster', 'AWS::ElastiCache::ReplicationGroup', 'AWS::Neptune::DBCluster',
   'AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::Redshift::Cluster', 'AWS::DocDB::DBCluster',
@@ -101,20 +103,12 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
   const doc = changeSetDoc(type, input, body, after, model, outcome);
   if (adoptions) doc.adoptions = Object.fromEntries(adoptions);
-  store.changeSets.save({
+  insertChangeSet(store, {
     changeSetId, account: caller.account, region: caller.region, stackId: stack.stackId, name: input.ChangeSetName,
-    status: 'CREATE_PENDING', executionStatus: 'UNAVAILABLE', createdAt: clock.now().toISOString(), deleted: false,
-    doc: doc as unknown as Record<string, unknown>,
+    createdAt: clock.now().toISOString(), deleted: false, doc: doc as unknown as Record<string, unknown>,
   });
   settleLater(store, changeSetId);
   return { Id: changeSetId, StackId: stack.stackId };
-}
-
-/** A change set that cannot run ends FAILED / UNAVAILABLE with the reason; any other is CREATE_COMPLETE / AVAILABLE. */
-function outcomeOf(failure: string | undefined): NonNullable<ChangeSetDoc['pending']> {
-  return failure
-    ? { status: 'FAILED', executionStatus: 'UNAVAILABLE', statusReason: failure }
-    : { status: 'CREATE_COMPLETE', executionStatus: 'AVAILABLE' };
 }
 
 function changeSetDoc(
@@ -163,10 +157,8 @@ function checkTarget(store: Store, type: string, stack: StackRecord | undefined,
     throw validationError(`Stack [${input.StackName}] already exists and cannot be created again with the changeSet [${input.ChangeSetName}].`);
   }
   if (type === 'UPDATE' && !stack) throw validationError(`Stack [${input.StackName}] does not exist`);
-  if (type !== 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS' && !canStart('CreateChangeSet', stack.status as StackStatus)) {
-    throw Engine.refuse('UpdateStack', stack);
-  }
-  if (type === 'UPDATE' && stack?.status === 'REVIEW_IN_PROGRESS') throw Engine.refuse('UpdateStack', stack);
+  if (type !== 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS') checkStart('CreateChangeSet', stack);
+  if (type === 'UPDATE' && stack?.status === 'REVIEW_IN_PROGRESS') throw validationError(REFUSALS.CreateChangeSet(stack));
   if (stack && store.changeSets.byName(stack.stackId, input.ChangeSetName)) {
     throw awsError('AlreadyExistsException', `ChangeSet [${input.ChangeSetName}] already exists`);
   }
@@ -190,50 +182,48 @@ function planChanges(
   });
 }
 
-/** No resource change, the same parameter values and tags, and a template equal but for its Metadata (§5.2). */
+/** No resource change and nothing else that would change the stack (see leavesUnchanged). */
 function isEmpty(
   stack: StackRecord, before: PreparedTemplate | undefined, after: PreparedTemplate, model: ChangeModel, input: CreateChangeSetInput,
 ): boolean {
-  if (!before || model.changes.length) return false;
-  const strip = (doc: Record<string, unknown>) => JSON.stringify({ ...doc, Metadata: undefined });
-  const params = (t: PreparedTemplate) => JSON.stringify(t.parameters.map((p) => [p.key, p.raw]));
-  const sameTags = input.Tags === undefined || JSON.stringify(tagsOf(input.Tags)) === JSON.stringify(stack.doc.tags);
-  return strip(before.model.doc) === strip(after.model.doc) && params(before) === params(after) && sameTags && !after.model.transforms.length;
+  return before !== undefined && !model.changes.length && leavesUnchanged(stack, before, after, input.Tags);
 }
 
 /** CREATE_PENDING → CREATE_IN_PROGRESS → the planned outcome, each a turn of the event loop after the call. */
 function settleLater(store: Store, changeSetId: string): void {
-  const step = (apply: (cs: ChangeSetRecord) => ChangeSetRecord | undefined) => {
+  const step = (apply: (cs: ChangeSetRecord) => boolean) => {
     try {
       const cs = store.changeSets.byId(changeSetId);
-      const next = cs && !cs.deleted ? apply(cs) : undefined;
-      if (next) store.changeSets.save(next);
-      return next !== undefined;
+      return cs !== undefined && !cs.deleted && apply(cs);
     } catch {
       return false; // the store closed under us (server stopping)
     }
   };
   setImmediate(() => {
-    if (!step((cs) => (cs.status === 'CREATE_PENDING' ? { ...cs, status: 'CREATE_IN_PROGRESS' } : undefined))) return;
-    setImmediate(() => step((cs) => {
-      const pending = (cs.doc as unknown as ChangeSetDoc).pending;
-      if (cs.status !== 'CREATE_IN_PROGRESS' || !pending) return undefined;
-      const doc = { ...cs.doc, pending: undefined, statusReason: pending.statusReason };
-      // A change set whose stack moved on while it was being created is born OBSOLETE.
-      const executionStatus = cs.executionStatus === 'OBSOLETE' ? 'OBSOLETE' : pending.executionStatus;
-      return { ...cs, status: pending.status, executionStatus, doc };
-    }));
+    if (!step((cs) => cs.status === 'CREATE_PENDING' && !!setChangeSetStatus(store, cs, { status: 'CREATE_IN_PROGRESS' }))) return;
+    setImmediate(() => step((cs) => cs.status === 'CREATE_IN_PROGRESS' && settle(store, cs) !== cs));
+  });
+}
+
+/**
+ * The planned outcome of a change set still being created. A change set whose stack moved on while it was being
+ * created is born OBSOLETE.
+ */
+function settle(store: Store, cs: ChangeSetRecord): ChangeSetRecord {
+  const pending = (cs.doc as unknown as ChangeSetDoc).pending;
+  if (!pending) return cs;
+  return setChangeSetStatus(store, cs, {
+    status: pending.status,
+    executionStatus: cs.executionStatus === 'OBSOLETE' ? 'OBSOLETE' : pending.executionStatus,
+    doc: { ...cs.doc, pending: undefined, statusReason: pending.statusReason },
   });
 }
 
 /** A change set left pending by a restart (its settle step never ran) settles when next read. */
 export function settled(engine: Engine, cs: ChangeSetRecord): ChangeSetRecord {
-  const pending = (cs.doc as unknown as ChangeSetDoc).pending;
   const age = engine.deps.clock.now().getTime() - Date.parse(cs.createdAt);
-  if (!pending || age < STALE_AFTER_MS || (cs.status !== 'CREATE_PENDING' && cs.status !== 'CREATE_IN_PROGRESS')) return cs;
-  const next = { ...cs, status: pending.status, executionStatus: pending.executionStatus, doc: { ...cs.doc, pending: undefined, statusReason: pending.statusReason } };
-  engine.deps.store.changeSets.save(next);
-  return next;
+  if (age < STALE_AFTER_MS || (cs.status !== 'CREATE_PENDING' && cs.status !== 'CREATE_IN_PROGRESS')) return cs;
+  return settle(engine.deps.store, cs);
 }
 
 export function findChangeSet(engine: Engine, caller: Caller, name: string, stackName?: string): ChangeSetRecord {
@@ -258,9 +248,7 @@ function lookUp(engine: Engine, caller: Caller, name: string, stackName?: string
 }
 
 export function deleteChangeSet(engine: Engine, cs: ChangeSetRecord): void {
-  if (cs.status === 'CREATE_PENDING' || cs.status === 'CREATE_IN_PROGRESS' || cs.executionStatus === 'EXECUTE_IN_PROGRESS') {
-    throw awsError('InvalidChangeSetStatus', IN_PROGRESS);
-  }
+  checkDeletable(cs);
   // The REVIEW_IN_PROGRESS stack of a deleted CREATE change set stays; DeleteStack removes it.
   engine.deps.store.changeSets.save({ ...cs, deleted: true });
 }
@@ -273,15 +261,9 @@ export interface ExecuteOptions {
 
 export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: ExecuteOptions): void {
   const { store } = engine.deps;
-  if (cs.status === 'CREATE_PENDING' || cs.status === 'CREATE_IN_PROGRESS') throw awsError('InvalidChangeSetStatus', IN_PROGRESS);
-  if (cs.status !== 'CREATE_COMPLETE') {
-    throw awsError('InvalidChangeSetStatus', `ChangeSet [${cs.changeSetId}] cannot be executed in its current status of [${cs.status}]`);
-  }
-  if (cs.executionStatus !== 'AVAILABLE') {
-    throw awsError('InvalidChangeSetStatus', `ChangeSet [${cs.changeSetId}] cannot be executed in its current execution status of [${cs.executionStatus}]`);
-  }
+  checkExecutable(cs);
   const stack = store.stacks.byId(cs.stackId)!;
-  if (!canStart('ExecuteChangeSet', stack.status as StackStatus)) throw Engine.refuse('UpdateStack', stack);
+  checkStart('ExecuteChangeSet', stack);
   const doc = cs.doc as unknown as ChangeSetDoc;
   const input: CreateStackInput = {
     // §3.1: a stack shows Capabilities only when some were requested.
@@ -289,27 +271,21 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     NotificationARNs: doc.notificationARNs, RoleARN: doc.roleARN, ClientRequestToken: options.ClientRequestToken,
     DisableRollback: options.DisableRollback, RetainExceptOnCreate: options.RetainExceptOnCreate,
     OnFailure: doc.onStackFailure as CreateStackInput['OnFailure'],
-    // executing a reviewed change set acknowledges its transforms (no CAPABILITY_AUTO_EXPAND needed)
-    reviewed: true,
-    adopt: doc.adoptions,
   };
-  const executing = { ...cs, executionStatus: 'EXECUTE_IN_PROGRESS' };
-  store.changeSets.save(executing);
-  const onEnd = () => {
-    const final = store.stacks.byId(stack.stackId)!;
-    store.changeSets.save({ ...executing, executionStatus: SUCCEEDED.has(final.status) ? 'EXECUTE_COMPLETE' : 'EXECUTE_FAILED' });
-  };
+  const executing = setChangeSetStatus(store, cs, { executionStatus: 'EXECUTE_IN_PROGRESS' });
+  const onEnd = () => endExecution(store, executing, store.stacks.byId(stack.stackId)!.status);
+  const extras = { changeSetId: cs.changeSetId, adopt: doc.adoptions, onEnd };
   try {
-    if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, doc.imports ?? [], cs.changeSetId, onEnd);
-    else if (stack.status === 'REVIEW_IN_PROGRESS') executeCreate(engine, stack, input, doc.templateBody, cs.changeSetId, onEnd);
+    if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, doc.imports ?? [], extras);
+    else if (stack.status === 'REVIEW_IN_PROGRESS') executeCreate(engine, stack, input, doc.templateBody, extras);
     else {
-      engine.updateStack(stack, input, doc.templateBody, onEnd);
+      updateStack(engine, stack, input, doc.templateBody, { reviewed: true, adopt: doc.adoptions, onEnd });
       stack.doc.changeSetId = cs.changeSetId;
       stack.doc.viaChangeSet = true;
       store.stacks.save(stack);
     }
   } catch (err) {
-    store.changeSets.save(cs);
+    setChangeSetStatus(store, executing, { executionStatus: 'AVAILABLE' });
     throw err;
   }
   if (doc.rollbackConfiguration) {
@@ -319,30 +295,3 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   markOthersObsolete(store, cs);
 }
 
-/** Once one change set runs, the stack's other pending change sets no longer describe a valid change. */
-function markOthersObsolete(store: Store, cs: ChangeSetRecord): void {
-  for (const other of store.changeSets.byStack(cs.stackId)) {
-    if (other.changeSetId === cs.changeSetId) continue;
-    if (other.executionStatus === 'AVAILABLE' || other.status === 'CREATE_PENDING' || other.status === 'CREATE_IN_PROGRESS') {
-      store.changeSets.save({ ...other, executionStatus: 'OBSOLETE' });
-    }
-  }
-}
-
-function executeCreate(engine: Engine, stack: StackRecord, input: CreateStackInput, body: string, changeSetId: string, onEnd: () => void) {
-  const { store, clock } = engine.deps;
-  const template = prepareForStack(store, stack, body, input.Parameters);
-  Object.assign(stack.doc, {
-    tags: tagsOf(input.Tags), capabilities: input.Capabilities, notificationARNs: input.NotificationARNs ?? [],
-    disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING', retainExceptOnCreate: input.RetainExceptOnCreate,
-    changeSetId, viaChangeSet: true, roleARN: input.RoleARN, description: template.model.description,
-    parameters: template.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.raw, ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}) })),
-    noEchoKeys: template.parameters.filter((p) => p.noEcho).map((p) => p.key),
-  });
-  stack.templateId = store.templates.insert(stack.stackId, body, clock.now().toISOString());
-  const scope = engine.scope(input.ClientRequestToken);
-  // §3.1: a stack created through a change set shows LastUpdatedTime at once.
-  stack.updatedAt = clock.now().toISOString();
-  setStackStatus(scope, stack, 'CREATE_IN_PROGRESS', 'User Initiated');
-  engine.startCreate(scope, stack, template, input, onEnd);
-}

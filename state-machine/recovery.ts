@@ -2,7 +2,8 @@
 // mid-action are failed ("cancelled"), creates and updates roll back, deletes and rollbacks resume.
 import type { StackRecord } from '../storage/index.js';
 import type { Engine } from './engine.js';
-import type { StackStatus } from './statuses.js';
+import { isInProgress, OPERATION_TYPES, type InProgressStatus, type OperationType, type StackStatus } from './statuses.js';
+import type { OperationRecord } from '../storage/journal.js';
 import { setResourceStatus } from './transitions.js';
 import { prepareStored } from './prepare.js';
 import { REASONS } from './resourceActions.js';
@@ -11,11 +12,13 @@ import { rollbackCreated, failedToCreate } from './operations/create.js';
 import { runDelete } from './operations/delete.js';
 import { failUpdate, failedToUpdate, finishUpdate } from './operations/update.js';
 import { rollbackUpdate } from './operations/updateRollback.js';
+import { failedToImport, rollbackImport } from './operations/import.js';
 import { setStackStatus } from './transitions.js';
 
 type Resume = (rt: Runtime) => Promise<void>;
 
-const RESUME: Partial<Record<StackStatus, Resume>> = {
+/** How a restart carries each in-progress status to where AWS would take it. */
+export const RESUME: Record<InProgressStatus, Resume> = {
   CREATE_IN_PROGRESS: async (rt) => {
     const cancelled = cancelInFlight(rt, 'CREATE_FAILED', REASONS.createCancelled);
     setStackStatus(rt, rt.stack, 'ROLLBACK_IN_PROGRESS', `${failedToCreate(cancelled)}Rollback requested by user.`);
@@ -30,10 +33,16 @@ const RESUME: Partial<Record<StackStatus, Resume>> = {
   UPDATE_COMPLETE_CLEANUP_IN_PROGRESS: (rt) => finishUpdate(rt),
   UPDATE_ROLLBACK_IN_PROGRESS: (rt) => rollbackUpdate(rt),
   UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS: (rt) => rollbackUpdate(rt),
+  IMPORT_IN_PROGRESS: async (rt) => {
+    const cancelled = cancelInFlight(rt, 'IMPORT_FAILED', REASONS.importCancelled);
+    setStackStatus(rt, rt.stack, 'IMPORT_ROLLBACK_IN_PROGRESS', failedToImport(cancelled));
+    rollbackImport(rt);
+  },
+  IMPORT_ROLLBACK_IN_PROGRESS: async (rt) => rollbackImport(rt),
 };
 
 /** Marks resources caught in the middle of an action as failed; returns their logical ids. */
-function cancelInFlight(rt: Runtime, status: 'CREATE_FAILED' | 'UPDATE_FAILED', reason: string): string[] {
+function cancelInFlight(rt: Runtime, status: 'CREATE_FAILED' | 'UPDATE_FAILED' | 'IMPORT_FAILED', reason: string): string[] {
   const cancelled: string[] = [];
   for (const r of rt.resources.values()) {
     if (!r.status.endsWith('_IN_PROGRESS')) continue;
@@ -45,22 +54,32 @@ function cancelInFlight(rt: Runtime, status: 'CREATE_FAILED' | 'UPDATE_FAILED', 
 
 export function recoverInterruptedOperations(engine: Engine): void {
   const { store } = engine.deps;
-  for (const op of store.journal.running()) store.journal.endOperation(op.operationId);
-  for (const stack of store.stacks.inProgress()) resume(engine, stack);
+  const interrupted = new Map<string, OperationRecord>();
+  for (const op of store.journal.running()) {
+    interrupted.set(op.stackId, op);
+    store.journal.endOperation(op.operationId);
+  }
+  for (const stack of store.stacks.inProgress()) resume(engine, stack, interrupted.get(stack.stackId));
 }
 
-function resume(engine: Engine, stack: StackRecord): void {
+/** The interrupted operation goes on under its own id and kind, so LastOperations still names it. */
+function resume(engine: Engine, stack: StackRecord, op: OperationRecord | undefined): void {
   const { store } = engine.deps;
   const status = stack.status as StackStatus;
+  if (!isInProgress(status)) return;
   const run = RESUME[status];
-  if (!run) return;
-  const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
   let template;
   try {
     template = prepareStored(store, stack, stack.templateId, stack.doc.parameters);
   } catch {
     template = prepareStored(store, stack, stack.doc.previous?.templateId ?? stack.templateId, stack.doc.previous?.parameters ?? []);
   }
-  const rt = engine.runtime(engine.scope(), stack, template, resources, {});
-  engine.launch(rt, `RECOVER_${status}`, () => run(rt));
+  const last = stack.doc.lastOperation;
+  const kind = kindOf(op?.kind) ?? kindOf(last?.OperationType) ?? (status.startsWith('DELETE') ? 'DELETE_STACK' : status.startsWith('CREATE') ? 'CREATE_STACK' : 'UPDATE_STACK');
+  const operationId = op?.operationId ?? last?.OperationId;
+  engine.startOperation(kind, { scope: engine.scope(undefined, operationId), stack, template, resumes: true, run });
 }
+
+/** Databases written before operations were named by AWS's OperationType held other kinds: those are not kept. */
+const kindOf = (kind: string | undefined): OperationType | undefined =>
+  OPERATION_TYPES.includes(kind as OperationType) ? (kind as OperationType) : undefined;

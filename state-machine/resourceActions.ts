@@ -18,6 +18,7 @@ export const REASONS = {
   replacing: 'Requested update requires the creation of a new physical resource; hence creating one.',
   createCancelled: 'Resource creation cancelled',
   updateCancelled: 'Resource update cancelled',
+  importCancelled: 'Resource import cancelled',
   customNamed: (id: string) =>
     `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${id} and update the stack again.`,
 };

@@ -11,7 +11,7 @@ interface Statement {
   Principal: string;
   Resource?: string | string[];
   NotResource?: string | string[];
-  Condition?: Record<string, Record<string, string | string[]>>;
+  Condition?: Partial<Record<string, Partial<Record<string, string | string[]>>>>;
 }
 
 const INVALID = () => validationError('Error validating stack policy: Invalid stack policy');
@@ -30,9 +30,10 @@ export function parseStackPolicy(body: string): Statement[] {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw INVALID();
   const statements = (doc as { Statement?: unknown }).Statement;
   if (statements === undefined) return [];
-  for (const s of list(statements as never) as unknown as Statement[]) {
+  // the document is a user's JSON: each statement is checked before it is trusted as a Statement
+  for (const s of list(statements as never) as unknown as (Record<string, unknown> | null)[]) {
     if (!s || (s.Effect !== 'Allow' && s.Effect !== 'Deny') || s.Principal !== '*') throw INVALID();
-    const actions = [...list(s.Action), ...list(s.NotAction)];
+    const actions = [...list(s.Action as Statement['Action']), ...list(s.NotAction as Statement['NotAction'])];
     if (!actions.length || !actions.every((a) => ACTION.test(a))) throw INVALID();
   }
   return list(statements as never) as unknown as Statement[];

@@ -1,5 +1,7 @@
-// A new stack's first row: its template, the stack and its first event, in one transaction.
-import type { StackRecord } from '../storage/index.js';
+// A stack's record: its first row (template, stack and first event in one transaction), its tags, and what a
+// prepared template writes into it (description, parameters, NoEcho keys).
+import type { StackRecord, StackParameter, Tag } from '../storage/index.js';
+import type { PreparedTemplate } from '../template/index.js';
 import { appendStackEvent, type OperationScope } from './transitions.js';
 
 export function insertStack(scope: OperationScope, stack: StackRecord, body: string, reason?: string): void {
@@ -12,4 +14,18 @@ export function insertStack(scope: OperationScope, stack: StackRecord, body: str
   });
   // the newest event time of a new stack is known: eventTime() need not read it back
   store.lastEventTime.set(stack.stackId, Date.parse(stack.createdAt));
+}
+
+/** The Tags member of a call as the stack keeps them (a missing Key or Value reads as empty). */
+export function tagsOf(tags: { Key?: string; Value?: string }[] | undefined): Tag[] {
+  return (tags ?? []).map((t) => ({ Key: t.Key ?? '', Value: t.Value ?? '' }));
+}
+
+/** The stack's Description, Parameters (with resolved SSM values) and NoEcho keys from its new template. */
+export function describeTemplate(stack: StackRecord, template: PreparedTemplate): void {
+  stack.doc.description = template.model.description;
+  stack.doc.parameters = template.parameters.map((p): StackParameter => ({
+    ParameterKey: p.key, ParameterValue: p.raw, ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}),
+  }));
+  stack.doc.noEchoKeys = template.parameters.filter((p) => p.noEcho).map((p) => p.key);
 }

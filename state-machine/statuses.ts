@@ -1,30 +1,13 @@
 // The one table of truth for stack and resource statuses: which operation may start from which stack status,
 // and which status may follow which. Operations consult it through state-machine/transitions.ts; nothing else
 // sets a status.
+import { awsError, validationError } from '../domain/errors.js';
 
-export const STACK_STATUSES = [
-  'CREATE_IN_PROGRESS', 'CREATE_FAILED', 'CREATE_COMPLETE',
-  'ROLLBACK_IN_PROGRESS', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE',
-  'DELETE_IN_PROGRESS', 'DELETE_FAILED', 'DELETE_COMPLETE',
-  'UPDATE_IN_PROGRESS', 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', 'UPDATE_COMPLETE', 'UPDATE_FAILED',
-  'UPDATE_ROLLBACK_IN_PROGRESS', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS',
-  'UPDATE_ROLLBACK_COMPLETE',
-  'REVIEW_IN_PROGRESS',
-  'IMPORT_IN_PROGRESS', 'IMPORT_COMPLETE', 'IMPORT_ROLLBACK_IN_PROGRESS', 'IMPORT_ROLLBACK_FAILED',
-  'IMPORT_ROLLBACK_COMPLETE',
-] as const;
-export type StackStatus = (typeof STACK_STATUSES)[number];
-
-export const RESOURCE_STATUSES = [
-  'CREATE_IN_PROGRESS', 'CREATE_FAILED', 'CREATE_COMPLETE',
-  'DELETE_IN_PROGRESS', 'DELETE_FAILED', 'DELETE_COMPLETE', 'DELETE_SKIPPED',
-  'UPDATE_IN_PROGRESS', 'UPDATE_FAILED', 'UPDATE_COMPLETE',
-  'UPDATE_ROLLBACK_IN_PROGRESS', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_ROLLBACK_COMPLETE',
-  'ROLLBACK_IN_PROGRESS', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE',
-  'IMPORT_IN_PROGRESS', 'IMPORT_FAILED', 'IMPORT_COMPLETE',
-  'IMPORT_ROLLBACK_IN_PROGRESS', 'IMPORT_ROLLBACK_FAILED', 'IMPORT_ROLLBACK_COMPLETE',
-] as const;
-export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
+export {
+  STACK_STATUSES, RESOURCE_STATUSES, CHANGE_SET_STATUSES, EXECUTION_STATUSES, OPERATION_TYPES,
+  type StackStatus, type ResourceStatus, type ChangeSetStatus, type ExecutionStatus, type OperationType,
+} from '../domain/statuses.js';
+import type { ChangeSetStatus, ExecutionStatus, ResourceStatus, StackStatus } from '../domain/statuses.js';
 
 /** The stack-level operations a caller can start. */
 export type StackOperation =
@@ -35,13 +18,6 @@ export type StackOperation =
   | 'RollbackStack'
   | 'ContinueUpdateRollback'
   | 'CancelUpdateStack';
-
-/** The stable statuses: no operation is running. */
-export const SETTLED: ReadonlySet<StackStatus> = new Set<StackStatus>([
-  'CREATE_FAILED', 'CREATE_COMPLETE', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE', 'DELETE_FAILED', 'DELETE_COMPLETE',
-  'UPDATE_COMPLETE', 'UPDATE_FAILED', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_ROLLBACK_COMPLETE', 'REVIEW_IN_PROGRESS',
-  'IMPORT_COMPLETE', 'IMPORT_ROLLBACK_FAILED', 'IMPORT_ROLLBACK_COMPLETE',
-]);
 
 const UPDATABLE: readonly StackStatus[] = [
   'CREATE_COMPLETE', 'UPDATE_COMPLETE', 'UPDATE_ROLLBACK_COMPLETE', 'IMPORT_COMPLETE', 'IMPORT_ROLLBACK_COMPLETE',
@@ -63,6 +39,17 @@ export const OPERATION_STARTS: Record<StackOperation, readonly StackStatus[]> = 
   RollbackStack: ['CREATE_FAILED', 'UPDATE_FAILED'],
   ContinueUpdateRollback: ['UPDATE_ROLLBACK_FAILED'],
   CancelUpdateStack: ['UPDATE_IN_PROGRESS'],
+};
+
+/** AWS's refusal of each operation from a status its row above does not list (a ValidationError). */
+export const REFUSALS: Record<StackOperation, (stack: { name: string; stackId: string; status: string }) => string> = {
+  UpdateStack: (s) => `Stack:${s.stackId} is in ${s.status} state and can not be updated.`,
+  CreateChangeSet: (s) => `Stack:${s.stackId} is in ${s.status} state and can not be updated.`,
+  ExecuteChangeSet: (s) => `Stack:${s.stackId} is in ${s.status} state and can not be updated.`,
+  DeleteStack: (s) => `Stack [${s.name}] cannot be deleted while in status ${s.status}`,
+  RollbackStack: (s) => `Stack ${s.stackId} is in ${s.status} state and can not be rolled back.`,
+  ContinueUpdateRollback: (s) => `Stack ${s.stackId} is in ${s.status} state and can not continue update rollback.`,
+  CancelUpdateStack: () => 'CancelUpdateStack cannot be called from current stack status',
 };
 
 /** Which stack status may follow which. A transition outside this table is a bug and throws. */
@@ -94,18 +81,26 @@ export const STACK_TRANSITIONS: Record<StackStatus, readonly StackStatus[]> = {
   UPDATE_ROLLBACK_FAILED: ['UPDATE_ROLLBACK_IN_PROGRESS', 'DELETE_IN_PROGRESS'],
   UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS: ['UPDATE_ROLLBACK_COMPLETE', 'UPDATE_ROLLBACK_FAILED'],
   UPDATE_ROLLBACK_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
-  IMPORT_IN_PROGRESS: ['IMPORT_COMPLETE', 'IMPORT_ROLLBACK_IN_PROGRESS'],
+  IMPORT_IN_PROGRESS: ['IMPORT_COMPLETE', 'IMPORT_ROLLBACK_IN_PROGRESS', 'IMPORT_ROLLBACK_FAILED'],
   IMPORT_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
   IMPORT_ROLLBACK_IN_PROGRESS: ['IMPORT_ROLLBACK_COMPLETE', 'IMPORT_ROLLBACK_FAILED'],
   IMPORT_ROLLBACK_FAILED: ['DELETE_IN_PROGRESS'],
   IMPORT_ROLLBACK_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
 };
 
+/** The statuses of a running operation (REVIEW_IN_PROGRESS is a stack waiting for its first change set, not one). */
+export type InProgressStatus = Exclude<Extract<StackStatus, `${string}_IN_PROGRESS`>, 'REVIEW_IN_PROGRESS'>;
+
+export function isInProgress(status: StackStatus): status is InProgressStatus {
+  return status.endsWith('_IN_PROGRESS') && status !== 'REVIEW_IN_PROGRESS';
+}
+
 /**
  * Where a stack goes when its operation breaks unexpectedly (a bug, not a resource failure): the operation's own
- * failed status, so that no stack is left *_IN_PROGRESS and the usual recovery calls apply.
+ * failed status, so that no stack is left *_IN_PROGRESS and the usual recovery calls apply. An import has no failed
+ * status of its own: it ends IMPORT_ROLLBACK_FAILED, from which DeleteStack is allowed.
  */
-export const ON_INTERNAL_FAILURE: Partial<Record<StackStatus, StackStatus>> = {
+export const ON_INTERNAL_FAILURE: Record<InProgressStatus, StackStatus> = {
   CREATE_IN_PROGRESS: 'CREATE_FAILED',
   ROLLBACK_IN_PROGRESS: 'ROLLBACK_FAILED',
   DELETE_IN_PROGRESS: 'DELETE_FAILED',
@@ -113,6 +108,7 @@ export const ON_INTERNAL_FAILURE: Partial<Record<StackStatus, StackStatus>> = {
   UPDATE_COMPLETE_CLEANUP_IN_PROGRESS: 'UPDATE_COMPLETE',
   UPDATE_ROLLBACK_IN_PROGRESS: 'UPDATE_ROLLBACK_FAILED',
   UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS: 'UPDATE_ROLLBACK_FAILED',
+  IMPORT_IN_PROGRESS: 'IMPORT_ROLLBACK_FAILED',
   IMPORT_ROLLBACK_IN_PROGRESS: 'IMPORT_ROLLBACK_FAILED',
 };
 
@@ -129,14 +125,65 @@ export const RESOURCE_PHASES: Record<ResourceAction, Record<ResourcePhase, Resou
   Import: { start: 'IMPORT_IN_PROGRESS', complete: 'IMPORT_COMPLETE', failed: 'IMPORT_FAILED' },
 };
 
-export function isInProgress(status: StackStatus): boolean {
-  return status.endsWith('_IN_PROGRESS') && status !== 'REVIEW_IN_PROGRESS';
-}
-
 export function canStart(operation: StackOperation, status: StackStatus): boolean {
   return OPERATION_STARTS[operation].includes(status);
 }
 
+/** Throws AWS's ValidationError when the stack's status does not allow the operation. */
+export function checkStart(operation: StackOperation, stack: { name: string; stackId: string; status: string }): void {
+  if (!canStart(operation, stack.status as StackStatus)) throw validationError(REFUSALS[operation](stack));
+}
+
 export function canTransition(from: StackStatus, to: StackStatus): boolean {
   return STACK_TRANSITIONS[from].includes(to);
+}
+
+/**
+ * A change set's Status: CreateChangeSet answers with CREATE_PENDING, which settles through CREATE_IN_PROGRESS to
+ * CREATE_COMPLETE or FAILED after the call returns (a restart settles a pending one directly when next read).
+ */
+export const CHANGE_SET_TRANSITIONS: Record<ChangeSetStatus, readonly ChangeSetStatus[]> = {
+  CREATE_PENDING: ['CREATE_IN_PROGRESS', 'CREATE_COMPLETE', 'FAILED'],
+  CREATE_IN_PROGRESS: ['CREATE_COMPLETE', 'FAILED'],
+  CREATE_COMPLETE: [],
+  FAILED: [],
+  // DeleteChangeSet removes a change set at once: these AWS statuses are never shown
+  DELETE_PENDING: [], DELETE_IN_PROGRESS: [], DELETE_COMPLETE: [], DELETE_FAILED: [],
+};
+
+/**
+ * Its ExecutionStatus: AVAILABLE once created, EXECUTE_IN_PROGRESS → EXECUTE_COMPLETE | EXECUTE_FAILED when run
+ * (back to AVAILABLE when the stack refuses the start), OBSOLETE once the stack changed by another way.
+ */
+export const EXECUTION_TRANSITIONS: Record<ExecutionStatus, readonly ExecutionStatus[]> = {
+  UNAVAILABLE: ['AVAILABLE', 'OBSOLETE'],
+  AVAILABLE: ['EXECUTE_IN_PROGRESS', 'OBSOLETE'],
+  EXECUTE_IN_PROGRESS: ['EXECUTE_COMPLETE', 'EXECUTE_FAILED', 'AVAILABLE'],
+  EXECUTE_COMPLETE: [],
+  EXECUTE_FAILED: [],
+  OBSOLETE: [],
+};
+
+const CHANGE_SET_BUSY = 'An operation on this ChangeSet is currently in progress.  Please attempt this operation again later.';
+
+/** AWS's refusals (InvalidChangeSetStatus) of ExecuteChangeSet and DeleteChangeSet by the change set's statuses. */
+export const CHANGE_SET_REFUSALS = {
+  busy: () => awsError('InvalidChangeSetStatus', CHANGE_SET_BUSY),
+  status: (id: string, status: string) => awsError('InvalidChangeSetStatus', `ChangeSet [${id}] cannot be executed in its current status of [${status}]`),
+  execution: (id: string, status: string) =>
+    awsError('InvalidChangeSetStatus', `ChangeSet [${id}] cannot be executed in its current execution status of [${status}]`),
+};
+
+/** ExecuteChangeSet may start only from CREATE_COMPLETE / AVAILABLE. */
+export function checkExecutable(cs: { changeSetId: string; status: ChangeSetStatus; executionStatus: ExecutionStatus }): void {
+  if (cs.status === 'CREATE_PENDING' || cs.status === 'CREATE_IN_PROGRESS') throw CHANGE_SET_REFUSALS.busy();
+  if (cs.status !== 'CREATE_COMPLETE') throw CHANGE_SET_REFUSALS.status(cs.changeSetId, cs.status);
+  if (cs.executionStatus !== 'AVAILABLE') throw CHANGE_SET_REFUSALS.execution(cs.changeSetId, cs.executionStatus);
+}
+
+/** DeleteChangeSet is refused while the change set is being created or executed. */
+export function checkDeletable(cs: { status: ChangeSetStatus; executionStatus: ExecutionStatus }): void {
+  if (cs.status === 'CREATE_PENDING' || cs.status === 'CREATE_IN_PROGRESS' || cs.executionStatus === 'EXECUTE_IN_PROGRESS') {
+    throw CHANGE_SET_REFUSALS.busy();
+  }
 }

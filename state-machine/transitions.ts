@@ -29,7 +29,7 @@ export function eventTime(scope: OperationScope, stackId: string): string {
   const { lastEventTime } = scope.store;
   let last = lastEventTime.get(stackId);
   if (last === undefined) {
-    const newest = scope.store.events.page(stackId, undefined, 1)[0];
+    const newest = scope.store.events.page(stackId, undefined, 1).at(0);
     last = newest ? Date.parse(newest.timestamp) : 0;
   }
   const at = Math.max(scope.clock.now().getTime(), last + 1);

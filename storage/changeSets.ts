@@ -1,5 +1,6 @@
 // Change sets: one row per change set id, with the plan and describable fields as a JSON document.
 import type { Db } from './db.js';
+import type { ChangeSetStatus, ExecutionStatus } from '../domain/statuses.js';
 import { columns } from './rows.js';
 
 export interface ChangeSetRecord {
@@ -8,8 +9,8 @@ export interface ChangeSetRecord {
   region: string;
   stackId: string;
   name: string;
-  status: string;
-  executionStatus: string;
+  status: ChangeSetStatus;
+  executionStatus: ExecutionStatus;
   createdAt: string;
   deleted: boolean;
   doc: Record<string, unknown>;

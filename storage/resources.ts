@@ -1,6 +1,7 @@
 // Stack resource rows: the logical resources of one stack, with their physical ids and resolved state.
 import type { Db, GroupCommit } from './db.js';
 import { columns } from './rows.js';
+import type { ResourceStatus } from '../domain/statuses.js';
 
 export interface ResourceDoc {
   properties?: Record<string, unknown>;
@@ -16,7 +17,7 @@ export interface ResourceDoc {
   /** The physical resource this one replaced, kept until cleanup or used by a rollback. */
   replaced?: { physicalId: string; properties?: Record<string, unknown>; attributes?: Record<string, unknown>; ref?: string };
   /** Present while an update is running: the state before it, for the rollback. */
-  before?: { physicalId?: string; properties?: Record<string, unknown>; attributes?: Record<string, unknown>; ref?: string; status: string };
+  before?: { physicalId?: string; properties?: Record<string, unknown>; attributes?: Record<string, unknown>; ref?: string; status: ResourceStatus };
   description?: string;
   /** During an update rollback: the new copy of a replacement, deleted in the rollback's cleanup. */
   newCopy?: { physicalId: string; properties?: Record<string, unknown> };
@@ -31,7 +32,7 @@ export interface ResourceRecord {
   region: string;
   type: string;
   physicalId?: string;
-  status: string;
+  status: ResourceStatus;
   statusReason?: string;
   updatedAt: string;
   ord: number;

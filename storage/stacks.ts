@@ -1,6 +1,7 @@
 // Stack rows: one per stack id, with the describable fields kept as a JSON document.
 import { withLimit, type Db } from './db.js';
 import { columns } from './rows.js';
+import type { OperationType, StackStatus } from '../domain/statuses.js';
 
 export interface StackParameter {
   ParameterKey: string;
@@ -44,7 +45,7 @@ export interface StackDoc {
   /** Whether the stack came from a change set (DescribeStacks then shows LastUpdatedTime at once). */
   viaChangeSet?: boolean;
   /** Set once the stack has been updated or executed through a change set (DescribeStacks shows LastUpdatedTime). */
-  lastOperation?: { OperationId: string; OperationType: string };
+  lastOperation?: { OperationId: string; OperationType: OperationType };
   /** The stable configuration an update rolls back to. */
   previous?: { templateId: number; parameters: StackParameter[]; outputs: StackOutput[]; description?: string; operationId: string };
 }
@@ -54,7 +55,7 @@ export interface StackRecord {
   account: string;
   region: string;
   name: string;
-  status: string;
+  status: StackStatus;
   statusReason?: string;
   createdAt: string;
   updatedAt?: string;

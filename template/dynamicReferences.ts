@@ -22,7 +22,7 @@ function ssmParts(spec: string): { name: string; version?: number } {
     const at = spec.indexOf(':parameter/');
     rest = at < 0 ? spec : spec.slice(at + ':parameter'.length);
   }
-  const [, name, version] = VERSIONED.exec(rest)!;
+  const [, name, version] = VERSIONED.exec(rest)! as (string | undefined)[] as [string, string, string | undefined];
   return { name, version: version === undefined ? undefined : Number(version) };
 }
 
@@ -33,7 +33,7 @@ function secretParts(spec: string): { id: string; key?: string } {
   const fields = spec.split(':');
   const idLength = spec.startsWith('arn:') ? 7 : 1;
   const id = fields.slice(0, idLength).join(':');
-  const [kind, key] = fields.slice(idLength);
+  const [kind, key] = fields.slice(idLength) as (string | undefined)[];
   if (kind !== undefined && kind !== '' && kind !== 'SecretString') {
     throw new TemplateError(`Invalid dynamic reference {{resolve:secretsmanager:${spec}}}: only SecretString is supported.`, true);
   }

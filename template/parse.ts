@@ -118,7 +118,7 @@ function parseYaml(body: string): unknown {
   } catch {
     throw formatError('YAML not well-formed.');
   }
-  const problem = doc.errors[0];
+  const problem = doc.errors.at(0);
   if (problem) {
     const at = lineAndColumn(body, problem.pos[0]);
     throw formatError(`YAML not well-formed. (line ${at.line}, column ${at.column})`);
@@ -133,7 +133,7 @@ function parseYaml(body: string): unknown {
 
 /** A map key that is itself a map or a list (`? [a, b] : c`) has no JSON form: AWS refuses it. */
 function checkKeys(doc: Document): void {
-  let bad = false;
+  let bad = false as boolean; // set inside the visitor
   const { visit, isPair, isCollection } = loadYaml();
   visit(doc, {
     Pair(_, pair) {

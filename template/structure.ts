@@ -15,7 +15,7 @@ function dotted(arg: string): string[] {
   return dot < 0 ? [arg] : [arg.slice(0, dot), arg.slice(dot + 1)];
 }
 
-const CHECKS: Record<string, Check> = {
+const CHECKS: Partial<Record<string, Check>> = {
   'Fn::GetAtt': (arg) => {
     const parts = typeof arg === 'string' ? dotted(arg) : arg;
     if (!Array.isArray(parts) || parts.length !== 2 || typeof parts[0] !== 'string' || !parts[0]) throw templateError(getAttMessage);

@@ -83,7 +83,7 @@ export async function startServer({ db, main = MAIN, extraArgs = [], nodeArgs = 
       await cf.send(new DescribeStacksCommand({}));
       break;
     } catch (err) {
-      if (performance.now() - started > timeoutMs) throw new Error(`server did not answer in ${timeoutMs} ms: ${err}\n${output}`);
+      if (performance.now() - started > timeoutMs) throw new Error(`server did not answer in ${timeoutMs} ms: ${err}\n${output}`, { cause: err });
       await new Promise((r) => setTimeout(r, 1));
     }
   }

@@ -10,7 +10,7 @@ import * as rollbacks from './rollbacks.js';
 import * as policies from './policies.js';
 import * as signals from './signals.js';
 
-export const ACTIONS: Readonly<Record<string, Handler>> = {
+export const ACTIONS: Readonly<Partial<Record<string, Handler>>> = {
   CreateStack: stacks.createStack,
   UpdateStack: stacks.updateStack,
   DeleteStack: stacks.deleteStack,

@@ -15,8 +15,7 @@ export const setStackPolicy: Handler = (ctx, input) => {
   parseStackPolicy(body);
   const stack = findStack(ctx, name);
   if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack with id ${name} does not exist`);
-  stack.doc.stackPolicyBody = body;
-  ctx.store.stacks.save(stack);
+  ctx.engine.changeSettings(stack, (doc) => void (doc.stackPolicyBody = body));
   return undefined;
 };
 

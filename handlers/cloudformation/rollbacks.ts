@@ -1,7 +1,9 @@
 // RollbackStack, ContinueUpdateRollback and CancelUpdateStack.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ContinueUpdateRollback.html
 import { validationError } from '../../domain/errors.js';
-import * as rollbacks from '../../state-machine/rollbacks.js';
+import { rollbackStack as startRollback } from '../../state-machine/operations/rollback.js';
+import { continueUpdateRollback as startContinueRollback } from '../../state-machine/operations/continueRollback.js';
+import { cancelUpdateStack as cancelUpdate } from '../../state-machine/operations/update.js';
 import { findStack, required, type Handler, type HandlerContext } from './context.js';
 
 function stackNamed(ctx: HandlerContext, name: string) {
@@ -12,18 +14,18 @@ function stackNamed(ctx: HandlerContext, name: string) {
 
 export const rollbackStack: Handler = (ctx, input) => {
   const stack = stackNamed(ctx, required<string>(input, 'StackName'));
-  rollbacks.rollbackStack(ctx.engine, stack, input);
+  startRollback(ctx.engine, stack, input);
   return { StackId: stack.stackId };
 };
 
 export const continueUpdateRollback: Handler = (ctx, input) => {
   const stack = stackNamed(ctx, required<string>(input, 'StackName'));
-  rollbacks.continueUpdateRollback(ctx.engine, stack, input);
+  startContinueRollback(ctx.engine, stack, input);
   return {};
 };
 
 export const cancelUpdateStack: Handler = (ctx, input) => {
   const stack = stackNamed(ctx, required<string>(input, 'StackName'));
-  rollbacks.cancelUpdateStack(ctx.engine, stack);
+  cancelUpdate(ctx.engine, stack);
   return undefined;
 };

@@ -2,7 +2,10 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_Operations.html
 import { validationError } from '../../domain/errors.js';
 import { MAX_TEMPLATE_BODY } from '../../template/index.js';
-import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/engine.js';
+import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/inputs.js';
+import { createStack as startCreate } from '../../state-machine/operations/create.js';
+import { updateStack as startUpdate } from '../../state-machine/operations/update.js';
+import { deleteStack as startDelete } from '../../state-machine/operations/delete.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
 
@@ -50,7 +53,7 @@ export const createStack: Handler = (ctx, input) => {
     throw validationError('You cannot specify both DisableRollback and OnFailure.');
   }
   const body = templateBody(ctx, create);
-  return { StackId: ctx.engine.createStack(ctx.caller, create, body) };
+  return { StackId: startCreate(ctx.engine, ctx.caller, create, body) };
 };
 
 export const updateStack: Handler = (ctx, input) => {
@@ -60,13 +63,13 @@ export const updateStack: Handler = (ctx, input) => {
   if (!stack) throw validationError(`Stack [${name}] does not exist`);
   const update = input as StackTemplateInput;
   const body = templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
-  return { StackId: ctx.engine.updateStack(stack, update, body) };
+  return { StackId: startUpdate(ctx.engine, stack, update, body) };
 };
 
 export const deleteStack: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const stack = findStack(ctx, name);
-  if (stack) ctx.engine.deleteStack(stack, input as DeleteStackInput);
+  if (stack) startDelete(ctx.engine, stack, input as DeleteStackInput);
   return undefined;
 };
 
@@ -114,7 +117,6 @@ export const updateTerminationProtection: Handler = (ctx, input) => {
   const enable = required<boolean>(input, 'EnableTerminationProtection');
   const stack = findStack(ctx, name);
   if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack [${name}] does not exist`);
-  stack.doc.terminationProtection = enable;
-  ctx.store.stacks.save(stack);
+  ctx.engine.changeSettings(stack, (doc) => void (doc.terminationProtection = enable));
   return { StackId: stack.stackId };
 };

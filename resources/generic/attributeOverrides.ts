@@ -73,7 +73,7 @@ function iamId(prefix: string): Generator {
 
 const sameAsId: Generator = (c) => c.physicalId;
 
-export const ATTRIBUTE_OVERRIDES: Readonly<Record<string, Readonly<Record<string, Generator>>>> = {
+export const ATTRIBUTE_OVERRIDES: Readonly<Partial<Record<string, Readonly<Partial<Record<string, Generator>>>>>> = {
   'AWS::S3::Bucket': {
     DomainName: (c) => `${c.physicalId}.s3.${c.dns}`,
     RegionalDomainName: (c) => `${c.physicalId}.s3.${c.ctx.region}.${c.dns}`,

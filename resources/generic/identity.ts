@@ -28,7 +28,7 @@ export function serviceOf(type: string): string {
 }
 
 /** Physical ids of named resources that are not the name itself. */
-export const PHYSICAL_ID_FORMATS: Readonly<Record<string, (name: string, ctx: AccountContext) => string>> = {
+export const PHYSICAL_ID_FORMATS: Readonly<Partial<Record<string, (name: string, ctx: AccountContext) => string>>> = {
   // The queue URL, which is also what Ref returns.
   'AWS::SQS::Queue': (name, ctx) => `https://sqs.${ctx.region}.${dnsSuffix(ctx.partition)}/${ctx.account}/${name}`,
   // The topic ARN.
@@ -63,7 +63,7 @@ export function isArnName(name: string): boolean {
 }
 
 /** The id formats of types identified by a service-generated id rather than a name. */
-export const ID_FORMATS: Readonly<Record<string, (random: RandomSource, ctx: AccountContext) => string>> = {
+export const ID_FORMATS: Readonly<Partial<Record<string, (random: RandomSource, ctx: AccountContext) => string>>> = {
   ...ec2Ids({
     VPC: 'vpc', Subnet: 'subnet', SecurityGroup: 'sg', Instance: 'i', InternetGateway: 'igw', RouteTable: 'rtb',
     NatGateway: 'nat', NetworkAcl: 'acl', NetworkInterface: 'eni', Volume: 'vol', TransitGateway: 'tgw',

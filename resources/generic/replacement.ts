@@ -3,7 +3,7 @@
 // A top-level property marked "causes replacement" replaces on any change (Always); "maybe" gives Conditionally
 // (AWS decides at run time, e.g. EC2 Instance BlockDeviceMappings). Marks inside type definitions replace only when
 // that nested field changes (EC2 Instance BlockDeviceMappings/*/Ebs/KmsKeyId); the spec's extra paths likewise.
-import { resourceSpec, type PropertyType, type ResourceSpec } from '../spec.js';
+import { resourceSpec, type PropertySpec, type PropertySpecs, type PropertyType, type ResourceSpec } from '../spec.js';
 
 export type RequiresRecreation = 'Always' | 'Conditionally';
 
@@ -33,7 +33,7 @@ export function replacementProperties(type: string, before: Props, after: Props)
 }
 
 function propertyCause(spec: ResourceSpec, property: string, a: unknown, b: unknown): RequiresRecreation | undefined {
-  const prop = spec.properties[property];
+  const prop = spec.properties[property] as PropertySpec | undefined;
   if (!prop) return undefined;
   if (prop.replacement === 'Always') return 'Always';
   const paths = spec.additionalReplacementPaths.filter((p) => p[0] === property).map((p) => p.slice(1));
@@ -63,7 +63,7 @@ function nestedCause(spec: ResourceSpec, type: PropertyType, a: unknown, b: unkn
 }
 
 function definitionCause(spec: ResourceSpec, name: string, a: unknown, b: unknown): RequiresRecreation | undefined {
-  const definition = spec.definitions[name];
+  const definition = spec.definitions[name] as PropertySpecs | undefined;
   if (!definition) return undefined;
   const [x, y] = [asObject(a), asObject(b)];
   const causes = Object.entries(definition).map(([key, prop]) => {

@@ -12,7 +12,7 @@
 // everit reports an object's problems in this order: required keys, extraneous keys, then each property's own problems.
 // Leniency: CloudFormation converts template scalars to the schema's type before validating ("5" → 5, "true" → true,
 // 5 → "5"), so those pass; json properties accept anything. A false refusal is worse than a missed one.
-import { resourceSpec, type PropertySpecs, type PropertyType, type ResourceSpec } from '../spec.js';
+import { resourceSpec, type PropertySpec, type PropertySpecs, type PropertyType, type ResourceSpec } from '../spec.js';
 
 type Problem =
   | { kind: 'required'; path: string[]; key: string }
@@ -63,7 +63,7 @@ function checkObject(
   const extraneous = Object.keys(value).filter((k) => !(k in props) && !opts.open && !(opts.attributes && k in opts.attributes));
   if (extraneous.length > 0) out.push({ kind: 'extraneous', path, keys: extraneous });
   for (const [key, item] of Object.entries(value)) {
-    const prop = props[key];
+    const prop = props[key] as PropertySpec | undefined;
     if (prop) checkValue(spec, prop.type, item, [...path, key], out);
   }
 }
@@ -89,7 +89,7 @@ function checkValue(spec: ResourceSpec, type: PropertyType, value: unknown, path
       if (!isPlainObject(value)) return void out.push({ kind: 'type', path, expected: type, found: value });
       return Object.entries(value).forEach(([k, item]) => checkValue(spec, type.element, item, [...path, k], out));
     case 'ref': {
-      const definition = spec.definitions[type.name];
+      const definition = spec.definitions[type.name] as PropertySpecs | undefined;
       if (definition) checkObject(spec, definition, value, path, out);
       return;
     }

@@ -26,10 +26,11 @@ function decodeComponent(text: string): string {
 }
 
 /** Flat `A.member.1.B` keys grouped by their dots; a leaf is the raw string. */
-type Node = string | { [segment: string]: Node };
+type Node = string | Branch;
+type Branch = { [segment: string]: Node | undefined };
 
-function toTree(params: Record<string, string>): { [segment: string]: Node } {
-  const root: { [segment: string]: Node } = Object.create(null);
+function toTree(params: Record<string, string>): Branch {
+  const root: Branch = Object.create(null);
   for (const key in params) {
     const parts = key.split('.');
     let node = root;
@@ -37,7 +38,7 @@ function toTree(params: Record<string, string>): { [segment: string]: Node } {
       let next = node[parts[i]];
       // `X=` (the SDK's empty-list marker) followed by `X.member.1=…`: the nested form wins.
       if (next === undefined || typeof next === 'string') node[parts[i]] = next = Object.create(null);
-      node = next as { [segment: string]: Node };
+      node = next as Branch;
     }
     const last = parts[parts.length - 1];
     if (node[last] === undefined) node[last] = params[key];
@@ -76,7 +77,7 @@ function memberPath(prefix: string, name: string): string {
 
 function decodeStructure(
   struct: { members: Member[] },
-  node: { [segment: string]: Node },
+  node: Branch,
   path: string,
   problems: string[],
 ): Record<string, unknown> {
@@ -122,7 +123,7 @@ function decodeValue(shapeName: string, raw: Node, path: string, problems: strin
 function indexed(node: Node | undefined): [number, Node][] {
   if (node === undefined || typeof node === 'string') return [];
   const items: [number, Node][] = [];
-  for (const key in node) if (/^[1-9]\d{0,8}$/.test(key)) items.push([Number(key), node[key]]);
+  for (const [key, child] of Object.entries(node)) if (child !== undefined && /^[1-9]\d{0,8}$/.test(key)) items.push([Number(key), child]);
   return items.sort((a, b) => a[0] - b[0]);
 }
 

@@ -7,7 +7,7 @@ import { PREFIX, jsonBody, sendError, type ControlDeps } from './controlHttp.js'
 
 export type { ControlDeps } from './controlHttp.js';
 
-const FAULT_FIELDS: Record<string, 'string' | 'number'> = {
+const FAULT_FIELDS: Partial<Record<string, 'string' | 'number'>> = {
   stackName: 'string', logicalId: 'string', resourceType: 'string', message: 'string', code: 'string', times: 'number', delayMs: 'number',
 };
 

@@ -15,7 +15,7 @@ function view(r: WorldResource) {
 }
 
 const LIST_FILTERS = ['type', 'account', 'region', 'stackName'];
-const STATE_FIELDS: Record<string, [check: (v: unknown) => boolean, expected: string]> = {
+const STATE_FIELDS: Partial<Record<string, [check: (v: unknown) => boolean, expected: string]>> = {
   dataItems: [(v) => Number.isInteger(v) && (v as number) >= 0, 'a whole number >= 0'],
   deletionProtection: [(v) => typeof v === 'boolean', 'true or false'],
   attachedOutside: [(v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'an array of strings (ARNs or ids)'],
@@ -90,18 +90,18 @@ function createError(body: Record<string, unknown>): string | undefined {
 
 /** A physical resource created outside any stack: a name squatted, a parameter a template reads. */
 function outsideResource(deps: ControlDeps, body: Record<string, unknown>): WorldResource {
-  const account = (body.account as string) ?? deps.defaults?.account ?? '000000000000';
-  const region = (body.region as string) ?? deps.defaults?.region ?? 'us-east-1';
+  const account = (body.account as string | undefined) ?? deps.defaults?.account ?? '000000000000';
+  const region = (body.region as string | undefined) ?? deps.defaults?.region ?? 'us-east-1';
   const type = body.type as string;
-  const properties = (body.properties as Record<string, unknown>) ?? {};
+  const properties = (body.properties as Record<string, unknown> | undefined) ?? {};
   const ctx = { account, region, partition: partitionOf(region) };
   const identity = newIdentity({ type, logicalId: 'Resource', stackName: 'outside', properties, ctx, random: cryptoRandom });
-  const physicalId = (body.physicalId as string) ?? identity.physicalId;
-  const name = (body.name as string) ?? identity.name;
-  const attributes = (body.attributes as Record<string, unknown>) ?? attributeValues({ type, physicalId, name, properties, ctx, random: cryptoRandom });
+  const physicalId = (body.physicalId as string | undefined) ?? identity.physicalId;
+  const name = (body.name as string | undefined) ?? identity.name;
+  const attributes = (body.attributes as Record<string, unknown> | undefined) ?? attributeValues({ type, physicalId, name, properties, ctx, random: cryptoRandom });
   return {
     account, region, type, physicalId, name, createdAt: new Date().toISOString(), properties, attributes,
-    state: (body.state as WorldResource['state']) ?? {},
+    state: (body.state as WorldResource['state'] | undefined) ?? {},
   };
 }
 

@@ -2,7 +2,7 @@
 // dispatched to handlers/cloudformation's ACTIONS, answered in CloudFormation's XML (or JSON) envelope.
 import { ACTIONS } from '../../handlers/cloudformation/index.js';
 import type { HandlerContext } from '../../handlers/cloudformation/context.js';
-import { AwsError, internalFailure, invalidAction, isAwsError, missingAction, notImplemented } from '../../domain/errors.js';
+import { type AwsError, internalFailure, invalidAction, isAwsError, missingAction, notImplemented } from '../../domain/errors.js';
 import {
   JSON_CONTENT_TYPE, JSON_TARGET_PREFIX, actionFromTarget, decodeInput, decodeJsonInput, decodeQueryBody, encodeError,
   encodeJsonError, encodeJsonResult, encodeResult, isKnownAction,

@@ -1,17 +1,98 @@
-// CreateStack's run: resources in dependency order; on a failure, cancel what is in flight and roll back
-// (ROLLBACK_IN_PROGRESS → ROLLBACK_COMPLETE | ROLLBACK_FAILED), or keep CREATE_FAILED when rollback is disabled.
+// CREATE_STACK: CreateStack (or ExecuteChangeSet on a REVIEW_IN_PROGRESS stack) starts it; its run creates resources
+// in dependency order; on a failure it cancels what is in flight and rolls back (ROLLBACK_IN_PROGRESS →
+// ROLLBACK_COMPLETE | ROLLBACK_FAILED), or keeps CREATE_FAILED when rollback is disabled.
+import type { StackRecord } from '../../storage/index.js';
+import { awsError } from '../../domain/errors.js';
+import { checkCapabilities } from '../../template/index.js';
 import { runPlan } from '../scheduler.js';
 import { createResource } from '../resourceActions.js';
 import { setStackStatus } from '../transitions.js';
 import type { Runtime } from '../runtime.js';
+import type { Caller, Engine, RunOptions } from '../engine.js';
+import type { CreateStackInput } from '../inputs.js';
+import { prepareForStack } from '../prepare.js';
+import { describeTemplate, tagsOf } from '../stackRecords.js';
+import { markObsolete } from '../changeSetStatus.js';
+import { parseStackPolicy } from '../stackPolicy.js';
+import { repeatOf } from '../tokens.js';
 import { evaluateOutputs, publishOutputs } from './outputs.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
 import { checkAttributes } from './attributes.js';
 
+type OnFailure = 'ROLLBACK' | 'DELETE' | 'DO_NOTHING';
+
+/** CreateStack. AWS accepts it over a stack still in review: that stack's pending change sets become OBSOLETE. */
+export function createStack(engine: Engine, caller: Caller, input: CreateStackInput, body: string): string {
+  const { store } = engine.deps;
+  const name = input.StackName!;
+  const existing = store.stacks.liveByName(caller.account, caller.region, name);
+  if (existing && repeatOf(existing, input.ClientRequestToken, 'CreateStack')) return existing.stackId;
+  if (existing && existing.status !== 'REVIEW_IN_PROGRESS') {
+    throw awsError('AlreadyExistsException', `Stack [${name}] already exists`);
+  }
+  const stack = existing ?? engine.newStack(caller, name, 'CREATE_IN_PROGRESS');
+  applyCreateOptions(stack, input);
+  if (input.StackPolicyBody !== undefined) parseStackPolicy(input.StackPolicyBody);
+  const template = prepareForStack(store, stack, body, input.Parameters);
+  checkCapabilities(template, input.Capabilities);
+  describeTemplate(stack, template);
+  const scope = engine.scope(input.ClientRequestToken);
+  if (existing) {
+    stack.templateId = store.templates.insert(stack.stackId, body, engine.deps.clock.now().toISOString());
+    markObsolete(store, stack.stackId);
+  }
+  engine.startOperation('CREATE_STACK', {
+    scope, stack, template, resources: new Map(), options: runOptions(input), tokenAction: 'CreateStack',
+    ...(existing ? { first: 'CREATE_IN_PROGRESS' } : { insertBody: body }),
+    run: (rt) => runCreate(rt, input.OnFailure ?? 'ROLLBACK'),
+  });
+  return stack.stackId;
+}
+
+function applyCreateOptions(stack: StackRecord, input: CreateStackInput): void {
+  Object.assign(stack.doc, {
+    tags: tagsOf(input.Tags), capabilities: input.Capabilities, notificationARNs: input.NotificationARNs ?? [],
+    disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING',
+    terminationProtection: input.EnableTerminationProtection ?? false, timeoutInMinutes: input.TimeoutInMinutes,
+    roleARN: input.RoleARN, retainExceptOnCreate: input.RetainExceptOnCreate, stackPolicyBody: input.StackPolicyBody,
+  });
+}
+
+const runOptions = (input: CreateStackInput): RunOptions => ({
+  disableRollback: input.DisableRollback, retainExceptOnCreate: input.RetainExceptOnCreate,
+});
+
+/** What ExecuteChangeSet passes on besides the change set's request. */
+export interface ExecuteExtras {
+  changeSetId: string;
+  adopt?: Record<string, string>;
+  onEnd(): void;
+}
+
+/** ExecuteChangeSet on a REVIEW_IN_PROGRESS stack: the create its CREATE change set describes. */
+export function executeCreate(engine: Engine, stack: StackRecord, input: CreateStackInput, body: string, extras: ExecuteExtras): void {
+  const { store, clock } = engine.deps;
+  const template = prepareForStack(store, stack, body, input.Parameters);
+  Object.assign(stack.doc, {
+    tags: tagsOf(input.Tags), capabilities: input.Capabilities, notificationARNs: input.NotificationARNs ?? [],
+    disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING', retainExceptOnCreate: input.RetainExceptOnCreate,
+    changeSetId: extras.changeSetId, viaChangeSet: true, roleARN: input.RoleARN,
+  });
+  describeTemplate(stack, template);
+  stack.templateId = store.templates.insert(stack.stackId, body, clock.now().toISOString());
+  // a stack created through a change set shows LastUpdatedTime at once
+  stack.updatedAt = clock.now().toISOString();
+  engine.startOperation('CREATE_STACK', {
+    scope: engine.scope(input.ClientRequestToken), stack, template, resources: new Map(),
+    options: { ...runOptions(input), adopt: extras.adopt }, first: 'CREATE_IN_PROGRESS',
+    run: (rt) => runCreate(rt, input.OnFailure ?? 'ROLLBACK'), onEnd: extras.onEnd,
+  });
+}
+
 export const failedToCreate = (ids: Iterable<string>) => `The following resource(s) failed to create: [${[...ids].sort().join(', ')}]. `;
 const ROLLBACK_REQUESTED = 'Rollback requested by user.';
 
-export async function runCreate(rt: Runtime, onFailure: 'ROLLBACK' | 'DELETE' | 'DO_NOTHING'): Promise<void> {
+async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
   const attributeError = checkAttributes(rt);
   if (attributeError) return failCreate(rt, `${attributeError}. `, onFailure);
   const { graph } = rt.template;
@@ -33,7 +114,7 @@ export async function runCreate(rt: Runtime, onFailure: 'ROLLBACK' | 'DELETE' | 
   setStackStatus(rt, rt.stack, 'CREATE_COMPLETE');
 }
 
-async function failCreate(rt: Runtime, reason: string, onFailure: 'ROLLBACK' | 'DELETE' | 'DO_NOTHING') {
+async function failCreate(rt: Runtime, reason: string, onFailure: OnFailure) {
   if (rt.options.disableRollback || onFailure === 'DO_NOTHING') {
     setStackStatus(rt, rt.stack, 'CREATE_FAILED', reason);
     return;

@@ -1,10 +1,56 @@
-// DeleteStack's run: resources in reverse dependency order, independent branches continuing past a failure;
-// DELETE_COMPLETE, or DELETE_FAILED listing every resource that could not be deleted (a retry resumes).
+// DELETE_STACK: DeleteStack starts it; its run deletes resources in reverse dependency order, independent branches
+// continuing past a failure; DELETE_COMPLETE, or DELETE_FAILED listing every resource that could not be deleted
+// (a retry resumes).
+import type { ResourceRecord, StackRecord } from '../../storage/index.js';
+import { validationError } from '../../domain/errors.js';
+import type { PreparedTemplate } from '../../template/index.js';
 import { setStackStatus } from '../transitions.js';
-import type { StackStatus } from '../statuses.js';
+import { checkStart, type StackStatus } from '../statuses.js';
 import type { Runtime } from '../runtime.js';
+import type { Engine } from '../engine.js';
+import type { DeleteStackInput } from '../inputs.js';
+import { repeatOf } from '../tokens.js';
 import { exportsInUse } from './outputs.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
+
+/** DeleteStack: nothing to do for a deleted stack, a repeated call, or a delete already running. */
+export function deleteStack(engine: Engine, stack: StackRecord, input: DeleteStackInput): void {
+  const { store } = engine.deps;
+  if (stack.status === 'DELETE_COMPLETE' || repeatOf(stack, input.ClientRequestToken, 'DeleteStack')) return;
+  if (stack.doc.terminationProtection) {
+    throw validationError(`Stack [${stack.name}] cannot be deleted while TerminationProtection is enabled`);
+  }
+  if (input.RetainResources?.length && stack.status !== 'DELETE_FAILED') {
+    throw validationError(`Invalid operation on stack [${stack.stackId}]. RetainResources can only be specified when a stack is in the DELETE_FAILED state`);
+  }
+  if (stack.status === 'DELETE_IN_PROGRESS') return;
+  checkStart('DeleteStack', stack);
+  const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
+  checkRetainable(resources, input.RetainResources);
+  const statusBefore = stack.status as StackStatus;
+  engine.startOperation('DELETE_STACK', {
+    scope: engine.scope(input.ClientRequestToken), stack, template: emptyTemplate(), resources,
+    options: { retainResources: input.RetainResources }, tokenAction: 'DeleteStack', first: 'DELETE_IN_PROGRESS',
+    run: (rt) => runDelete(rt, statusBefore),
+  });
+}
+
+function checkRetainable(resources: Map<string, ResourceRecord>, retain: string[] | undefined): void {
+  for (const id of retain ?? []) {
+    if (resources.get(id)?.status === 'DELETE_COMPLETE') {
+      throw validationError('The specified resources to retain must be in a valid state. Do not specify resources that are in the DELETE_COMPLETE state.');
+    }
+  }
+}
+
+/** A delete runs under no template: the order comes from the dependencies each resource recorded. */
+function emptyTemplate(): PreparedTemplate {
+  return {
+    body: '', parameters: [], conditions: new Map(), active: new Set(),
+    graph: { order: [], dependsOn: new Map(), dependents: new Map() },
+    model: { doc: {}, parameters: {}, mappings: {}, conditions: {}, rules: {}, resources: new Map(), outputs: [], transforms: [] },
+  };
+}
 
 export async function runDelete(rt: Runtime, statusBefore: StackStatus): Promise<void> {
   const inUse = exportsInUse(rt, new Set());

@@ -12,9 +12,12 @@ import { setResourceStatus, setStackStatus } from '../transitions.js';
 import { prepareForStack } from '../prepare.js';
 import { applyPolicies } from '../resourceActions.js';
 import { evaluateIn, type Runtime } from '../runtime.js';
+import { sleep } from '../providerCalls.js';
 import { evaluateOutputs, publishOutputs } from './outputs.js';
-import type { Engine, CreateStackInput } from '../engine.js';
-import { tagsOf } from '../stackOptions.js';
+import type { Engine } from '../engine.js';
+import type { CreateStackInput } from '../inputs.js';
+import { tagsOf } from '../stackRecords.js';
+import type { ExecuteExtras } from './create.js';
 
 export interface ResourceToImport {
   ResourceType?: string;
@@ -53,7 +56,7 @@ export function checkImport(
     if (item.ResourceType !== undefined && item.ResourceType !== type) {
       throw validationError(`The ResourceType ${item.ResourceType} of resource to import ${item.LogicalResourceId} does not match the template's ${type}.`);
     }
-    const identifier = Object.values(item.ResourceIdentifier ?? {})[0];
+    const identifier = Object.values(item.ResourceIdentifier ?? {}).at(0);
     if (identifier === undefined) throw validationError(`ResourceIdentifier is required for resource to import ${item.LogicalResourceId}.`);
     const found = findInWorld(store, stack, type, identifier);
     physicalIds.set(item.LogicalResourceId!, found?.physicalId ?? identifier);
@@ -75,50 +78,65 @@ function findInWorld(store: Store, stack: StackRecord, type: string, identifier:
   return store.world.get(stack.account, stack.region, type, identifier) ?? store.world.byName(stack.account, stack.region, type, identifier);
 }
 
+/** ExecuteChangeSet of an IMPORT change set (AWS names the operation UPDATE_STACK, even for a new stack). */
 export function startImport(
-  engine: Engine, stack: StackRecord, input: CreateStackInput, body: string, items: ResourceToImport[], changeSetId: string, onEnd: () => void,
+  engine: Engine, stack: StackRecord, input: CreateStackInput, body: string, items: ResourceToImport[], extras: ExecuteExtras,
 ): void {
   const { store, clock } = engine.deps;
   const reviewing = stack.status === 'REVIEW_IN_PROGRESS';
   const template = prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters);
-  const previousTemplateId = stack.templateId;
+  const scope = engine.scope(input.ClientRequestToken);
+  // what the import's rollback, or a restart's, goes back to
+  stack.doc.previous = {
+    templateId: stack.templateId, parameters: stack.doc.parameters, outputs: stack.doc.outputs,
+    description: stack.doc.description, operationId: scope.operationId,
+  };
   Object.assign(stack.doc, {
-    changeSetId, viaChangeSet: true, description: template.model.description,
+    changeSetId: extras.changeSetId, viaChangeSet: true, description: template.model.description,
     parameters: template.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.raw })),
     noEchoKeys: template.parameters.filter((p) => p.noEcho).map((p) => p.key),
     ...(input.Tags ? { tags: tagsOf(input.Tags) } : {}), ...(input.Capabilities ? { capabilities: input.Capabilities } : {}),
   });
   stack.templateId = store.templates.insert(stack.stackId, body, clock.now().toISOString());
-  const scope = engine.scope(input.ClientRequestToken);
   stack.updatedAt = clock.now().toISOString();
-  setStackStatus(scope, stack, 'IMPORT_IN_PROGRESS', 'User Initiated');
-  const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
-  const rt = engine.runtime(scope, stack, template, resources, input);
   const ids = items.map((i) => i.LogicalResourceId!);
-  engine.launch(rt, 'UPDATE_STACK', async () => runImport(rt, ids, previousTemplateId), onEnd);
+  engine.startOperation('UPDATE_STACK', {
+    scope, stack, template, first: 'IMPORT_IN_PROGRESS',
+    options: { disableRollback: input.DisableRollback, retainExceptOnCreate: input.RetainExceptOnCreate },
+    run: (rt) => runImport(rt, ids), onEnd: extras.onEnd,
+  });
 }
 
-async function runImport(rt: Runtime, ids: string[], previousTemplateId: number): Promise<void> {
+export const failedToImport = (ids: Iterable<string>) => `The following resource(s) failed to import: ${list([...ids])}. `;
+
+async function runImport(rt: Runtime, ids: string[]): Promise<void> {
   const failed: string[] = [];
   for (const id of rt.template.graph.order.filter((x) => ids.includes(x))) {
-    if (!importOne(rt, id)) failed.push(id);
+    if (!(await importOne(rt, id))) failed.push(id);
   }
   if (!failed.length) {
     publishOutputs(rt, evaluateOutputs(rt));
+    rt.stack.doc.previous = undefined;
     setStackStatus(rt, rt.stack, 'IMPORT_COMPLETE');
     return;
   }
-  setStackStatus(rt, rt.stack, 'IMPORT_ROLLBACK_IN_PROGRESS', `The following resource(s) failed to import: ${list(failed)}. `);
-  for (const id of ids) {
-    const r = rt.resources.get(id);
+  setStackStatus(rt, rt.stack, 'IMPORT_ROLLBACK_IN_PROGRESS', failedToImport(failed));
+  rollbackImport(rt);
+}
+
+/** IMPORT_ROLLBACK_IN_PROGRESS → IMPORT_ROLLBACK_COMPLETE: what was imported is released, the template goes back. */
+export function rollbackImport(rt: Runtime): void {
+  for (const id of importItems(rt).map((i) => i.LogicalResourceId)) {
+    const r = id === undefined ? undefined : rt.resources.get(id);
     if (r?.status === 'IMPORT_COMPLETE') release(rt, r);
   }
-  rt.stack.templateId = previousTemplateId;
+  rt.stack.templateId = rt.stack.doc.previous?.templateId ?? rt.stack.templateId;
+  rt.stack.doc.previous = undefined;
   setStackStatus(rt, rt.stack, 'IMPORT_ROLLBACK_COMPLETE');
 }
 
 /** IMPORT_IN_PROGRESS → IMPORT_COMPLETE, the world row taking the stack as its owner in the same transaction. */
-function importOne(rt: Runtime, logicalId: string): boolean {
+async function importOne(rt: Runtime, logicalId: string): Promise<boolean> {
   const def = rt.template.model.resources.get(logicalId)!;
   const r: ResourceRecord = {
     stackId: rt.stack.stackId, logicalId, account: rt.stack.account, region: rt.stack.region, type: def.type,
@@ -131,6 +149,8 @@ function importOne(rt: Runtime, logicalId: string): boolean {
   applyPolicies(rt, r);
   rt.resources.set(logicalId, r);
   setResourceStatus(rt, r, 'IMPORT_IN_PROGRESS');
+  // a DelayMs in the resource's cfn-local Metadata holds the import too (a restart can then land mid-import)
+  await sleep(delayOf(def.metadata), rt.stop.signal);
   if (!found || found.stackId) {
     setResourceStatus(rt, r, 'IMPORT_FAILED', { reason: `Resource of type '${def.type}' with identifier '${identifier}' was not found.` });
     return false;
@@ -141,11 +161,20 @@ function importOne(rt: Runtime, logicalId: string): boolean {
   return true;
 }
 
-function importedIdentifier(rt: Runtime, logicalId: string): string | undefined {
+/** The ResourcesToImport of the change set being executed. */
+function importItems(rt: Runtime): ResourceToImport[] {
   const cs = rt.stack.doc.changeSetId ? rt.store.changeSets.byId(rt.stack.doc.changeSetId) : undefined;
-  const items = (cs?.doc.imports ?? []) as ResourceToImport[];
-  const item = items.find((i) => i.LogicalResourceId === logicalId);
+  return (cs?.doc.imports ?? []) as ResourceToImport[];
+}
+
+function importedIdentifier(rt: Runtime, logicalId: string): string | undefined {
+  const item = importItems(rt).find((i) => i.LogicalResourceId === logicalId);
   return Object.values(item?.ResourceIdentifier ?? {})[0];
+}
+
+function delayOf(metadata: unknown): number {
+  const block = (metadata as { 'cfn-local'?: { DelayMs?: unknown } } | undefined)?.['cfn-local'];
+  return Number(block?.DelayMs ?? 0) || 0;
 }
 
 /** An import rolled back: the resource leaves the stack but stays in the account, as before. */

@@ -1,23 +1,101 @@
-// UpdateStack's run: add, update in place or replace in dependency order; then UPDATE_COMPLETE_CLEANUP_IN_PROGRESS
-// deletes what was removed and the old copies of replacements. A failure rolls the update back
-// (UPDATE_ROLLBACK_IN_PROGRESS → UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS → UPDATE_ROLLBACK_COMPLETE).
-import type { ResourceRecord } from '../../storage/index.js';
+// UPDATE_STACK: UpdateStack (or ExecuteChangeSet) starts it; its run adds, updates in place or replaces in
+// dependency order; then UPDATE_COMPLETE_CLEANUP_IN_PROGRESS deletes what was removed and the old copies of
+// replacements. A failure rolls the update back (UPDATE_ROLLBACK_IN_PROGRESS → UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS
+// → UPDATE_ROLLBACK_COMPLETE). CancelUpdateStack stops it.
+import type { ResourceRecord, StackRecord } from '../../storage/index.js';
+import { validationError } from '../../domain/errors.js';
+import { checkCapabilities, type PreparedTemplate } from '../../template/index.js';
 import { runPlan } from '../scheduler.js';
 import { createResource, updateResource } from '../resourceActions.js';
 import type { DeleteTarget } from '../resourceDelete.js';
+import { checkStart, REFUSALS } from '../statuses.js';
 import { setStackStatus } from '../transitions.js';
 import type { Runtime } from '../runtime.js';
+import type { Engine } from '../engine.js';
+import type { StackTemplateInput } from '../inputs.js';
+import { leavesUnchanged, prepareForStack } from '../prepare.js';
+import { describeTemplate, tagsOf } from '../stackRecords.js';
+import { markObsolete } from '../changeSetStatus.js';
+import { repeatOf } from '../tokens.js';
 import { evaluateOutputs, exportsInUse, publishOutputs } from './outputs.js';
 import { deleteInOrder } from './deletePlan.js';
 import { checkAttributes } from './attributes.js';
 import { failedToCreate } from './create.js';
 import { rollbackUpdate } from './updateRollback.js';
-import { policyRefusal } from '../stackPolicy.js';
+import { parseStackPolicy, policyRefusal } from '../stackPolicy.js';
+
+/** What ExecuteChangeSet passes on besides the change set's request (none of it is an API member). */
+export interface UpdateExtras {
+  /** Executing a reviewed change set acknowledges its transforms (no CAPABILITY_AUTO_EXPAND needed). */
+  reviewed?: boolean;
+  adopt?: Record<string, string>;
+  onEnd?(): void;
+}
+
+/** UpdateStack; ExecuteChangeSet of an UPDATE change set comes here too, with its extras. */
+export function updateStack(engine: Engine, stack: StackRecord, input: StackTemplateInput, body: string, extras: UpdateExtras = {}): string {
+  const { store } = engine.deps;
+  if (repeatOf(stack, input.ClientRequestToken, 'UpdateStack')) return stack.stackId;
+  checkStart('UpdateStack', stack);
+  if (input.StackPolicyDuringUpdateBody !== undefined) parseStackPolicy(input.StackPolicyDuringUpdateBody);
+  const template = prepareForStack(store, stack, body, input.Parameters, stack.doc.parameters);
+  checkCapabilities(template, input.Capabilities, extras.reviewed);
+  const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
+  if (isNoOp(engine, stack, template, input)) throw validationError('No updates are to be performed.');
+  const scope = engine.scope(input.ClientRequestToken);
+  stack.doc.previous = {
+    templateId: stack.templateId, parameters: stack.doc.parameters, outputs: stack.doc.outputs,
+    description: stack.doc.description, operationId: scope.operationId,
+  };
+  stack.templateId = store.templates.insert(stack.stackId, body, engine.deps.clock.now().toISOString());
+  applyUpdateOptions(stack, input);
+  markObsolete(store, stack.stackId);
+  describeTemplate(stack, template);
+  engine.startOperation('UPDATE_STACK', {
+    scope, stack, template, resources, tokenAction: 'UpdateStack', first: 'UPDATE_IN_PROGRESS',
+    options: { disableRollback: input.DisableRollback, retainExceptOnCreate: input.RetainExceptOnCreate, adopt: extras.adopt },
+    run: runUpdate, onEnd: extras.onEnd,
+  });
+  return stack.stackId;
+}
+
+function applyUpdateOptions(stack: StackRecord, input: StackTemplateInput): void {
+  if (input.Capabilities) stack.doc.capabilities = input.Capabilities;
+  if (input.Tags) stack.doc.tags = tagsOf(input.Tags);
+  if (input.NotificationARNs) stack.doc.notificationARNs = input.NotificationARNs;
+  stack.doc.disableRollback = input.DisableRollback ?? false;
+  stack.doc.retainExceptOnCreate = input.RetainExceptOnCreate;
+  stack.doc.changeSetId = undefined;
+  stack.doc.duringUpdatePolicyBody = input.StackPolicyDuringUpdateBody;
+  if (input.StackPolicyBody !== undefined) stack.doc.stackPolicyBody = input.StackPolicyBody;
+}
+
+/** The stored template with its stored values, compared with the new one (see leavesUnchanged). */
+function isNoOp(engine: Engine, stack: StackRecord, template: PreparedTemplate, input: StackTemplateInput): boolean {
+  const { store } = engine.deps;
+  const previousBody = store.templates.body(stack.templateId);
+  if (previousBody === undefined) return false;
+  let previous;
+  try {
+    previous = prepareForStack(store, stack, previousBody, stack.doc.parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })));
+  } catch {
+    return false;
+  }
+  return leavesUnchanged(stack, previous, template, input.Tags);
+}
+
+/** CancelUpdateStack: stops a running update; in-flight resources are cancelled and the update rolls back. */
+export function cancelUpdateStack(engine: Engine, stack: StackRecord): void {
+  const rt = engine.running.get(stack.stackId);
+  if (stack.status !== 'UPDATE_IN_PROGRESS' || !rt) throw validationError(REFUSALS.CancelUpdateStack(stack));
+  rt.stopReason = 'cancelled';
+  rt.stop.abort();
+}
 
 export const failedToUpdate = (ids: Iterable<string>) => `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
 const UPDATE_CLEANUP_FAILED = 'Update successful. One or more resources could not be deleted.';
 
-export async function runUpdate(rt: Runtime): Promise<void> {
+async function runUpdate(rt: Runtime): Promise<void> {
   const attributeError = checkAttributes(rt);
   if (attributeError) return failUpdate(rt, `${attributeError}. `);
   const refusal = removalRefused(rt);

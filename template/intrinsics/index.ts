@@ -12,7 +12,7 @@ import { STACK_OUTPUT_FUNCTIONS } from './stackOutputs.js';
 export type Intrinsic = (arg: unknown, ctx: EvalContext, evaluate: Evaluate) => unknown;
 export type Evaluate = (value: unknown, ctx: EvalContext) => unknown;
 
-export const INTRINSICS: Record<string, Intrinsic> = {
+export const INTRINSICS: Partial<Record<string, Intrinsic>> = {
   ...REFERENCE_FUNCTIONS,
   ...STRING_FUNCTIONS,
   ...CONDITION_FUNCTIONS,

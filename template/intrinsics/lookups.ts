@@ -17,7 +17,7 @@ function findInMap(arg: unknown, ctx: EvalContext, evaluate: Evaluate): unknown 
     if (fallback && 'DefaultValue' in fallback) return evaluate(fallback.DefaultValue, ctx);
     throw templateError(`Mapping named '${String(map)}' is not present in the 'Mappings' section of template.`);
   }
-  const value = typeof top === 'string' && typeof second === 'string' ? mapping[top]?.[second] : undefined;
+  const value = typeof top === 'string' && typeof second === 'string' ? (mapping[top] as Record<string, unknown> | undefined)?.[second] : undefined;
   if (value === undefined) {
     if (fallback && 'DefaultValue' in fallback) return evaluate(fallback.DefaultValue, ctx);
     throw templateError(`Unable to get mapping for ${String(map)}::${String(top)}::${String(second)}`);
@@ -39,9 +39,9 @@ function ipv4ToBigInt(ip: string): bigint | undefined {
 }
 
 function ipv6ToBigInt(ip: string): bigint | undefined {
-  const [head, tail] = ip.split('::');
+  const [head, tail] = ip.split('::') as (string | undefined)[];
   const h = head ? head.split(':') : [];
-  const t = tail !== undefined && tail ? tail.split(':') : [];
+  const t = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
   if (groups.length !== 8 || groups.some((g) => !/^[0-9a-fA-F]{1,4}$/.test(g))) return undefined;
   return groups.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g, 16)), 0n);
@@ -55,7 +55,7 @@ function formatIp(value: bigint, v6: boolean): string {
   const zeros = /(?:^|:)0(?::0)+(?::|$)/.exec(text);
   if (!zeros) return text;
   const longest = [...text.matchAll(/(?:^|:)0(?::0)+(?::|$)/g)].sort((a, b) => b[0].length - a[0].length)[0];
-  return text.slice(0, longest.index) + '::' + text.slice((longest.index ?? 0) + longest[0].length);
+  return text.slice(0, longest.index) + '::' + text.slice(longest.index + longest[0].length);
 }
 
 function cidr(arg: unknown, ctx: EvalContext, evaluate: Evaluate): string[] {

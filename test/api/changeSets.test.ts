@@ -71,7 +71,7 @@ describe('CreateChangeSet', () => {
 
   describe('lifecycle', () => {
     it('settles CREATE_PENDING → CREATE_IN_PROGRESS → CREATE_COMPLETE after the call returns', async () => {
-      const { Id } = server.app.engine && (await import('../../state-machine/changeSets.js')).createChangeSet(
+      const { Id } = (await import('../../state-machine/changeSets.js')).createChangeSet(
         server.app.engine, { account: '000000000000', region: 'us-east-1' },
         { StackName: stackName(), ChangeSetName: 'direct', ChangeSetType: 'CREATE' }, template(),
       );

@@ -35,9 +35,8 @@ describe('POST /_cfn-local/reset while a stack waits', () => {
     const body = 'Resources:\n  H:\n    Type: AWS::CloudFormation::WaitConditionHandle\n  W:\n    Type: AWS::CloudFormation::WaitCondition\n    Properties:\n      Handle: !Ref H\n      Timeout: \'3000\'\n';
     const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'waiting', TemplateBody: body }));
     await physicalIdOnceCreated(server.client, StackId!, 'H');
-    const started = Date.now();
+    // Were the wait not ended, reset would wait out the 3000 s timeout and the test its own time limit.
     expect((await control(server, 'POST', '/reset')).body).toEqual({ reset: true });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect((await server.client.send(new ListStacksCommand({}))).StackSummaries).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ let server: TestServer;
 beforeAll(async () => { server = await startServer(); });
 afterAll(async () => { await server.close(); });
 
-const send = <T>(command: T) => server.client.send(command as never) as Promise<Record<string, unknown>>;
+const send = <T>(command: T) => server.client.send(command as never) as unknown as Promise<Record<string, unknown>>;
 
 describe('ValidateTemplate', () => {
   it('returns just Parameters for a template with one described parameter (§6 test_validate_template)', async () => {

@@ -71,7 +71,7 @@ Resources:
     Properties:
       QueueName: ${queue}
 `;
-    const iam = { Capabilities: ['CAPABILITY_NAMED_IAM'] };
+    const iam = { Capabilities: ['CAPABILITY_NAMED_IAM' as const] };
     expect((await createStack(server, 'roles-us', body('deployer', 'jobs-global'), iam)).stack.StackStatus).toBe('CREATE_COMPLETE');
     const { StackId } = await eu.send(new CreateStackCommand({ StackName: 'roles-eu', TemplateBody: body('deployer', 'jobs-global'), ...iam }));
     expect((await waitForStack(eu, StackId!)).StackStatus).toBe('ROLLBACK_COMPLETE');

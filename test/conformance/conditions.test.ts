@@ -7,7 +7,7 @@ const DOC = 'https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateRefere
 const SECTION = 'https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/conditions-section-structure.html';
 const env = (Default: string) => ({ Env: { Type: 'String', Default, AllowedValues: ['prod', 'dev', 'test'] } });
 
-const withConditions = (conditions: Record<string, unknown>, outputs: Record<string, unknown>, parameters = env('prod')) =>
+const withConditions = (conditions: Record<string, unknown>, outputs: Record<string, unknown>, parameters: Record<string, unknown> = env('prod')) =>
   withOutputs(outputs, { Parameters: parameters, Conditions: conditions });
 
 const CASES: Case[] = [

@@ -1,6 +1,7 @@
 // Conformance harness: deploys a small template through the SDK against a live server and reports what AWS
 // would show (final status, outputs, the first failure reason) or the synchronous error of the call.
 import {
+  type Capability,
   CreateStackCommand, DeleteStackCommand, DescribeStackEventsCommand, type CloudFormationClient, type Parameter,
 } from '@aws-sdk/client-cloudformation';
 import { waitForStack } from '../helpers/server.js';
@@ -21,7 +22,7 @@ export async function deploy(
   client: CloudFormationClient,
   template: unknown,
   parameters: Record<string, string> = {},
-  options: { stackName?: string; capabilities?: string[] } = {},
+  options: { stackName?: string; capabilities?: Capability[] } = {},
 ): Promise<DeployResult> {
   const body = typeof template === 'string' ? template : JSON.stringify(template);
   const Parameters: Parameter[] = Object.entries(parameters).map(([ParameterKey, ParameterValue]) => ({ ParameterKey, ParameterValue }));

@@ -19,6 +19,7 @@ describe.skipIf(boto3.skip)(boto3.title, () => {
     seen = JSON.parse(result.stdout);
   });
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
     await server?.close();
   });
 

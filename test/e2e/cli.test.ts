@@ -25,6 +25,7 @@ describe.skipIf(cli.skip)(cli.title, () => {
     server = await startServer();
   });
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
     await server?.close();
   });
 

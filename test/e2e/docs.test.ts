@@ -41,6 +41,7 @@ describe('docs/quickstart.md', () => {
     symlinkSync(AWS_CLI, join(dir, 'bin', 'aws'));
   });
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
     await server?.close();
   });
 

@@ -2,50 +2,18 @@
 // started again on the same database. Every stack must reach a settled status AWS could reach, the resource list
 // must match the simulated account, and no event may be lost or duplicated.
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  CloudFormationClient, CreateStackCommand, DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand, UpdateStackCommand,
+  CreateStackCommand, DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand, UpdateStackCommand,
 } from '@aws-sdk/client-cloudformation';
 import { waitForStack } from '../helpers/server.js';
 import { allEvents } from '../helpers/events.js';
+import { kill, start, type Running } from '../helpers/process.js';
 
-const MAIN = join(import.meta.dirname, '../../dist/server/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'cfn-local-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Running {
-  child: ChildProcess;
-  client: CloudFormationClient;
-  endpoint: string;
-}
-
-function start(db: string): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, '--port', '0', '--db', db, '--log-level', 'info'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/[\d.:]+)/.exec(out);
-      if (!match) return;
-      child.stdout!.removeAllListeners('data');
-      child.stdout!.resume();
-      const client = new CloudFormationClient({ endpoint: match[1], region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
-      resolve({ child, client, endpoint: match[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)));
-  });
-}
-
-function kill(run: Running): Promise<void> {
-  return new Promise((resolve) => {
-    run.child.removeAllListeners('exit');
-    run.child.on('exit', () => resolve());
-    run.child.kill('SIGKILL');
-  });
-}
 
 /** Twelve SSM parameters in a chain, each action taking a few milliseconds, so a kill lands mid-operation. */
 function template(value: string): string {

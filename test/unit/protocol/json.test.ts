@@ -3,7 +3,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   ChangeSetNotFoundException,
-  CloudFormationServiceException,
+  type CloudFormationServiceException,
   CreateStackCommand,
   DescribeChangeSetCommand,
   DescribeStacksCommand,

@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CreateStackCommand, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../../helpers/server.js';
-import { setStackStatus } from '../../../state-machine/transitions.js';
 import { prepareStored } from '../../../state-machine/prepare.js';
 
 let server: TestServer;
@@ -18,10 +17,12 @@ it('an update whose run throws ends UPDATE_FAILED with "Internal Failure"', asyn
   await waitForStack(server.client, StackId!);
   const { engine, store } = server.app;
   const stack = store.stacks.byId(StackId!)!;
-  const rt = engine.runtime(engine.scope(), stack, prepareStored(store, stack, stack.templateId, stack.doc.parameters), new Map(), {});
-  setStackStatus(rt, stack, 'UPDATE_IN_PROGRESS', 'User Initiated');
-  engine.launch(rt, 'UPDATE_STACK', async () => {
-    throw new Error('a bug');
+  engine.startOperation('UPDATE_STACK', {
+    scope: engine.scope(), stack, template: prepareStored(store, stack, stack.templateId, stack.doc.parameters),
+    resources: new Map(), first: 'UPDATE_IN_PROGRESS',
+    run: async () => {
+      throw new Error('a bug');
+    },
   });
   await engine.idle();
   const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: 'broken' }));

@@ -1,0 +1,31 @@
+// The inputs of the stack API calls that start operations, as handlers pass them on (AWS's member names).
+import type { GivenParameter } from '../template/parameters.js';
+
+export interface StackTemplateInput {
+  StackPolicyBody?: string;
+  StackPolicyDuringUpdateBody?: string;
+  TemplateBody?: string;
+  TemplateURL?: string;
+  UsePreviousTemplate?: boolean;
+  Parameters?: GivenParameter[];
+  Capabilities?: string[];
+  Tags?: { Key?: string; Value?: string }[];
+  NotificationARNs?: string[];
+  ClientRequestToken?: string;
+  DisableRollback?: boolean;
+  RetainExceptOnCreate?: boolean;
+  RoleARN?: string;
+}
+
+export interface CreateStackInput extends StackTemplateInput {
+  StackName?: string;
+  OnFailure?: 'ROLLBACK' | 'DELETE' | 'DO_NOTHING';
+  TimeoutInMinutes?: number;
+  EnableTerminationProtection?: boolean;
+}
+
+export interface DeleteStackInput {
+  StackName?: string;
+  RetainResources?: string[];
+  ClientRequestToken?: string;
+}
