@@ -66,7 +66,7 @@ function checkWritable(db: string): void {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
     throw new Error(`cannot write the database ${db}: ${folder} is not writable by uid ${process.getuid?.()} (${code}); `
-      + 'make it writable by that user, or run as its owner (in Docker: --user, see docs/container.md)');
+      + 'make it writable by that user, or run as its owner (in Docker: --user, see docs/container.md)', { cause: err });
   }
 }
 

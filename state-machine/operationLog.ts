@@ -22,7 +22,9 @@ export interface OperationSummary {
   reason?: string;
 }
 
-const COUNTED = { CREATE_COMPLETE: 'created', UPDATE_COMPLETE: 'updated', DELETE_COMPLETE: 'deleted' } as const;
+const COUNTED: Partial<Record<string, 'created' | 'updated' | 'deleted'>> = {
+  CREATE_COMPLETE: 'created', UPDATE_COMPLETE: 'updated', DELETE_COMPLETE: 'deleted',
+};
 const PAGE = 200;
 
 export function markOperation(store: Store, stackId: string): OperationMark {
@@ -49,7 +51,7 @@ export function summarize(store: Store, stack: StackRecord, operation: string, m
     durationMs: Math.round(performance.now() - mark.startedAt),
   };
   for (const e of resourceEvents(store, stack, mark.afterSeq)) {
-    const counted = COUNTED[e.status as keyof typeof COUNTED];
+    const counted = COUNTED[e.status];
     if (counted) summary[counted] += 1;
     else if (e.status.endsWith('_FAILED')) {
       summary.failed += 1;

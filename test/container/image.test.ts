@@ -12,8 +12,9 @@ if (!engine) console.warn(`[cfn-local container] skipping the image tests: ${why
 const FIXTURES = join(ROOT, 'test/e2e/fixtures');
 
 describe.skipIf(!engine)(`the image (engine: ${engine ?? why})`, () => {
-  let cfn: CfnLocal;
-  const aws = (...args: string[]) => awsCloudFormation(cfn.endpoint, args, FIXTURES);
+  let cfn: CfnLocal | undefined;
+  const started = () => cfn!;
+  const aws = (...args: string[]) => awsCloudFormation(started().endpoint, args, FIXTURES);
 
   beforeAll(async () => {
     await buildCfnLocalImage(ROOT, TEST_IMAGE);
@@ -25,8 +26,8 @@ describe.skipIf(!engine)(`the image (engine: ${engine ?? why})`, () => {
   });
 
   it('is healthy, runs as uid 1000 and holds no dev dependency', async () => {
-    expect(await docker(['inspect', '--format', '{{.State.Health.Status}} {{.Config.User}}', cfn.container.getId()])).toBe('healthy node');
-    const { output } = await cfn.container.exec(['sh', '-c', 'id -u; ls /app/node_modules']);
+    expect(await docker(['inspect', '--format', '{{.State.Health.Status}} {{.Config.User}}', started().container.getId()])).toBe('healthy node');
+    const { output } = await started().container.exec(['sh', '-c', 'id -u; ls /app/node_modules']);
     expect(output.trim().split('\n')).toEqual(['1000', 'better-sqlite3', 'yaml']);
     const bytes = Number(await docker(['image', 'inspect', '--format', '{{.Size}}', TEST_IMAGE]));
     console.info(`[cfn-local container] ${TEST_IMAGE}: ${(bytes / 1e6).toFixed(0)} MB`);
@@ -52,7 +53,7 @@ describe.skipIf(!engine)(`the image (engine: ${engine ?? why})`, () => {
   });
 
   it('logs one JSON line per call (no terminal in a container by default)', async () => {
-    const logs = await docker(['logs', cfn.container.getId()]);
+    const logs = await docker(['logs', started().container.getId()]);
     const calls = logs.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((l) => l.call);
     expect(calls.map((l) => `${l.call.action} ${l.call.status}`)).toEqual(expect.arrayContaining(['CreateStack 200', 'DeleteStack 200']));
   });

@@ -104,6 +104,7 @@ describe('on a terminal', () => {
     expect(text).toMatch(/INFO: cfn-local POST \/_cfn-local\/faults => 400 \w+ \([\d.]+ ms\)$/m);
     expect(text).toMatch(/WARN: demo CREATE_STACK → ROLLBACK_COMPLETE in \d+ ms \(1 created, 2 deleted, 1 failed\): Topic failed to create: Injected failure$/m);
     expect(text).not.toContain('{"level"');
+    // eslint-disable-next-line no-control-regex
     expect(server.output()).toMatch(/\u001b\[3\dm/);
   });
 
