@@ -50,7 +50,7 @@ describe.skipIf(!engine)(`the image (engine: ${engine ?? why})`, () => {
     expect(await aws('wait', 'stack-delete-complete', '--stack-name', 'demo')).toMatchObject({ code: 0 });
     const gone = await aws('describe-stacks', '--stack-name', 'demo');
     expect(gone.stderr).toContain('Stack with id demo does not exist');
-  });
+  }, 300_000);
 
   it('logs one JSON line per call (no terminal in a container by default)', async () => {
     const logs = await docker(['logs', started().container.getId()]);
