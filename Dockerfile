@@ -22,6 +22,15 @@ COPY --from=build /usr/local/bin/node /usr/local/bin/node
 # The unprivileged "node" user (uid 1000) of the Node images; only /data belongs to it, the app stays root-owned.
 RUN groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/bash --create-home node \
  && mkdir -p /data && chown node:node /data
+# AWS's SAM translator for Transform: AWS::Serverless-2016-10-31 (docs/template-language.md#sam), in its own virtualenv
+# whose python3 comes first on PATH. On by default; a build that cannot reach PyPI passes --build-arg SAM_TRANSLATOR=false
+# (SAM templates are then refused, naming the pip install).
+ARG SAM_TRANSLATOR=true
+RUN if [ "$SAM_TRANSLATOR" = "true" ]; then \
+      apt-get update && apt-get install -y --no-install-recommends python3 python3-venv && rm -rf /var/lib/apt/lists/* \
+      && python3 -m venv /opt/sam && /opt/sam/bin/pip install --no-cache-dir aws-sam-translator \
+      && ln -s /opt/sam/bin/python3 /usr/local/bin/python3; \
+    fi
 ENV NODE_ENV=production \
     CFN_LOCAL_HOST=0.0.0.0 \
     CFN_LOCAL_PORT=4581 \

@@ -8,6 +8,8 @@ import { apiFigures } from './figures/api.mjs';
 import { startupFigures } from './figures/startup.mjs';
 import { concurrencyFigures } from './figures/concurrency.mjs';
 import { scalingFigures } from './figures/scaling.mjs';
+import { s3Figures } from './figures/s3.mjs';
+import { soakFigures } from './figures/soak.mjs';
 import { table } from './lib/stats.mjs';
 
 /** Each group with its full and --quick options. */
@@ -16,7 +18,9 @@ export const GROUPS = {
   deploy: { run: deployFigures, full: { sizes: [1, 10, 100, 500], runs: 5, floorRuns: 5 }, quick: { sizes: [1, 10, 100], runs: 3, floorRuns: 3, variantSize: 100 } },
   api: { run: apiFigures, full: { stacks: 1000, resources: 33, calls: 2000 }, quick: { stacks: 100, resources: 33, calls: 300, warmup: 50 } },
   concurrency: { run: concurrencyFigures, full: { clients: 50, resources: 20 }, quick: { clients: 10, resources: 20 } },
+  s3: { run: s3Figures, full: { mb: 100, runs: 3 }, quick: { mb: 20, runs: 2 } },
   scaling: { run: scalingFigures, full: { sizes: [100, 200, 500], runs: 3, accountStacks: 5000 }, quick: { sizes: [50, 100], runs: 2, accountStacks: 500 } },
+  soak: { run: soakFigures, full: { seconds: 60, clients: 8 }, quick: { seconds: 20, clients: 4 } },
 };
 
 export async function runBench({ only, quick = false, onFigure = () => {} } = {}) {

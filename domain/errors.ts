@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   MissingParameter: { status: 400, type: 'Sender' },
   InvalidParameterValue: { status: 400, type: 'Sender' },
   InvalidParameterCombination: { status: 400, type: 'Sender' },
+  // A body past the server's limit (server/services/body.ts). AWS's front end answers 413 too.
+  RequestEntityTooLarge: { status: 413, type: 'Sender' },
   InternalFailure: { status: 500, type: 'Receiver' },
   // 501 is a server error the SDKs do not retry (500 would be retried three times).
   NotImplemented: { status: 501, type: 'Receiver' },
@@ -84,6 +86,15 @@ export function validationError(message: string): AwsError {
   return new AwsError('ValidationError', message);
 }
 
+/**
+ * A member over its length limit. AWS leaves the value out of this message ("Value at 'templateBody' failed to
+ * satisfy constraint: Member must have length less than or equal to 51200", public AWS output), so a 10 MB value
+ * never comes back as a 10 MB error. Callers check length before pattern for the same reason.
+ */
+export function tooLong(member: string, max: number): AwsError {
+  return validationError(`1 validation error detected: Value at '${member}' failed to satisfy constraint: Member must have length less than or equal to ${max}`);
+}
+
 /** What AWS query services answer for an Action they do not have. */
 export function invalidAction(action: string): AwsError {
   return new AwsError('InvalidAction', `Could not find operation ${action} for version ${API_VERSION}`);
@@ -101,4 +112,27 @@ export function notImplemented(action: string): AwsError {
 /** The answer to any unexpected failure; the detail is logged, never sent. */
 export function internalFailure(): AwsError {
   return new AwsError('InternalFailure', 'We encountered an internal error. Please try again.');
+}
+
+// "Does not exist", as each API words it (AWS's wording differs by API; recorded in LocalStack's snapshot tests
+// cfn/api/test_stacks.py, test_templates.py, test_resources.py and test_changesets.py).
+
+/** UpdateStack, DescribeStackEvents, ListChangeSets, the rollback calls, SignalResource, UpdateTerminationProtection. */
+export function stackNotFound(name: string): AwsError {
+  return validationError(`Stack [${name}] does not exist`);
+}
+
+/** DescribeStacks, GetTemplate, GetTemplateSummary, DescribeStackResources, the stack policy calls. */
+export function stackIdNotFound(name: string): AwsError {
+  return validationError(`Stack with id ${name} does not exist`);
+}
+
+/** DescribeStackResource (single quotes). */
+export function stackResourceStackNotFound(name: string): AwsError {
+  return validationError(`Stack '${name}' does not exist`);
+}
+
+/** DescribeChangeSet, ExecuteChangeSet, DeleteChangeSet, GetTemplate by change set. */
+export function changeSetNotFound(name: string): AwsError {
+  return new AwsError('ChangeSetNotFound', `ChangeSet [${name}] does not exist`);
 }

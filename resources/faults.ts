@@ -57,6 +57,17 @@ const defaultReason = (token: string, code: string) => TRANSIENT_CODES.has(code)
   ? `Resource handler returned message: "Rate exceeded (Service: CloudFormation, Status Code: 400, Request ID: ${uuidv4()})" (RequestToken: ${token}, HandlerErrorCode: Throttling)`
   : `Resource handler returned message: "We encountered an internal error. Please try again." (RequestToken: ${token}, HandlerErrorCode: ${code})`;
 
+/** The longest delay a timer can hold (Node falls back to 1 ms past it, with a warning). */
+export const MAX_DELAY_MS = 2_147_483_647;
+
+/** `DelayMs` of a Metadata block: a whole number of milliseconds in range, or the reason the resource fails. */
+function metadataDelay(value: unknown): number | string {
+  if (value === undefined) return 0;
+  const ms = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof ms === 'number' && Number.isInteger(ms) && ms >= 0 && ms <= MAX_DELAY_MS) return ms;
+  return `cfn-local Metadata: DelayMs must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS} (got ${JSON.stringify(value)})`;
+}
+
 export class Faults {
   private readonly specs = new Map<string, FaultSpec>();
   private readonly attempts = new Map<string, number>();
@@ -84,7 +95,9 @@ export class Faults {
   check(action: FaultAction, target: FaultTarget): FaultOutcome {
     const fromMetadata = metadataFault(target.metadata);
     const fails = fromMetadata?.Fail === undefined ? [] : ([] as string[]).concat(fromMetadata.Fail);
-    let delayMs = Number(fromMetadata?.DelayMs ?? 0) || 0;
+    const delay = metadataDelay(fromMetadata?.DelayMs);
+    if (typeof delay === 'string') return { failure: { code: 'InvalidRequest', reason: delay }, delayMs: 0 };
+    let delayMs = delay;
     if (fails.includes(action)) {
       const failure = this.attempt(`meta:${target.stackId}:${target.logicalId}:${action}`, fromMetadata?.Times, {
         code: fromMetadata?.Code ?? 'InternalFailure',

@@ -35,7 +35,10 @@ export const genericProvider: Provider = {
     }
     const attributes = isCustom(req.type) || SCHEMALESS.has(req.type)
       ? {}
-      : attributeValues({ type: req.type, physicalId: identity.physicalId, name: identity.name, properties: req.properties, ctx, random: cryptoRandom });
+      : attributeValues({
+        type: req.type, physicalId: identity.physicalId, name: identity.name, properties: req.properties, ctx, random: cryptoRandom,
+        lookup: (type, id) => world.get(type, id)?.properties,
+      });
     world.put({
       account: req.account, region: req.region, type: req.type, physicalId: identity.physicalId, name: identity.name,
       stackId: req.stackId, logicalId: req.logicalId, createdAt: world.now(), properties: req.properties, attributes, state: {},

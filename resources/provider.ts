@@ -12,6 +12,8 @@ export interface ProviderEnv {
   customResourceTimeoutMs: number;
   /** A Lambda-compatible endpoint that Lambda ServiceTokens are invoked through, when set. */
   lambdaEndpoint?: string;
+  /** Signs wait condition handle and ResponseURL URLs (resources/presign.ts); unset, they go out unsigned. */
+  signingKey?: Buffer;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }
 

@@ -24,4 +24,6 @@ export const NAME_SCOPES: Readonly<Partial<Record<string, NameScope>>> = {
 // record), so the name cannot be the physical id that keeps them apart in the account.
 export const REF_FROM_PROPERTY: Readonly<Record<string, string>> = {
   'AWS::Route53::RecordSet': 'Name',
+  // a stage's Ref is its name, which is unique only within its API
+  'AWS::ApiGateway::Stage': 'StageName',
 };

@@ -1,7 +1,7 @@
 // Deletes the service refuses, from the state of the physical resource: data still held, deletion protection,
 // attachments or dependants held outside the stack, a nested stack whose own teardown failed. A refusal lasts as
 // long as its condition: a retry fails the same way until the control API clears it. Texts from
-// ../shared/reference/seeds-map.md §4, in the registry handler's format (the nested stack's is CloudFormation's own).
+// AWS's ResourceStatusReason texts as users quote them in public issues, in the registry handler's format (the nested stack's is CloudFormation's own).
 import { randomUUID } from 'node:crypto';
 import type { WorldResource } from '../storage/world.js';
 import type { Refusal, ResourceRequest } from './provider.js';
@@ -29,7 +29,8 @@ interface RefusalState {
 }
 
 const state = (r: WorldResource) => r.state as RefusalState;
-const holdsData = (r: WorldResource) => (state(r).dataItems ?? 0) > 0;
+// A bucket holds data through the control API's count or real objects put through S3 (r.state.objects).
+const holdsData = (r: WorldResource) => (state(r).dataItems ?? 0) + (r.state.objects ?? 0) > 0;
 const attached = (r: WorldResource) => (state(r).attachedOutside?.length ?? 0) > 0;
 const isOn = (v: unknown) => v === true || (typeof v === 'string' && /^(true|active|enabled|prevent-all-deletion)$/i.test(v));
 
@@ -68,6 +69,9 @@ const bucketNotEmpty: RefusalRule = {
     return versioned ? 'The bucket you tried to delete is not empty. You must delete all versions in the bucket.' : 'The bucket you tried to delete is not empty';
   },
 };
+const notEmpty = (service: string, status: number, code: string, message: (r: WorldResource) => string): RefusalRule => ({
+  when: holdsData, service, status, code, handlerCode: 'GeneralServiceException', message,
+});
 const PROTECTED_CLUSTER = protection('Rds', 'InvalidParameterCombination', () => 'Cannot delete protected Cluster, please disable deletion protection and try again.');
 
 export const REFUSALS: Readonly<Record<string, readonly RefusalRule[]>> = {
@@ -78,6 +82,17 @@ export const REFUSALS: Readonly<Record<string, readonly RefusalRule[]>> = {
     service: 'Ecr', status: 400, code: 'RepositoryNotEmptyException', handlerCode: 'GeneralServiceException',
     message: (r, req) => `The repository with name '${r.name ?? r.physicalId}' in registry with id '${req.account}' cannot be deleted because it still contains images`,
   }],
+  // Families that refuse deletion while they hold something (control API: `dataItems`). The namespace text is
+  // from seeds-map.md §4; the table bucket and workgroup texts follow their service's style, unrecorded.
+  'AWS::S3Tables::Namespace': [notEmpty('S3Tables', 400, 'BadRequestException', () => 'The namespace that you tried to delete is not empty.')],
+  'AWS::S3Tables::TableBucket': [notEmpty('S3Tables', 409, 'ConflictException', () => 'The bucket that you tried to delete is not empty.')],
+  'AWS::Athena::WorkGroup': [{
+    ...notEmpty('Athena', 400, 'InvalidRequestException', (r) => `WorkGroup ${r.name ?? r.physicalId} is not empty`),
+    when: (r) => holdsData(r) && !isOn(r.properties.RecursiveDeleteOption),
+  }],
+  'AWS::Backup::BackupVault': [notEmpty('Backup', 400, 'InvalidRequestException', (r) => `Backup vault cannot be deleted (contains ${state(r).dataItems} recovery points)`)],
+  'AWS::Route53::HostedZone': [notEmpty('Route53', 400, 'HostedZoneNotEmpty', () => 'The specified hosted zone contains non-required resource record sets and so cannot be deleted.')],
+  'AWS::ECS::Cluster': [notEmpty('Ecs', 400, 'ClusterContainsServicesException', () => 'The Cluster cannot be deleted while Services are active.')],
   'AWS::IAM::Role': [iamEntity],
   'AWS::IAM::User': [iamEntity],
   'AWS::IAM::Group': [iamEntity],
@@ -87,7 +102,7 @@ export const REFUSALS: Readonly<Record<string, readonly RefusalRule[]>> = {
   'AWS::EC2::Subnet': [ec2('subnet')],
   'AWS::EC2::InternetGateway': [ec2('internetGateway')],
   'AWS::EC2::RouteTable': [ec2('routeTable')],
-  // Not found in public material (seeds-map.md §6.6): EC2's usual pattern, unverified.
+  // Not found in public material: EC2's usual pattern, unverified.
   'AWS::EC2::VPNGateway': [ec2('vpnGateway')],
   'AWS::EC2::SecurityGroup': [{ ...ec2(''), message: (r) => `resource ${r.physicalId} has a dependent object` }],
   'AWS::EC2::VPCGatewayAttachment': [{

@@ -28,12 +28,3 @@ export function isKnownResourceType(type: string): boolean {
 export function nameProperty(type: string): string | undefined {
   return resourceSpec(type)?.nameProperty;
 }
-
-/** RequiresRecreation of one property, as change sets report it. */
-export function recreationOf(type: string, property: string): 'Never' | 'Conditionally' | 'Always' {
-  const spec = resourceSpec(type);
-  if (!spec) return 'Never';
-  if (spec.createOnlyProperties.includes(property)) return 'Always';
-  if (spec.conditionalReplacementProperties.includes(property)) return 'Conditionally';
-  return 'Never';
-}

@@ -8,6 +8,8 @@
 //   a  attributes (GetAtt)  name → type code              pi  primaryIdentifier  ref cfnRefIdentifier (what Ref returns)
 //   arn arnTemplate         n  name property              st  isStateful         tag [tag property, variant]
 //   dep deprecated type     ar extra replacement paths    tf  required transform
+//   e  allowed values       `Property` or `Definition.Property` → the values the spec allows (its only value constraint)
+//   da attributes AWS's user guide documents that the spec lacks (already merged into `a`)
 // A property code is "<type code>[ <flags>]"; flags: r required, R replacement always, C replacement conditional,
 // D deprecated. Type codes: s string, n number, i integer, b boolean, j json, d date-time, t tag, z null,
 // [X list of X, {X map of X, #Name type definition, (X|Y) union.
@@ -30,6 +32,8 @@ export interface PropertySpec {
   /** Whether changing the property replaces the resource (the spec's causesReplacement yes / maybe / no). */
   readonly replacement: ReplacementKind;
   readonly deprecated: boolean;
+  /** The values the spec allows (for a list or map: for each element); the spec's only value constraint. */
+  readonly allowedValues?: readonly (string | number)[];
 }
 
 export type PropertySpecs = Readonly<Record<string, PropertySpec>>;
@@ -71,6 +75,7 @@ interface RawEntry {
   dep?: 1;
   ar?: string[][];
   tf?: string;
+  e?: Record<string, (string | number)[]>;
 }
 
 interface SpecFile {
@@ -173,13 +178,13 @@ function decode(type: string): ResourceSpec | undefined {
   const { path, index } = specFile();
   if (!Object.prototype.hasOwnProperty.call(index, type)) return undefined;
   const raw = JSON.parse(readEntry(path, index[type])) as RawEntry;
-  const properties = decodeProperties(raw.p);
+  const properties = decodeProperties(raw.p, raw.e, '');
   const names = Object.keys(properties);
   const pi = raw.pi ?? [];
   return {
     type,
     properties,
-    definitions: Object.fromEntries(Object.entries(raw.d ?? {}).map(([k, v]) => [k, decodeProperties(v)])),
+    definitions: Object.fromEntries(Object.entries(raw.d ?? {}).map(([k, v]) => [k, decodeProperties(v, raw.e, `${k}.`)])),
     attributes: Object.fromEntries(Object.entries(raw.a ?? {}).map(([k, v]) => [k, parseType(v)])),
     primaryIdentifier: pi,
     refIdentifier: raw.ref ?? pi,
@@ -195,9 +200,12 @@ function decode(type: string): ResourceSpec | undefined {
   };
 }
 
-function decodeProperties(raw: Record<string, string>): PropertySpecs {
+function decodeProperties(raw: Record<string, string>, allowed: RawEntry['e'], prefix: string): PropertySpecs {
   const out: Record<string, PropertySpec> = {};
-  for (const [name, code] of Object.entries(raw)) out[name] = decodeProperty(code);
+  for (const [name, code] of Object.entries(raw)) {
+    const values = allowed?.[`${prefix}${name}`];
+    out[name] = values ? { ...decodeProperty(code), allowedValues: values } : decodeProperty(code);
+  }
   return out;
 }
 

@@ -101,12 +101,38 @@ function isDeprecated(r) {
     .test((r.documentation ?? '').slice(0, 400));
 }
 
+// The spec's only value constraint is `allowedValues` (an enum on a string or integer type, or on a list's or map's
+// elements); a union is left unconstrained, since another member may accept the value.
+function allowedOf(t) {
+  if (t.allowedValues) return t.allowedValues;
+  if (t.type === 'array' || t.type === 'map') return allowedOf(t.element);
+  return undefined;
+}
+
+/** `e`: allowed values by `Property` (resource level) or `Definition.Property`. */
+function allowedValues(r, tds) {
+  const out = {};
+  for (const [name, p] of Object.entries(r.properties)) {
+    const allowed = allowedOf(p.type);
+    if (allowed) out[name] = allowed;
+  }
+  for (const td of tds) {
+    for (const [name, p] of Object.entries(td.properties)) {
+      const allowed = allowedOf(p.type);
+      if (allowed) out[`${td.name}.${name}`] = allowed;
+    }
+  }
+  return out;
+}
+
 function entryFor(db, r) {
   const defs = new Map();
   const tds = db.follow('usesType', r).map((x) => x.entity);
   for (const td of tds) defs.set(td.$id, td.name);
   const e = { p: propsCode(r.properties, defs) };
   if (tds.length) e.d = Object.fromEntries(tds.map((td) => [td.name, propsCode(td.properties, defs)]));
+  const allowed = allowedValues(r, tds);
+  if (Object.keys(allowed).length) e.e = allowed;
   const attrs = Object.entries(r.attributes);
   if (attrs.length) e.a = Object.fromEntries(attrs.map(([k, a]) => [k, typeCode(a.type, defs)]));
   if (r.primaryIdentifier) e.pi = r.primaryIdentifier;
@@ -152,11 +178,34 @@ function render(entries) {
   return `${head}${lines.join('')}},\n"index":${JSON.stringify(index)}}\n`;
 }
 
+// AWS's user guide documents a few Fn::GetAtt attributes the spec lacks (DomainArn on the OpenSearch and
+// Elasticsearch domains, ElastiCache's `.List` forms); AWS accepts them, so they join the type's attributes.
+// resources/documentedAttributes.json is the checked-in cross-check (scripts/gen-doc-attributes.mjs).
+const DOCUMENTED = JSON.parse(readFileSync(join(ROOT, 'resources', 'documentedAttributes.json'), 'utf8'));
+
+// Where the guide and the spec disagree, the guide wins for what AWS accepts: its documented attributes, and Tags
+// on the types it documents them for. Replacement is not taken from it: the six properties it alone marks
+// "Replacement" (KMS key specs, MWAA versions…) are cases where the archived guide is older than the spec (KMS now
+// fails such an update, MWAA upgrades in place), so docs/simulated-account.md lists them as unsettled.
+function withDocumented(type, entry) {
+  const doc = DOCUMENTED.types[type];
+  if (!doc) return entry;
+  const out = { ...entry };
+  const missing = doc.attributes.filter((a) => !(entry.a && a in entry.a));
+  if (missing.length) {
+    out.a = { ...entry.a };
+    for (const attr of missing) out.a[attr] = attr.endsWith('.List') ? '[s' : 's';
+    out.da = missing;
+  }
+  if (doc.tags && !entry.tag && entry.p.Tags) out.tag = ['Tags', entry.p.Tags.startsWith('{') ? 'map' : 'standard'];
+  return out;
+}
+
 async function main() {
   const t0 = performance.now();
   const db = await loadAwsServiceSpec();
   const resources = db.all('resource').slice().sort((a, b) => a.cloudFormationType.localeCompare(b.cloudFormationType));
-  const text = render(resources.map((r) => [r.cloudFormationType, entryFor(db, r)]));
+  const text = render(resources.map((r) => [r.cloudFormationType, withDocumented(r.cloudFormationType, entryFor(db, r))]));
   mkdirSync(dirname(OUT), { recursive: true });
   writeFileSync(OUT, text);
   const p0 = performance.now();

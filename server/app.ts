@@ -12,9 +12,13 @@ import { registerChangeSetImpact } from './routes/changeSetImpact.js';
 import { registerSignalRoutes } from './routes/signalRoutes.js';
 import { registerRequestLog } from './requestLog.js';
 import { SignalHub } from '../resources/signalHub.js';
+import { SamTranslator } from '../template/transforms/sam.js';
+import type { TransformServices } from '../state-machine/expansions.js';
+import { readS3Url } from '../resources/s3Urls.js';
 import type { ProviderEnv } from '../resources/provider.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
+import { guardControlApi } from './routes/controlAuth.js';
 
 export interface AppOptions {
   db?: string;
@@ -30,6 +34,12 @@ export interface AppOptions {
   customResourceTimeoutMs?: number;
   /** A Lambda-compatible endpoint for Lambda ServiceTokens (unset: they succeed with empty Data). */
   lambdaEndpoint?: string;
+  /** The Python that runs AWS's SAM translator (default: the first python3 on PATH that can import samtranslator). */
+  samPython?: string;
+  /** How long one SAM translation may take before its worker is killed and restarted (default 60 s). */
+  samTimeoutMs?: number;
+  /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
+  controlToken?: string;
 }
 
 export interface App {
@@ -41,6 +51,13 @@ export interface App {
 }
 
 const BODY_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * A slow or idle sender cannot hold a connection forever (fastify turns Node's request timeout off): the whole
+ * request within Node's default 300 s, the headers within 60 s, a socket silent for 120 s closed, an idle
+ * keep-alive connection kept 72 s (longer than the 60 s idle timeout of AWS's load balancers, as fastify sets it).
+ */
+export const SERVER_TIMEOUTS = { requestTimeout: 300_000, connectionTimeout: 120_000, keepAliveTimeout: 72_000, headersTimeout: 60_000 };
 
 /**
  * No route declares a JSON schema: the protocol layer decodes and checks every input against the CloudFormation
@@ -58,11 +75,16 @@ export function buildApp(options: AppOptions = {}): App {
   const faults = new Faults();
   const providerEnv: ProviderEnv = {
     endpoint: options.endpoint, signals: new SignalHub(), lambdaEndpoint: options.lambdaEndpoint, log,
-    customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
+    customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000, signingKey: store.secrets.get('signal-urls'),
   };
-  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale });
+  const sam = new SamTranslator({ python: options.samPython, timeoutMs: options.samTimeoutMs, log });
+  const transforms: TransformServices = {
+    sam, lambdaEndpoint: options.lambdaEndpoint, readS3: (scope, url) => readS3Url(store, scope, url, 'Location'),
+  };
+  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale, transforms });
   recoverInterruptedOperations(engine);
-  const fastify = Fastify({ loggerInstance: quieter(log) as FastifyBaseLogger, bodyLimit: BODY_LIMIT,
+  const { headersTimeout, ...timeouts } = SERVER_TIMEOUTS;
+  const fastify = Fastify({ loggerInstance: quieter(log) as FastifyBaseLogger, bodyLimit: BODY_LIMIT, ...timeouts,
     logController: new LogController({ disableRequestLogging: true }), schemaController: SCHEMALESS });
   registerRequestLog(fastify, log);
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
@@ -74,10 +96,12 @@ export function buildApp(options: AppOptions = {}): App {
     store.afterCommit((err) => (err ? done(err) : done(null, payload)));
   });
   const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
+  guardControlApi(fastify, options.controlToken);
   registerAwsEndpoint(fastify, { store, engine, faults, options, defaults });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
-  registerSignalRoutes(fastify, { store, signals: providerEnv.signals });
+  registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
+  fastify.server.headersTimeout = headersTimeout;
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);
   });
@@ -86,6 +110,7 @@ export function buildApp(options: AppOptions = {}): App {
     async close() {
       await fastify.close();
       await engine.idle();
+      sam.close();
       store.close();
     },
   };

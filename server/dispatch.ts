@@ -5,14 +5,25 @@ import { v4 as uuidv4 } from 'uuid';
 import { route, routingFacts, scopeOf, type ServiceDeps } from './services/index.js';
 import type { Readable } from 'node:stream';
 import { noteCall } from './requestLog.js';
+import { accountOfAccessKeyId } from '../domain/accessKeys.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+
+/**
+ * The account a request lands in: a 12-digit access key id is the account itself; a temporary key id (`ASIA…`,
+ * as STS hands out) carries its account as AWS's do (domain/accessKeys.ts); any other key gets the default.
+ */
+function accountOf(accessKey: string | undefined): string | undefined {
+  if (!accessKey) return undefined;
+  if (/^\d{12}$/.test(accessKey)) return accessKey;
+  return accessKey.startsWith('ASIA') ? accountOfAccessKeyId(accessKey) : undefined;
+}
 
 function callerOf(req: FastifyRequest, query: Record<string, string>, defaults: ServiceDeps['defaults']) {
   const scope = scopeOf(req, query);
   const accessKey = scope?.accessKeyId;
   return {
-    account: accessKey && /^\d{12}$/.test(accessKey) ? accessKey : defaults.account,
+    account: accountOf(accessKey) ?? defaults.account,
     region: scope?.region || defaults.region,
   };
 }

@@ -21,6 +21,8 @@ export const OPTIONS = [
   { flag: 'endpoint', env: 'CFN_LOCAL_ENDPOINT', help: 'base URL in wait condition handles and ResponseURLs (default: the listening address)' },
   { flag: 'custom-resource-timeout', env: 'CFN_LOCAL_CUSTOM_RESOURCE_TIMEOUT', default: '3600', help: 'seconds a custom resource handler may take' },
   { flag: 'lambda-endpoint', env: 'CFN_LOCAL_LAMBDA_ENDPOINT', help: 'a Lambda-compatible endpoint for Lambda ServiceTokens' },
+  { flag: 'control-token', env: 'CFN_LOCAL_CONTROL_TOKEN', help: 'when set, /_cfn-local/* needs Authorization: Bearer <token>' },
+  { flag: 'sam-python', env: 'CFN_LOCAL_SAM_PYTHON', help: 'the python3 that runs the SAM translator (default: the first on PATH that can import samtranslator)' },
 ] as const satisfies readonly OptionSpec[];
 
 export type OptionName = (typeof OPTIONS)[number]['flag'];

@@ -35,6 +35,8 @@ async function listen(settings: Settings, env: NodeJS.ProcessEnv): Promise<Start
     endpoint: settings.endpoint,
     customResourceTimeoutMs: customResourceTimeout === undefined ? undefined : Number(customResourceTimeout) * 1000,
     lambdaEndpoint: settings['lambda-endpoint'],
+    controlToken: settings['control-token'],
+    samPython: settings['sam-python'],
   });
 
   const address = await app.fastify.listen({ host: settings.host, port: Number(settings.port) });

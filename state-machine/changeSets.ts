@@ -1,22 +1,25 @@
 // Change sets: CreateChangeSet plans the changes (a CREATE or new-stack IMPORT change set makes a REVIEW_IN_PROGRESS
 // stack) and settles CREATE_PENDING → CREATE_IN_PROGRESS → CREATE_COMPLETE | FAILED after the call returns, as AWS
 // does; ExecuteChangeSet starts the create, update or import it describes and follows it to EXECUTE_COMPLETE or
-// EXECUTE_FAILED. Error texts: ../shared/reference/aws-behaviour.md §2.1, §2.2, §5.
+// EXECUTE_FAILED. Error texts and shapes: AWS responses recorded in LocalStack's snapshot tests
+// (cfn/api/test_changesets.py, test_stacks.py) and test/conformance/changeSets.test.ts.
 import { v4 as uuidv4 } from 'uuid';
 import type { ChangeSetRecord, StackRecord, Store } from '../storage/index.js';
-import { awsError, validationError } from '../domain/errors.js';
+import { awsError, validationError, changeSetNotFound, stackNotFound } from '../domain/errors.js';
 import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import { resourceChanges, type ChangeModel, type ChangeRules } from '../template/diff.js';
 import type { GivenParameter } from '../template/parameters.js';
 import { replacementProperties } from '../resources/generic.js';
 import { resourceSpec } from '../resources/spec.js';
 import { nameProperty } from '../resources/registry.js';
+import { defaultDeletionPolicy, SNAPSHOT_TYPES } from '../resources/policies.js';
 import {
   checkDeletable, checkExecutable, checkStart, REFUSALS, type ChangeSetStatus, type ExecutionStatus,
 } from './statuses.js';
 import { endExecution, insertChangeSet, markOthersObsolete, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
 import { insertStack, tagsOf } from './stackRecords.js';
-import { leavesUnchanged, prepareForStack, prepareStored } from './prepare.js';
+import { failedTemplate, leavesUnchanged, prepareForStack, prepareStored } from './prepare.js';
+import { isTransformFailure } from '../template/transforms/pending.js';
 import { accountScope, pseudoParameters } from './runtime.js';
 import { availabilityZones } from '../resources/regions.js';
 import { checkImport, checkOnlyImports, startImport, type ResourceToImport } from './operations/import.js';
@@ -64,12 +67,8 @@ export interface ChangeSetDoc {
 
 export const NO_CHANGES = "The submitted information didn't contain changes. Submit different information to create a change set.";
 const STALE_AFTER_MS = 5_000;
-const SNAPSHOT_TYPES = new Set([
-  'AWS::EC2::Volume', 'AWS::ElastiCache::CacheCluster', 'AWS::ElastiCache::ReplicationGroup', 'AWS::Neptune::DBCluster',
-  'AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::Redshift::Cluster', 'AWS::DocDB::DBCluster',
-]);
 
-/** The resource specification's answers to the change model's questions (seeds-map §5.1–§5.2 for the policies). */
+/** The resource specification's answers to the change model's questions (default DeletionPolicy and Snapshot support: AWS's DeletionPolicy attribute page). */
 export const CHANGE_RULES: ChangeRules = {
   recreation(type, property, before, after) {
     const spec = resourceSpec(type)?.properties[property];
@@ -78,8 +77,7 @@ export const CHANGE_RULES: ChangeRules = {
     return replacementProperties(type, { [property]: before }, { [property]: after })[0]?.requiresRecreation ?? 'Never';
   },
   tagProperty: (type) => resourceSpec(type)?.tagging?.property,
-  defaultDeletionPolicy: (type, props) =>
-    type === 'AWS::RDS::DBCluster' || (type === 'AWS::RDS::DBInstance' && props.DBClusterIdentifier === undefined) ? 'Snapshot' : 'Delete',
+  defaultDeletionPolicy: (type, props) => defaultDeletionPolicy(type, props) ?? 'Delete',
   supportsSnapshot: (type) => SNAPSHOT_TYPES.has(type),
 };
 
@@ -91,14 +89,21 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   const fresh = !stack;
   stack ??= engine.newStack(caller, input.StackName, 'REVIEW_IN_PROGRESS');
   const reviewing = stack.status === 'REVIEW_IN_PROGRESS';
-  const after = prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters);
-  checkCapabilities(after, input.Capabilities, true);
-  const before = reviewing ? undefined : prepareStored(store, stack, stack.templateId, stack.doc.parameters);
-  const imports = type === 'IMPORT' ? checkImport(store, stack, after, before, input.ResourcesToImport) : undefined;
-  const adoptions = type === 'IMPORT' ? undefined : existingToImport(store, stack, before, after, input);
-  const model = planChanges(store, stack, before, after, input, imports?.physicalIds ?? adoptions);
-  if (imports) checkOnlyImports(model);
-  const outcome = outcomeOf(imports?.failure ?? (isEmpty(stack, before, after, model, input) ? NO_CHANGES : undefined));
+  const prepared = prepareAfter(store, stack, body, input, reviewing);
+  const { after } = prepared;
+  let model: ChangeModel = { changes: [], warnings: [] };
+  let imports: ReturnType<typeof checkImport> | undefined;
+  let adoptions: Map<string, string> | undefined;
+  if (!prepared.failure) {
+    checkCapabilities(after, input.Capabilities, true);
+    const before = reviewing ? undefined : prepareStored(store, stack, stack.templateId, stack.doc.parameters);
+    imports = type === 'IMPORT' ? checkImport(store, stack, after, before, input.ResourcesToImport) : undefined;
+    adoptions = type === 'IMPORT' ? undefined : existingToImport(store, stack, before, after, input);
+    model = planChanges(store, stack, before, after, input, imports?.physicalIds ?? adoptions);
+    if (imports) checkOnlyImports(model);
+    if (isEmpty(stack, before, after, model, input)) prepared.failure = NO_CHANGES;
+  }
+  const outcome = outcomeOf(imports?.failure ?? prepared.failure);
   if (fresh) insertStack({ store, clock, operationId: uuidv4() }, stack, body, 'User Initiated');
   const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
   const doc = changeSetDoc(type, input, body, after, model, outcome);
@@ -109,6 +114,18 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   });
   settleLater(store, changeSetId);
   return { Id: changeSetId, StackId: stack.stackId };
+}
+
+/** The change set's template; a transform that fails makes a FAILED change set with its reason (AWS's text). */
+function prepareAfter(
+  store: Store, stack: StackRecord, body: string, input: CreateChangeSetInput, reviewing: boolean,
+): { after: PreparedTemplate; failure?: string } {
+  try {
+    return { after: prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters) };
+  } catch (err) {
+    if (!isTransformFailure(err)) throw err;
+    return { after: failedTemplate(body, err.message), failure: err.message };
+  }
 }
 
 function changeSetDoc(
@@ -151,12 +168,12 @@ function stackFor(store: Store, caller: Caller, name: string): StackRecord | und
   return name.startsWith('arn:') ? store.stacks.byId(name) : store.stacks.liveByName(caller.account, caller.region, name);
 }
 
-/** AWS's refusals of a change set's type against the stack it names (§2.2). */
+/** AWS's refusals of a change set's type against the stack it names. */
 function checkTarget(store: Store, type: string, stack: StackRecord | undefined, input: CreateChangeSetInput): void {
   if (type === 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS') {
     throw validationError(`Stack [${input.StackName}] already exists and cannot be created again with the changeSet [${input.ChangeSetName}].`);
   }
-  if (type === 'UPDATE' && !stack) throw validationError(`Stack [${input.StackName}] does not exist`);
+  if (type === 'UPDATE' && !stack) throw stackNotFound(input.StackName);
   if (type !== 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS') checkStart('CreateChangeSet', stack);
   if (type === 'UPDATE' && stack?.status === 'REVIEW_IN_PROGRESS') throw validationError(REFUSALS.CreateChangeSet(stack));
   if (stack && store.changeSets.byName(stack.stackId, input.ChangeSetName)) {
@@ -235,15 +252,15 @@ function lookUp(engine: Engine, caller: Caller, name: string, stackName?: string
   if (name.startsWith('arn:')) {
     const cs = store.changeSets.byId(name);
     if (!cs || cs.deleted || cs.account !== caller.account || cs.region !== caller.region) {
-      throw awsError('ChangeSetNotFound', `ChangeSet [${name}] does not exist`);
+      throw changeSetNotFound(name);
     }
     return cs;
   }
   if (stackName === undefined) throw validationError('StackName must be specified if ChangeSetName is not specified as an ARN.');
   const stack = stackFor(store, caller, stackName);
-  if (!stack || stack.account !== caller.account || stack.region !== caller.region) throw validationError(`Stack [${stackName}] does not exist`);
+  if (!stack || stack.account !== caller.account || stack.region !== caller.region) throw stackNotFound(stackName);
   const cs = store.changeSets.byName(stack.stackId, name);
-  if (!cs) throw awsError('ChangeSetNotFound', `ChangeSet [${name}] does not exist`);
+  if (!cs) throw changeSetNotFound(name);
   return cs;
 }
 
@@ -266,7 +283,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   checkStart('ExecuteChangeSet', stack);
   const doc = cs.doc as unknown as ChangeSetDoc;
   const input: CreateStackInput = {
-    // §3.1: a stack shows Capabilities only when some were requested.
+    // a stack shows Capabilities only when some were requested.
     StackName: stack.name, Parameters: doc.parameters, Capabilities: doc.capabilities.length ? doc.capabilities : undefined, Tags: doc.tags,
     NotificationARNs: doc.notificationARNs, RoleARN: doc.roleARN, ClientRequestToken: options.ClientRequestToken,
     DisableRollback: options.DisableRollback, RetainExceptOnCreate: options.RetainExceptOnCreate,

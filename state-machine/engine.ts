@@ -7,12 +7,14 @@ import type { Store, StackDoc, StackRecord, ResourceRecord } from '../storage/in
 import type { PreparedTemplate } from '../template/index.js';
 import type { Faults } from '../resources/faults.js';
 import type { ProviderEnv } from '../resources/provider.js';
-import { isInProgress, ON_INTERNAL_FAILURE, type OperationType, type StackStatus } from './statuses.js';
-import { setStackStatus, type Clock, type OperationScope } from './transitions.js';
+import type { TransformServices } from './expansions.js';
+import type { OperationType, StackStatus } from './statuses.js';
+import { failInternally, setStackStatus, type Clock, type OperationScope } from './transitions.js';
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
 import { insertStack } from './stackRecords.js';
 import { rememberToken, type TokenAction } from './tokens.js';
 import { logOperationEnd, markOperation } from './operationLog.js';
+import { failInProgress } from './guard.js';
 
 export interface Caller {
   account: string;
@@ -28,6 +30,8 @@ export interface EngineDeps {
   timeScale?: number;
   /** Set by server/app.ts; its endpoint is filled in once the server listens. */
   providerEnv?: ProviderEnv;
+  /** The SAM translator, macros' Lambda endpoint and AWS::Include's S3 reader (set by server/app.ts). */
+  transforms?: TransformServices;
 }
 
 /** The options of one run (each defaults to what the stack keeps, or AWS's default). */
@@ -147,7 +151,8 @@ export class Engine {
       .then(() => launch.run(rt))
       .catch((err: unknown) => {
         log.error({ err, stackId: rt.stack.stackId, kind }, 'operation failed unexpectedly');
-        failInternally(rt);
+        for (const r of rt.resources.values()) failInProgress(rt, r, err);
+        failInternally(rt, rt.stack);
       })
       .finally(() => {
         store.journal.endOperation(rt.operationId);
@@ -169,23 +174,10 @@ export class Engine {
     const minutes = rt.stack.doc.timeoutInMinutes;
     if (!minutes || (kind !== 'CREATE_STACK' && kind !== 'UPDATE_STACK')) return undefined;
     const timer = setTimeout(() => {
-      rt.stopReason = 'timed-out';
+      rt.stopReason ??= 'timed-out';
       rt.stop.abort();
     }, minutes * 60_000 * (this.deps.timeScale ?? 1));
     timer.unref();
     return timer;
-  }
-}
-
-/** After an unexpected error the stack takes its operation's failed status rather than staying *_IN_PROGRESS. */
-function failInternally(rt: Runtime): void {
-  const status = rt.stack.status as StackStatus;
-  if (!isInProgress(status)) return;
-  const to = ON_INTERNAL_FAILURE[status];
-  try {
-    setStackStatus(rt, rt.stack, to, 'Internal Failure');
-  } catch {
-    // the store itself failed: keep the settled status in memory so no further operation hangs on it
-    rt.stack.status = to;
   }
 }

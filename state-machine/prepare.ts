@@ -7,6 +7,10 @@ import { availabilityZones } from '../resources/regions.js';
 import { isKnownResourceType } from '../resources/registry.js';
 import { accountScope, pseudoParameters, templateWorld } from './runtime.js';
 import { tagsOf } from './stackRecords.js';
+import { expansionLookup } from './expansions.js';
+import { isTransformFailure } from '../template/transforms/pending.js';
+import { declaredTransforms } from '../template/transforms/index.js';
+import { parseTemplate } from '../template/parse.js';
 
 export function prepareForStack(
   store: Store,
@@ -25,16 +29,22 @@ export function prepareForStack(
     ssm: world.ssm,
     secret: world.secret,
     exists: world.exists,
+    parameterAttribute: world.parameterAttribute,
     pseudo: pseudoParameters(stack, scope),
     isKnownType: isKnownResourceType,
     availabilityZones,
     stored,
+    expansions: expansionLookup(store, stored !== undefined),
   });
 }
 
 /** Re-prepares a stored template with its stored parameter values (rollback, delete ordering). */
 export function prepareStored(store: Store, stack: StackRecord, templateId: number, parameters: StackParameter[]) {
-  const body = store.templates.body(templateId) ?? '';
+  return prepareBody(store, stack, store.templates.body(templateId) ?? '', parameters);
+}
+
+/** Prepares a template accepted before (a stack's, a change set's) with the parameter values it was given. */
+export function prepareBody(store: Store, stack: StackRecord, body: string, parameters: StackParameter[]) {
   const resolved = new Map(parameters.flatMap((p) => (p.ResolvedValue !== undefined ? [[p.ParameterKey, p.ResolvedValue] as const] : [])));
   return prepareForStack(store, stack, body, parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })), undefined, { resolved });
 }
@@ -51,4 +61,29 @@ export function leavesUnchanged(
   const params = (t: PreparedTemplate) => JSON.stringify(t.parameters.map((p) => [p.key, p.raw]));
   const sameTags = tags === undefined || JSON.stringify(tagsOf(tags)) === JSON.stringify(stack.doc.tags);
   return strip(before.model.doc) === strip(after.model.doc) && params(before) === params(after) && sameTags && !after.model.transforms.length;
+}
+
+/**
+ * CreateStack's template. A transform that fails does not refuse the call: the stack is created and rolls back with
+ * the transform's reason, as AWS reports it (`Transform … failed with: …. Rollback requested by user.`).
+ */
+export function prepareForCreate(store: Store, stack: StackRecord, body: string, parameters: GivenParameter[] | undefined): PreparedTemplate {
+  try {
+    return prepareForStack(store, stack, body, parameters);
+  } catch (err) {
+    if (!isTransformFailure(err)) throw err;
+    return failedTemplate(body, err.message);
+  }
+}
+
+/** A template whose transform failed: nothing to create, the reason to fail with, and its declared transforms. */
+export function failedTemplate(body: string, failure: string): PreparedTemplate {
+  return {
+    body, parameters: [], conditions: new Map(), active: new Set(), failure,
+    graph: { order: [], dependsOn: new Map(), dependents: new Map() },
+    model: {
+      doc: {}, parameters: {}, mappings: {}, conditions: {}, rules: {}, resources: new Map(), outputs: [],
+      transforms: declaredTransforms(parseTemplate(body).doc.Transform),
+    },
+  };
 }

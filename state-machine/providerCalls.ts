@@ -5,7 +5,8 @@ import type { ResourceRequest } from '../resources/provider.js';
 import type { FaultAction } from '../resources/faults.js';
 import { resolveDynamicIn, type Runtime } from './runtime.js';
 
-export function request(rt: Runtime, r: ResourceRecord, properties: Record<string, unknown>, signal?: AbortSignal): ResourceRequest {
+/** The provider's request; a delete's (`lenient`) keeps a dynamic reference that no longer resolves as written. */
+export function request(rt: Runtime, r: ResourceRecord, properties: Record<string, unknown>, signal?: AbortSignal, lenient = false): ResourceRequest {
   return {
     signal,
     ...rt.scope,
@@ -14,7 +15,7 @@ export function request(rt: Runtime, r: ResourceRecord, properties: Record<strin
     logicalId: r.logicalId,
     type: r.type,
     // the provider sees the values of dynamic references; the stack's records keep the references
-    properties: resolveDynamicIn(rt, properties) as Record<string, unknown>,
+    properties: resolveDynamicIn(rt, properties, lenient) as Record<string, unknown>,
     physicalId: r.physicalId,
     requestToken: rt.token ?? uuidv4(),
     env: rt.env,
@@ -24,11 +25,17 @@ export function request(rt: Runtime, r: ResourceRecord, properties: Record<strin
 export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
   if (ms <= 0) return Promise.resolve(!signal.aborted);
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(true), ms);
-    signal.addEventListener('abort', () => {
+    // The abort listener goes when the sleep ends, or a stack of many delayed resources piles up listeners on one
+    // signal (MaxListenersExceededWarning past ten).
+    const onAbort = () => {
       clearTimeout(timer);
       resolve(false);
-    }, { once: true });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 

@@ -2,7 +2,7 @@
 // mid-action are failed ("cancelled"), creates and updates roll back, deletes and rollbacks resume.
 import type { StackRecord } from '../storage/index.js';
 import type { Engine } from './engine.js';
-import { isInProgress, OPERATION_TYPES, type InProgressStatus, type OperationType, type StackStatus } from './statuses.js';
+import { isInProgress, OPERATION_TYPES, type InProgressStatus, type OperationType } from './statuses.js';
 import type { OperationRecord } from '../storage/journal.js';
 import { setResourceStatus } from './transitions.js';
 import { prepareStored } from './prepare.js';
@@ -20,21 +20,21 @@ type Resume = (rt: Runtime) => Promise<void>;
 /** How a restart carries each in-progress status to where AWS would take it. */
 export const RESUME: Record<InProgressStatus, Resume> = {
   CREATE_IN_PROGRESS: async (rt) => {
-    const cancelled = cancelInFlight(rt, 'CREATE_FAILED', REASONS.createCancelled);
+    const cancelled = cancelInFlight(rt, 'Create', REASONS.createCancelled);
     setStackStatus(rt, rt.stack, 'ROLLBACK_IN_PROGRESS', `${failedToCreate(cancelled)}Rollback requested by user.`);
     await rollbackCreated(rt);
   },
   ROLLBACK_IN_PROGRESS: async (rt) => void (await rollbackCreated(rt)),
   DELETE_IN_PROGRESS: (rt) => runDelete(rt, 'DELETE_FAILED'),
   UPDATE_IN_PROGRESS: async (rt) => {
-    const cancelled = cancelInFlight(rt, 'UPDATE_FAILED', REASONS.updateCancelled);
+    const cancelled = cancelInFlight(rt, 'Update', REASONS.updateCancelled);
     await failUpdate(rt, failedToUpdate(cancelled));
   },
   UPDATE_COMPLETE_CLEANUP_IN_PROGRESS: (rt) => finishUpdate(rt),
   UPDATE_ROLLBACK_IN_PROGRESS: (rt) => rollbackUpdate(rt),
   UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS: (rt) => rollbackUpdate(rt),
   IMPORT_IN_PROGRESS: async (rt) => {
-    const cancelled = cancelInFlight(rt, 'IMPORT_FAILED', REASONS.importCancelled);
+    const cancelled = cancelInFlight(rt, 'Import', REASONS.importCancelled);
     setStackStatus(rt, rt.stack, 'IMPORT_ROLLBACK_IN_PROGRESS', failedToImport(cancelled));
     rollbackImport(rt);
   },
@@ -42,11 +42,11 @@ export const RESUME: Record<InProgressStatus, Resume> = {
 };
 
 /** Marks resources caught in the middle of an action as failed; returns their logical ids. */
-function cancelInFlight(rt: Runtime, status: 'CREATE_FAILED' | 'UPDATE_FAILED' | 'IMPORT_FAILED', reason: string): string[] {
+function cancelInFlight(rt: Runtime, action: 'Create' | 'Update' | 'Import', reason: string): string[] {
   const cancelled: string[] = [];
   for (const r of rt.resources.values()) {
     if (!r.status.endsWith('_IN_PROGRESS')) continue;
-    setResourceStatus(rt, r, r.status.startsWith('DELETE') ? 'DELETE_FAILED' : status, { reason });
+    setResourceStatus(rt, r, r.status.startsWith('DELETE') ? 'Delete' : action, 'failed', { reason });
     cancelled.push(r.logicalId);
   }
   return cancelled;
@@ -65,7 +65,7 @@ export function recoverInterruptedOperations(engine: Engine): void {
 /** The interrupted operation goes on under its own id and kind, so LastOperations still names it. */
 function resume(engine: Engine, stack: StackRecord, op: OperationRecord | undefined): void {
   const { store } = engine.deps;
-  const status = stack.status as StackStatus;
+  const { status } = stack;
   if (!isInProgress(status)) return;
   const run = RESUME[status];
   let template;

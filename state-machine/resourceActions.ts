@@ -9,6 +9,7 @@ import { stagedWorld } from '../resources/stagedWorld.js';
 import { creationPolicyOf, settleCreation } from '../resources/creationPolicy.js';
 import { defaultDeletionPolicy } from '../resources/policies.js';
 import { setResourceStatus } from './transitions.js';
+import { RESOURCE_PHASES } from './statuses.js';
 import { evaluateIn, resolveDynamicIn, type Runtime } from './runtime.js';
 import { policyRefusal } from './stackPolicy.js';
 import { checkFault, faultGate, request, sleep } from './providerCalls.js';
@@ -39,7 +40,8 @@ function newRecord(rt: Runtime, logicalId: string): ResourceRecord {
     account: rt.stack.account,
     region: rt.stack.region,
     type: def.type,
-    status: 'CREATE_IN_PROGRESS',
+    // a record not yet stored: its first status change comes through setResourceStatus
+    status: RESOURCE_PHASES.Create.start,
     updatedAt: rt.clock.now().toISOString(),
     ord: def.ord,
     doc: { properties: {}, metadata: def.metadata, createdBy: rt.operationId },
@@ -66,14 +68,14 @@ export async function createResource(rt: Runtime, logicalId: string, signal: Abo
     r.doc.properties = evaluateProperties(rt, logicalId);
     applyPolicies(rt, r);
   } catch (err) {
-    setResourceStatus(rt, r, 'CREATE_FAILED', { reason: (err as Error).message });
+    setResourceStatus(rt, r, 'Create', 'failed', { reason: (err as Error).message });
     return false;
   }
-  setResourceStatus(rt, r, 'CREATE_IN_PROGRESS');
+  setResourceStatus(rt, r, 'Create', 'start');
   const provider = providerFor(r.type);
   const invalid = provider.validate(r.type, logicalId, r.doc.properties!);
   if (invalid) {
-    setResourceStatus(rt, r, 'CREATE_FAILED', { reason: invalid });
+    setResourceStatus(rt, r, 'Create', 'failed', { reason: invalid });
     return false;
   }
   return provision(rt, r, 'create', signal);
@@ -93,26 +95,24 @@ function importExisting(rt: Runtime, logicalId: string, physicalId: string): boo
     r.doc.properties = evaluateProperties(rt, logicalId);
     applyPolicies(rt, r);
   } catch (err) {
-    setResourceStatus(rt, r, 'IMPORT_FAILED', { reason: (err as Error).message });
+    setResourceStatus(rt, r, 'Import', 'failed', { reason: (err as Error).message });
     return false;
   }
-  setResourceStatus(rt, r, 'IMPORT_IN_PROGRESS');
+  setResourceStatus(rt, r, 'Import', 'start');
   const found = rt.world.get(r.type, physicalId);
   if (!found || found.stackId) {
-    setResourceStatus(rt, r, 'IMPORT_FAILED', { reason: `Resource of type '${r.type}' with identifier '${physicalId}' was not found.` });
+    setResourceStatus(rt, r, 'Import', 'failed', { reason: `Resource of type '${r.type}' with identifier '${physicalId}' was not found.` });
     return false;
   }
   r.doc.attributes = found.attributes;
   r.doc.ref = refValue({ type: r.type, physicalId, attributes: found.attributes });
-  setResourceStatus(rt, r, 'IMPORT_COMPLETE', { alongside: () => rt.world.put({ ...found, stackId: rt.stack.stackId, logicalId }) });
+  setResourceStatus(rt, r, 'Import', 'complete', { alongside: () => rt.world.put({ ...found, stackId: rt.stack.stackId, logicalId }) });
   return true;
 }
 
 /** Runs the provider's create and records "Initiated" then COMPLETE (or FAILED) under the given statuses. */
 async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'replace', signal: AbortSignal) {
-  const inProgress = mode === 'create' ? 'CREATE_IN_PROGRESS' : 'UPDATE_IN_PROGRESS';
-  const complete = mode === 'create' ? 'CREATE_COMPLETE' : 'UPDATE_COMPLETE';
-  const failed = mode === 'create' ? 'CREATE_FAILED' : 'UPDATE_FAILED';
+  const action = mode === 'create' ? 'Create' : 'Update';
   const cancelled = mode === 'create' ? REASONS.createCancelled : REASONS.updateCancelled;
   const fault = checkFault(rt, r, 'Create');
   const world = stagedWorld(rt.world);
@@ -121,32 +121,32 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
     : await providerFor(r.type).create(world, request(rt, r, r.doc.properties!, signal));
   if (!result.ok) {
     // the handler ran and refused: "Initiated" without a physical id, then the handler's message
-    if (mode === 'create') setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated, midAction: true });
+    if (mode === 'create') setResourceStatus(rt, r, action, 'start', { reason: REASONS.initiated, midAction: true });
     const completed = await sleep(fault.delayMs, signal);
     // What a failed create left behind (a custom resource's id) is deleted by the rollback, as on AWS.
     if (mode === 'create' && result.physicalId) r.physicalId = result.physicalId;
-    setResourceStatus(rt, r, failed, { reason: completed ? result.reason : cancelled });
+    setResourceStatus(rt, r, action, 'failed', { reason: completed ? result.reason : cancelled });
     return false;
   }
   r.physicalId = result.physicalId;
   r.doc.ref = result.ref;
   r.doc.attributes = result.attributes;
   r.doc.createdBy = rt.operationId;
-  setResourceStatus(rt, r, inProgress, { reason: REASONS.initiated, midAction: true, alongside: () => world.commit() });
+  setResourceStatus(rt, r, action, 'start', { reason: REASONS.initiated, midAction: true, alongside: () => world.commit() });
   if (!(await sleep(fault.delayMs, signal))) {
-    setResourceStatus(rt, r, failed, { reason: cancelled });
+    setResourceStatus(rt, r, action, 'failed', { reason: cancelled });
     return false;
   }
   const def = rt.template.model.resources.get(r.logicalId);
   const policy = creationPolicyOf(def?.creationPolicy === undefined ? undefined : evaluateIn(rt, def.creationPolicy));
   const settled = await settleCreation(providerFor(r.type), world, request(rt, r, r.doc.properties!, signal), result, policy);
   if (settled === 'cancelled' || !settled.ok) {
-    setResourceStatus(rt, r, failed, { reason: settled === 'cancelled' ? cancelled : settled.reason });
+    setResourceStatus(rt, r, action, 'failed', { reason: settled === 'cancelled' ? cancelled : settled.reason });
     return false;
   }
   r.doc.attributes = settled.attributes;
   r.doc.ref = settled.ref;
-  setResourceStatus(rt, r, complete, { alongside: () => world.commit() });
+  setResourceStatus(rt, r, action, 'complete', { alongside: () => world.commit() });
   return true;
 }
 
@@ -157,7 +157,7 @@ export async function updateResource(rt: Runtime, logicalId: string, signal: Abo
   try {
     properties = evaluateProperties(rt, logicalId);
   } catch (err) {
-    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: (err as Error).message });
+    setResourceStatus(rt, r, 'Update', 'failed', { reason: (err as Error).message });
     return false;
   }
   const def = rt.template.model.resources.get(logicalId)!;
@@ -173,15 +173,15 @@ export async function updateResource(rt: Runtime, logicalId: string, signal: Abo
   const replacing = provider.replacementNeeded(r.type, before, properties).length > 0;
   const refusal = policyRefusal(rt.stack.doc.duringUpdatePolicyBody ?? rt.stack.doc.stackPolicyBody, logicalId, r.type, replacing ? 'Replace' : 'Modify');
   if (refusal) {
-    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: refusal });
+    setResourceStatus(rt, r, 'Update', 'failed', { reason: refusal });
     return false;
   }
   if (replacing) return replaceResource(rt, r, properties, signal);
   r.doc.properties = properties;
   applyPolicies(rt, r);
-  setResourceStatus(rt, r, 'UPDATE_IN_PROGRESS');
+  setResourceStatus(rt, r, 'Update', 'start');
   if (invalid) {
-    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: invalid });
+    setResourceStatus(rt, r, 'Update', 'failed', { reason: invalid });
     return false;
   }
   return updateInPlace(rt, r, 'Update', signal);
@@ -190,14 +190,14 @@ export async function updateResource(rt: Runtime, logicalId: string, signal: Abo
 async function updateInPlace(rt: Runtime, r: ResourceRecord, action: 'Update', signal: AbortSignal) {
   const gate = await faultGate(rt, r, action, signal);
   if (gate === 'cancelled') {
-    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: REASONS.updateCancelled });
+    setResourceStatus(rt, r, 'Update', 'failed', { reason: REASONS.updateCancelled });
     return false;
   }
   const world = stagedWorld(rt.world);
   const req = { ...request(rt, r, r.doc.properties!, signal), previousProperties: r.doc.before?.properties };
   const result: ProviderResult = gate ? { ok: false, code: 'Injected', reason: gate } : await providerFor(r.type).update(world, req);
   if (!result.ok) {
-    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: result.reason });
+    setResourceStatus(rt, r, 'Update', 'failed', { reason: result.reason });
     return false;
   }
   // A custom resource that answers an Update with a new PhysicalResourceId was replaced: the old one is deleted in cleanup.
@@ -207,16 +207,16 @@ async function updateInPlace(rt: Runtime, r: ResourceRecord, action: 'Update', s
   }
   r.doc.attributes = result.attributes;
   r.doc.ref = result.ref;
-  setResourceStatus(rt, r, 'UPDATE_COMPLETE', { alongside: () => world.commit() });
+  setResourceStatus(rt, r, 'Update', 'complete', { alongside: () => world.commit() });
   return true;
 }
 
 async function replaceResource(rt: Runtime, r: ResourceRecord, properties: Record<string, unknown>, signal: AbortSignal) {
   const nameProp = nameProperty(r.type);
   const before = r.doc.properties ?? {};
-  setResourceStatus(rt, r, 'UPDATE_IN_PROGRESS', { reason: REASONS.replacing });
+  setResourceStatus(rt, r, 'Update', 'start', { reason: REASONS.replacing });
   if (nameProp && properties[nameProp] !== undefined && isDeepStrictEqual(properties[nameProp], before[nameProp])) {
-    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: REASONS.customNamed(r.logicalId) });
+    setResourceStatus(rt, r, 'Update', 'failed', { reason: REASONS.customNamed(r.logicalId) });
     return false;
   }
   r.doc.replaced = { physicalId: r.physicalId!, properties: before, attributes: r.doc.attributes, ref: r.doc.ref };
@@ -224,7 +224,7 @@ async function replaceResource(rt: Runtime, r: ResourceRecord, properties: Recor
   applyPolicies(rt, r);
   const invalid = providerFor(r.type).validate(r.type, r.logicalId, properties);
   if (invalid) {
-    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: invalid });
+    setResourceStatus(rt, r, 'Update', 'failed', { reason: invalid });
     return false;
   }
   return provision(rt, r, 'replace', signal);

@@ -43,30 +43,50 @@ export async function deleteResource(rt: Runtime, target: DeleteTarget, why: Del
   if (retains(rt, r, why)) {
     rt.store.transaction(() => {
       detachFromStack(rt, shown);
-      setResourceStatus(rt, shown, 'DELETE_SKIPPED', { ...options, removeRow: why !== 'stack-delete' && !target.physicalId });
+      setResourceStatus(rt, shown, 'Skip', 'complete', { ...options, removeRow: why !== 'stack-delete' && !target.physicalId });
     });
     return true;
   }
   if (!shown.physicalId) {
-    setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup' });
+    setResourceStatus(rt, shown, 'Delete', 'complete', { ...options, removeRow: why === 'cleanup' });
     return true;
   }
-  setResourceStatus(rt, shown, 'DELETE_IN_PROGRESS', options);
-  const gate = await faultGate(rt, shown, 'Delete', signal);
-  if (gate === 'cancelled') return false;
-  const world = stagedWorld(rt.world);
-  // a Snapshot policy snapshots first; both land only if the delete goes through (the world is staged)
-  const policy = why === 'replaced-copy' ? r.doc.updateReplacePolicy : r.doc.deletionPolicy;
-  if (policy === 'Snapshot') snapshotOf(world, shown.type, shown.physicalId, shown.doc.properties ?? {});
-  const result: Deleted = gate
-    ? { ok: false, code: 'Injected', reason: gate }
-    : await providerFor(r.type).delete(world, request(rt, shown, shown.doc.properties ?? {}, signal));
-  if (!result.ok) {
-    setResourceStatus(rt, shown, 'DELETE_FAILED', { ...options, reason: result.reason });
+  setResourceStatus(rt, shown, 'Delete', 'start', options);
+  // the cleanup after a successful update tries a delete three times before it gives the resource up
+  const attempts = why === 'cleanup' || why === 'replaced-copy' ? CLEANUP_ATTEMPTS : 1;
+  let outcome: Awaited<ReturnType<typeof attemptDelete>> = 'cancelled';
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    outcome = await attemptDelete(rt, shown, why, signal);
+    if (outcome === 'cancelled' || outcome.result.ok) break;
+  }
+  if (outcome === 'cancelled') return false;
+  if (!outcome.result.ok) {
+    setResourceStatus(rt, shown, 'Delete', 'failed', { ...options, reason: outcome.result.reason });
     return false;
   }
-  setResourceStatus(rt, shown, 'DELETE_COMPLETE', { ...options, removeRow: why === 'cleanup', alongside: () => world.commit() });
+  const { world } = outcome;
+  setResourceStatus(rt, shown, 'Delete', 'complete', { ...options, removeRow: why === 'cleanup', alongside: () => world.commit() });
   return true;
+}
+
+/**
+ * How many times the cleanup phase of an update tries a delete before the resource leaves the stack (AWS's
+ * troubleshooting guide: "CloudFormation tries to delete it three times").
+ */
+export const CLEANUP_ATTEMPTS = 3;
+
+/** One try of the provider's delete (after the fault gate), with its world changes staged. */
+async function attemptDelete(rt: Runtime, shown: ResourceRecord, why: DeleteReason, signal: AbortSignal) {
+  const gate = await faultGate(rt, shown, 'Delete', signal);
+  if (gate === 'cancelled') return 'cancelled' as const;
+  const world = stagedWorld(rt.world);
+  // a Snapshot policy snapshots first; both land only if the delete goes through (the world is staged)
+  const policy = why === 'replaced-copy' ? shown.doc.updateReplacePolicy : shown.doc.deletionPolicy;
+  if (policy === 'Snapshot') snapshotOf(world, shown.type, shown.physicalId!, shown.doc.properties ?? {});
+  const result: Deleted = gate
+    ? { ok: false, code: 'Injected', reason: gate }
+    : await providerFor(shown.type).delete(world, request(rt, shown, shown.doc.properties ?? {}, signal, true));
+  return { result, world };
 }
 
 /** A retained physical resource leaves the stack's ownership but stays in the account. */

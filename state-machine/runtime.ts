@@ -11,6 +11,7 @@ import type { AccountScope, ProviderEnv, WorldAccess } from '../resources/provid
 import type { OperationScope } from './transitions.js';
 import { randomSuffix } from '../resources/names.js';
 import { readSsmParameter } from '../resources/ssmParameters.js';
+import { VALUE_OF_ATTRIBUTES, supportsValueOf, valueOfAttribute } from '../resources/parameterAttributes.js';
 import type { Faults } from '../resources/faults.js';
 
 
@@ -25,7 +26,8 @@ export interface Runtime extends OperationScope {
   imports: Set<string>;
   /** Stops the operation from outside: CancelUpdateStack or TimeoutInMinutes (the reason says which). */
   stop: AbortController;
-  stopReason?: 'cancelled' | 'timed-out';
+  /** Why the run was stopped: CancelUpdateStack, the stack's timeout, or DeleteStack during a create. */
+  stopReason?: 'cancelled' | 'timed-out' | 'deleted';
   /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
   rollbackOf?: string;
   options: { disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[]; adopt?: Record<string, string> };
@@ -115,13 +117,20 @@ export function evaluateIn(rt: Parameters<typeof evalContext>[0], value: unknown
  * Resolves `{{resolve:…}}` dynamic references in evaluated values. Stored properties (events, drift, change sets)
  * keep the references, as AWS never shows the values; only what a provider receives is resolved.
  */
-export function resolveDynamicIn(rt: Pick<Runtime, 'store' | 'stack'>, value: unknown): unknown {
+export function resolveDynamicIn(rt: Pick<Runtime, 'store' | 'stack'>, value: unknown, lenient = false): unknown {
   if (typeof value === 'string') {
-    return value.includes('{{resolve:') ? resolveDynamicReferences(value, templateWorld(rt.store, rt.stack)) : value;
+    if (!value.includes('{{resolve:')) return value;
+    try {
+      return resolveDynamicReferences(value, templateWorld(rt.store, rt.stack));
+    } catch (err) {
+      // a delete goes by physical id: a reference whose parameter or secret is gone stays as written
+      if (lenient) return value;
+      throw err;
+    }
   }
-  if (Array.isArray(value)) return value.map((v) => resolveDynamicIn(rt, v));
+  if (Array.isArray(value)) return value.map((v) => resolveDynamicIn(rt, v, lenient));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveDynamicIn(rt, v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveDynamicIn(rt, v, lenient)]));
   }
   return value;
 }
@@ -140,6 +149,11 @@ export function templateWorld(store: Store, stack: Pick<StackRecord, 'account' |
       return asText(found?.properties.SecretString ?? found?.attributes.SecretString);
     },
     exists: (type: string, id: string) => find(type, id) !== undefined,
+    parameterAttribute: (parameterType: string, id: string, attribute: string) => {
+      if (!supportsValueOf(parameterType, attribute)) return undefined;
+      const found = find(VALUE_OF_ATTRIBUTES[parameterType].type, id);
+      return found ? valueOfAttribute(found, attribute) : '';
+    },
     stackOutput: (req: StackOutputRequest) => {
       const target = req.stackName.startsWith('arn:') ? store.stacks.byId(req.stackName) : store.stacks.liveByName(req.account, req.region, req.stackName);
       if (!target || target.account !== req.account || target.region !== req.region || target.status === 'DELETE_COMPLETE') {

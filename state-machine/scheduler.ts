@@ -1,5 +1,6 @@
 // Runs a plan of resource actions over a dependency graph: every action whose prerequisites succeeded starts,
 // in plan order among the ready ones, with bounded parallelism. Knows nothing of statuses or AWS.
+import { setMaxListeners } from 'node:events';
 
 export interface PlanRun {
   /** Action ids in plan order (a dependency-respecting order). */
@@ -44,6 +45,9 @@ export async function runPlan(plan: PlanRun): Promise<PlanOutcome> {
   for (const id of plan.order) if (waiting.get(id) === 0) ready.push(id);
   const controller = new AbortController();
   const limit = plan.concurrency ?? 32;
+  // Each running action may listen on the signal (a delay, a wait) until it ends: up to `limit` at once is expected,
+  // not the leak Node's default bound of ten listeners warns about.
+  setMaxListeners(Math.max(10, limit * 2), controller.signal);
   let running = 0;
   let sinceYield = 0;
   let stopped = false;

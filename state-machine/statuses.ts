@@ -31,8 +31,10 @@ export const OPERATION_STARTS: Record<StackOperation, readonly StackStatus[]> = 
   UpdateStack: [...UPDATABLE, 'CREATE_FAILED', 'UPDATE_FAILED'],
   CreateChangeSet: [...UPDATABLE, 'CREATE_FAILED', 'UPDATE_FAILED', 'REVIEW_IN_PROGRESS'],
   ExecuteChangeSet: [...UPDATABLE, 'CREATE_FAILED', 'UPDATE_FAILED', 'REVIEW_IN_PROGRESS'],
+  // CREATE_IN_PROGRESS: AWS accepts the delete of a stack still being created; the create stops and everything
+  // it made is deleted (state-machine/operations/delete.ts, deleteWhileCreating).
   DeleteStack: [
-    'CREATE_FAILED', 'CREATE_COMPLETE', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE', 'DELETE_FAILED', 'UPDATE_COMPLETE',
+    'CREATE_IN_PROGRESS', 'CREATE_FAILED', 'CREATE_COMPLETE', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE', 'DELETE_FAILED', 'UPDATE_COMPLETE',
     'UPDATE_FAILED', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_ROLLBACK_COMPLETE', 'REVIEW_IN_PROGRESS', 'IMPORT_COMPLETE',
     'IMPORT_ROLLBACK_FAILED', 'IMPORT_ROLLBACK_COMPLETE',
   ],
@@ -55,7 +57,7 @@ export const REFUSALS: Record<StackOperation, (stack: { name: string; stackId: s
 /** Which stack status may follow which. A transition outside this table is a bug and throws. */
 export const STACK_TRANSITIONS: Record<StackStatus, readonly StackStatus[]> = {
   REVIEW_IN_PROGRESS: ['CREATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
-  CREATE_IN_PROGRESS: ['CREATE_COMPLETE', 'CREATE_FAILED', 'ROLLBACK_IN_PROGRESS'],
+  CREATE_IN_PROGRESS: ['CREATE_COMPLETE', 'CREATE_FAILED', 'ROLLBACK_IN_PROGRESS', 'DELETE_IN_PROGRESS'],
   CREATE_FAILED: ['ROLLBACK_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'UPDATE_IN_PROGRESS'],
   CREATE_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],
   ROLLBACK_IN_PROGRESS: ['ROLLBACK_COMPLETE', 'ROLLBACK_FAILED'],
@@ -113,25 +115,58 @@ export const ON_INTERNAL_FAILURE: Record<InProgressStatus, StackStatus> = {
 };
 
 /** Resource actions and the statuses each phase of them produces. */
-export type ResourceAction = 'Create' | 'Update' | 'Delete' | 'Skip' | 'RollbackUpdate' | 'Import';
+export type ResourceAction = 'Create' | 'Update' | 'Delete' | 'Skip' | 'RollbackUpdate' | 'RollbackSkip' | 'Import' | 'ImportRollback';
 export type ResourcePhase = 'start' | 'complete' | 'failed';
 
-export const RESOURCE_PHASES: Record<ResourceAction, Record<ResourcePhase, ResourceStatus>> = {
-  Create: { start: 'CREATE_IN_PROGRESS', complete: 'CREATE_COMPLETE', failed: 'CREATE_FAILED' },
-  Update: { start: 'UPDATE_IN_PROGRESS', complete: 'UPDATE_COMPLETE', failed: 'UPDATE_FAILED' },
-  Delete: { start: 'DELETE_IN_PROGRESS', complete: 'DELETE_COMPLETE', failed: 'DELETE_FAILED' },
-  Skip: { start: 'DELETE_SKIPPED', complete: 'DELETE_SKIPPED', failed: 'DELETE_SKIPPED' },
-  RollbackUpdate: { start: 'UPDATE_IN_PROGRESS', complete: 'UPDATE_COMPLETE', failed: 'UPDATE_FAILED' },
-  Import: { start: 'IMPORT_IN_PROGRESS', complete: 'IMPORT_COMPLETE', failed: 'IMPORT_FAILED' },
+interface PhaseRow extends Record<ResourcePhase, ResourceStatus> {
+  /** The phases this action may record without its start status first (otherwise they must follow it). */
+  direct: readonly ResourcePhase[];
+}
+
+/**
+ * Where each resource status comes from: an action's start, then its complete or failed. Every resource status
+ * change goes through setResourceStatus (transitions.ts), which takes it from this table.
+ */
+export const RESOURCE_PHASES: Record<ResourceAction, PhaseRow> = {
+  // properties that cannot be evaluated fail a create before it starts
+  Create: { start: 'CREATE_IN_PROGRESS', complete: 'CREATE_COMPLETE', failed: 'CREATE_FAILED', direct: ['failed'] },
+  // so do they an update, and so does a stack policy's refusal
+  Update: { start: 'UPDATE_IN_PROGRESS', complete: 'UPDATE_COMPLETE', failed: 'UPDATE_FAILED', direct: ['failed'] },
+  // a resource that never got a physical id is deleted without DELETE_IN_PROGRESS
+  Delete: { start: 'DELETE_IN_PROGRESS', complete: 'DELETE_COMPLETE', failed: 'DELETE_FAILED', direct: ['complete'] },
+  // a retained resource shows a single DELETE_SKIPPED
+  Skip: { start: 'DELETE_SKIPPED', complete: 'DELETE_SKIPPED', failed: 'DELETE_SKIPPED', direct: ['complete'] },
+  // an update rollback puts a resource back through an update
+  RollbackUpdate: { start: 'UPDATE_IN_PROGRESS', complete: 'UPDATE_COMPLETE', failed: 'UPDATE_FAILED', direct: [] },
+  // ContinueUpdateRollback's ResourcesToSkip: marked UPDATE_COMPLETE and left as they are
+  RollbackSkip: { start: 'UPDATE_COMPLETE', complete: 'UPDATE_COMPLETE', failed: 'UPDATE_COMPLETE', direct: ['complete'] },
+  // an existing resource that cannot be evaluated fails its import before it starts
+  Import: { start: 'IMPORT_IN_PROGRESS', complete: 'IMPORT_COMPLETE', failed: 'IMPORT_FAILED', direct: ['failed'] },
+  // an import rolled back releases the resource to the account in one step
+  ImportRollback: {
+    start: 'IMPORT_ROLLBACK_IN_PROGRESS', complete: 'IMPORT_ROLLBACK_COMPLETE', failed: 'IMPORT_ROLLBACK_FAILED', direct: ['complete'],
+  },
 };
+
+/** The action a resource status is the start of, when it is one still running (not a single-event action's). */
+export function actionInProgress(status: ResourceStatus): ResourceAction | undefined {
+  if (!status.endsWith('_IN_PROGRESS')) return undefined;
+  return (Object.keys(RESOURCE_PHASES) as ResourceAction[]).find((a) => RESOURCE_PHASES[a].start === status);
+}
+
+/** Whether a resource in `from` may record this action's phase. A start may follow anything. */
+export function canRecord(from: ResourceStatus, action: ResourceAction, phase: ResourcePhase): boolean {
+  const row = RESOURCE_PHASES[action];
+  return phase === 'start' || from === row.start || row.direct.includes(phase);
+}
 
 export function canStart(operation: StackOperation, status: StackStatus): boolean {
   return OPERATION_STARTS[operation].includes(status);
 }
 
 /** Throws AWS's ValidationError when the stack's status does not allow the operation. */
-export function checkStart(operation: StackOperation, stack: { name: string; stackId: string; status: string }): void {
-  if (!canStart(operation, stack.status as StackStatus)) throw validationError(REFUSALS[operation](stack));
+export function checkStart(operation: StackOperation, stack: { name: string; stackId: string; status: StackStatus }): void {
+  if (!canStart(operation, stack.status)) throw validationError(REFUSALS[operation](stack));
 }
 
 export function canTransition(from: StackStatus, to: StackStatus): boolean {

@@ -1,8 +1,10 @@
-// The one door through which a stack or resource status changes: it checks the table in statuses.ts and writes
-// the status, its event and its journal row in one transaction.
+// The doors through which a stack or resource status changes: each checks its table in statuses.ts and writes the
+// status, its event and its journal row in one transaction. (Change sets have theirs in changeSetStatus.ts.)
 import { v4 as uuidv4 } from 'uuid';
 import type { Store, StackRecord, ResourceRecord } from '../storage/index.js';
-import { canTransition, type ResourceStatus, type StackStatus } from './statuses.js';
+import {
+  actionInProgress, canRecord, canTransition, isInProgress, ON_INTERNAL_FAILURE, RESOURCE_PHASES, type ResourceAction, type ResourcePhase, type StackStatus,
+} from './statuses.js';
 
 export interface Clock {
   now(): Date;
@@ -38,7 +40,7 @@ export function eventTime(scope: OperationScope, stackId: string): string {
 }
 
 export function setStackStatus(scope: OperationScope, stack: StackRecord, to: StackStatus, reason?: string): void {
-  const from = stack.status as StackStatus;
+  const from = stack.status;
   if (!canTransition(from, to)) {
     throw new Error(`illegal stack transition ${from} → ${to} for ${stack.stackId}`);
   }
@@ -63,6 +65,30 @@ export function setStackStatus(scope: OperationScope, stack: StackRecord, to: St
       timestamp,
     });
   });
+}
+
+/** After an unexpected error the stack takes its operation's failed status rather than staying *_IN_PROGRESS. */
+export function failInternally(scope: OperationScope, stack: StackRecord): void {
+  if (!isInProgress(stack.status)) return;
+  const to = ON_INTERNAL_FAILURE[stack.status];
+  try {
+    setStackStatus(scope, stack, to, 'Internal Failure');
+  } catch {
+    // the store itself failed: keep the settled status in memory so no further operation hangs on it
+    stack.status = to;
+  }
+}
+
+/** A resource left in an action's start status by an error takes that action's failed status, with the reason. */
+export function failResource(scope: OperationScope, resource: ResourceRecord, reason: string): void {
+  const action = actionInProgress(resource.status);
+  if (!action) return;
+  try {
+    setResourceStatus(scope, resource, action, 'failed', { reason });
+  } catch {
+    // the store itself failed: at least the operation sees a settled resource
+    resource.status = RESOURCE_PHASES[action].failed;
+  }
 }
 
 /** The stack's own event for its current status (LogicalResourceId = name, PhysicalResourceId = stack id). */
@@ -109,12 +135,18 @@ function propertiesJson(properties: Record<string, unknown> | undefined): string
   return json;
 }
 
+/** The one door for a resource's status: the action's phase, taken from RESOURCE_PHASES and checked against it. */
 export function setResourceStatus(
   scope: OperationScope,
   resource: ResourceRecord,
-  status: ResourceStatus,
+  action: ResourceAction,
+  phase: ResourcePhase,
   options: ResourceEventOptions = {},
 ): void {
+  if (!canRecord(resource.status, action, phase)) {
+    throw new Error(`illegal resource transition ${resource.status} → ${action} ${phase} for ${resource.logicalId} of ${resource.stackId}`);
+  }
+  const status = RESOURCE_PHASES[action][phase];
   const timestamp = eventTime(scope, resource.stackId);
   resource.status = status;
   resource.statusReason = options.reason;

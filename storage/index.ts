@@ -5,9 +5,13 @@ import { ResourceStore } from './resources.js';
 import { EventStore } from './events.js';
 import { TemplateStore } from './templates.js';
 import { ExportStore } from './exports.js';
+import { SecretStore } from './secrets.js';
 import { JournalStore } from './journal.js';
 import { WorldStore } from './world.js';
 import { ChangeSetStore } from './changeSets.js';
+import { TransformOutputStore } from './transformOutputs.js';
+import { ObjectStore } from './objects.js';
+import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 export class Store {
   readonly stacks: StackStore;
@@ -18,11 +22,15 @@ export class Store {
   readonly journal: JournalStore;
   readonly world: WorldStore;
   readonly changeSets: ChangeSetStore;
+  readonly secrets: SecretStore;
+  readonly transformOutputs: TransformOutputStore;
+  /** S3 objects' metadata rows; their bytes are in `bodies`. */
+  readonly objects: ObjectStore;
   /** The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts). */
   readonly lastEventTime = new Map<string, number>();
   private readonly group: GroupCommit;
 
-  constructor(readonly db: Db) {
+  constructor(readonly db: Db, readonly bodies: BodyStore = new MemoryBodies()) {
     this.group = new GroupCommit(db);
     this.stacks = new StackStore(db);
     this.resources = new ResourceStore(db, this.group);
@@ -32,10 +40,16 @@ export class Store {
     this.journal = new JournalStore(db);
     this.world = new WorldStore(db);
     this.changeSets = new ChangeSetStore(db);
+    this.secrets = new SecretStore(db);
+    this.transformOutputs = new TransformOutputStore(db);
+    this.objects = new ObjectStore(db);
   }
 
   static open(file: string): Store {
-    return new Store(openDb(file));
+    const store = new Store(openDb(file), openBodies(file));
+    // Bodies no row points at are what a crash left behind (an upload cut short, a replaced object's old bytes).
+    store.bodies.sweep(store.objects.bodyIds());
+    return store;
   }
 
   /** Runs fn atomically; it commits with the other writes of this event-loop turn (see GroupCommit). */
@@ -59,11 +73,37 @@ export class Store {
     this.events.forgetKeys();
     this.transaction(() => {
       for (const table of ['stacks', 'templates', 'stack_resources', 'events', 'change_sets', 'exports', 'journal',
-        'operations', 'world', 'imports']) {
+        'operations', 'world', 'imports', 's3_objects', 's3_uploads', 's3_parts', 'transform_outputs']) {
         this.db.exec(`DELETE FROM ${table}`);
       }
     });
     this.lastEventTime.clear();
+    this.bodies.reset();
+  }
+
+  /**
+   * Empties one account's rows, every region or one (the control API's scoped reset); other accounts keep theirs.
+   * Held writes are committed first, so no other account's pending rows are dropped.
+   */
+  resetAccount(account: string, region?: string): void {
+    this.group.flush();
+    this.events.forgetKeys();
+    const where = region === undefined ? 'account = ?' : 'account = ? AND region = ?';
+    const args = region === undefined ? [account] : [account, region];
+    const bodies = this.db.prepare(
+      `SELECT body_id FROM s3_objects WHERE ${where} UNION ALL
+       SELECT p.body_id FROM s3_parts p JOIN s3_uploads u ON u.upload_id = p.upload_id WHERE u.${where.replace(' AND ', ' AND u.')}`,
+    ).pluck().all(...args, ...args) as string[];
+    this.transaction(() => {
+      for (const table of ['templates', 'journal', 'operations']) {
+        this.db.prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`).run(...args);
+      }
+      this.db.prepare(`DELETE FROM s3_parts WHERE upload_id IN (SELECT upload_id FROM s3_uploads WHERE ${where})`).run(...args);
+      for (const table of ['stack_resources', 'events', 'change_sets', 'exports', 'imports', 'world', 's3_objects', 's3_uploads', 'stacks']) {
+        this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
+      }
+    });
+    for (const id of bodies) this.bodies.remove(id);
   }
 
   close(): void {
@@ -78,3 +118,5 @@ export type { EventRecord } from './events.js';
 export type { WorldResource, WorldState } from './world.js';
 export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';
+export type { ObjectRecord, ObjectDoc, UploadRecord, PartRecord } from './objects.js';
+export type { BodyStore, ByteRange } from './bodies.js';

@@ -9,6 +9,22 @@ export interface WorldState {
   snapshots?: string[];
   /** An SSM parameter's values by version (version N at index N-1). */
   versions?: string[];
+  /** S3: how many objects the bucket holds (kept by the S3 API; with dataItems, what makes it "not empty"). */
+  objects?: number;
+  /** S3: what only the S3 API sets on a bucket (handlers/s3/context.ts BucketS3State). */
+  s3?: Record<string, unknown>;
+  /** When each version of an SSM parameter was written (ISO dates, version N at index N-1). */
+  versionDates?: string[];
+  /** An SSM parameter's version labels: label → version. */
+  labels?: Record<string, number>;
+  /** What Lambda's control plane changed or published: code hash and size, revision, a version's configuration. */
+  lambda?: {
+    codeSha256?: string;
+    codeSize?: number;
+    revisionId?: string;
+    lastModified?: string;
+    configuration?: Record<string, unknown>;
+  };
 }
 
 export interface WorldResource {

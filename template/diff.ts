@@ -1,6 +1,6 @@
 // The change model of a change set: which resources are added, removed, imported or modified between the deployed
 // stack and the new template, with Replacement, Scope, Details and PolicyAction as DescribeChangeSet reports them.
-// Evidence: ../shared/reference/aws-behaviour.md §5.3 and the recordings it cites (cfn/test_change_sets.py
+// Evidence: AWS responses recorded in LocalStack's snapshot tests (cfn/test_change_sets.py
 // TestCaptureUpdateProcess: test_direct_update, test_dynamic_update, test_parameter_changes).
 import { isDeepStrictEqual } from 'node:util';
 import type { PreparedTemplate } from './index.js';

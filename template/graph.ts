@@ -13,19 +13,25 @@ export interface ResourceGraph {
   dependents: Map<string, Set<string>>;
 }
 
-/** Every name a value refers to through Ref, Fn::GetAtt or Fn::Sub. */
-export function referencedNames(value: unknown, out: Set<string> = new Set()): Set<string> {
+/**
+ * Every name a value refers to through Ref, Fn::GetAtt or Fn::Sub. Given the evaluated conditions, the branch of an
+ * `Fn::If` that is not taken is skipped: AWS resolves conditions before it looks for dependencies, so that branch may
+ * name a resource whose condition is false (the CDK bootstrap template does, in Resources and Outputs).
+ */
+export function referencedNames(value: unknown, out: Set<string> = new Set(), conditions?: Map<string, boolean>): Set<string> {
   if (value === null || typeof value !== 'object') return out;
   if (Array.isArray(value)) {
-    for (const v of value) referencedNames(v, out);
+    for (const v of value) referencedNames(v, out, conditions);
     return out;
   }
   for (const [key, arg] of Object.entries(value)) {
-    if (key === 'Ref' && typeof arg === 'string') out.add(arg);
+    const taken = key === 'Fn::If' ? takenBranch(arg, conditions) : undefined;
+    if (taken) referencedNames(taken[0], out, conditions);
+    else if (key === 'Ref' && typeof arg === 'string') out.add(arg);
     else if (key === 'Fn::GetAtt') {
       const target = typeof arg === 'string' ? arg.split('.')[0] : Array.isArray(arg) ? arg[0] : undefined;
       if (typeof target === 'string') out.add(target);
-      if (Array.isArray(arg)) referencedNames(arg[1], out);
+      if (Array.isArray(arg)) referencedNames(arg[1], out, conditions);
     } else if (key === 'Fn::Sub') {
       const text = typeof arg === 'string' ? arg : Array.isArray(arg) ? arg[0] : undefined;
       const locals = Array.isArray(arg) && arg[1] && typeof arg[1] === 'object' ? Object.keys(arg[1]) : [];
@@ -35,20 +41,34 @@ export function referencedNames(value: unknown, out: Set<string> = new Set()): S
           if (!locals.includes(name)) out.add(PSEUDO_PARAMETERS.has(name) ? name : name.split('.')[0]);
         }
       }
-      if (Array.isArray(arg)) referencedNames(arg[1], out);
-    } else referencedNames(arg, out);
+      if (Array.isArray(arg)) referencedNames(arg[1], out, conditions);
+    } else referencedNames(arg, out, conditions);
   }
   return out;
 }
 
-export function buildGraph(model: TemplateModel, active: Set<string>): ResourceGraph {
+/** The branch an `Fn::If` takes (boxed, as it may be any value), when its condition is known. */
+function takenBranch(arg: unknown, conditions?: Map<string, boolean>): [unknown] | undefined {
+  if (!conditions || !Array.isArray(arg) || arg.length !== 3 || typeof arg[0] !== 'string') return undefined;
+  const value = conditions.get(arg[0]);
+  return value === undefined ? undefined : [value ? arg[1] : arg[2]];
+}
+
+/**
+ * A name no section defines is refused wherever it appears; a resource whose condition is false is refused only
+ * where the reference is really evaluated (outside the untaken branch of every `Fn::If`).
+ */
+export function buildGraph(model: TemplateModel, active: Set<string>, conditions?: Map<string, boolean>): ResourceGraph {
   const dependsOn = new Map<string, Set<string>>();
   const unresolved: string[] = [];
+  const defined = (name: string) => PSEUDO_PARAMETERS.has(name) || name in model.parameters || model.resources.has(name);
   for (const id of active) {
     const def = model.resources.get(id)!;
     const deps = new Set<string>();
-    const names = referencedNames(def.properties);
-    referencedNames(def.metadata, names);
+    const names = referencedNames(def.properties, new Set(), conditions);
+    referencedNames(def.metadata, names, conditions);
+    const everywhere = referencedNames(def.metadata, referencedNames(def.properties));
+    for (const name of everywhere) if (!defined(name) && !unresolved.includes(name)) unresolved.push(name);
     for (const name of names) {
       if (PSEUDO_PARAMETERS.has(name) || name in model.parameters) continue;
       if (active.has(name)) deps.add(name);

@@ -9,6 +9,7 @@ import { buildGraph, referencedNames } from './graph.js';
 import { checkFunctionStructure } from './structure.js';
 import { checkRules, checkRulesShape } from './rules.js';
 import { applyTransforms } from './transforms/index.js';
+import type { ExpansionLookup } from './transforms/pending.js';
 import { checkDynamicReferences, type DynamicSources } from './dynamicReferences.js';
 import { evaluate } from './intrinsics/index.js';
 import { UNKNOWN_VALUE, type EvalContext, type ParameterValue } from './intrinsics/context.js';
@@ -25,6 +26,8 @@ export interface PreparedTemplate {
   graph: ResourceGraph;
   /** The template after transforms (JSON), when it declares any; GetTemplate's Processed stage. */
   processed?: string;
+  /** Why a transform failed (CreateStack: the create fails with this reason instead of refusing the call). */
+  failure?: string;
 }
 
 export interface PrepareInput {
@@ -38,12 +41,16 @@ export interface PrepareInput {
   /** Secrets and physical resources of the simulated account (dynamic references, AWS-specific parameter types). */
   secret?: DynamicSources['secret'];
   exists?: (type: string, id: string) => boolean | undefined;
+  /** Fn::ValueOf / Fn::ValueOfAll in Rules: an attribute of the resource a parameter value names. */
+  parameterAttribute?: EvalContext['parameterAttribute'];
   /**
    * A template that was deployed before (rollback, recovery, a change set's "before"): it was checked then, so
    * what the account may have changed since (Rules, AWS-specific values, dynamic references) is not re-checked,
    * and SSM-typed parameters keep their stored ResolvedValue when the parameter is gone.
    */
   stored?: { resolved: Map<string, string> };
+  /** The outputs of transforms that run outside the pipeline (SAM, macros, AWS::Include); see transforms/pending.ts. */
+  expansions?: ExpansionLookup;
 }
 
 export const MAX_TEMPLATE_BODY = 51_200;
@@ -59,6 +66,7 @@ function staticContext(model: TemplateModel, parameters: ResolvedParameter[], in
     resourceAttribute: () => undefined,
     importValue: () => '',
     availabilityZones: input.availabilityZones,
+    parameterAttribute: input.parameterAttribute,
     path: [],
     budget: { steps: 0 },
   };
@@ -78,11 +86,17 @@ export function prepareTemplate(input: PrepareInput): PreparedTemplate {
     previouslyResolved: input.stored?.resolved,
   });
   let parameters: ResolvedParameter[] | undefined;
-  const transformed = applyTransforms(parsed.doc, (collection) => {
-    const declared = readParameters(parsed.doc.Parameters);
-    parameters ??= resolve(declared);
-    return evaluate(collection, staticContext(preModel(parsed.doc, declared), parameters, input));
-  }, String(input.pseudo['AWS::AccountId']));
+  const declared = () => readParameters(parsed.doc.Parameters);
+  const transformed = applyTransforms(parsed.doc, {
+    evaluate: (collection) => {
+      parameters ??= resolve(declared());
+      return evaluate(collection, staticContext(preModel(parsed.doc, declared()), parameters, input));
+    },
+    parameterValues: () => Object.fromEntries((parameters ??= resolve(declared())).map((p) => [p.key, p.value])),
+    account: String(input.pseudo['AWS::AccountId']),
+    region,
+    expansions: input.expansions,
+  });
   const model = buildModel(transformed.doc);
   checkResourceTypes(model, input.isKnownType);
   checkFunctionStructure(model);
@@ -92,7 +106,7 @@ export function prepareTemplate(input: PrepareInput): PreparedTemplate {
   if (!input.stored) checkRules(ctx);
   const conditions = evaluateConditions(ctx);
   const active = new Set([...model.resources.values()].filter((r) => isActive(r.condition, conditions)).map((r) => r.logicalId));
-  const graph = buildGraph(model, active);
+  const graph = buildGraph(model, active, conditions);
   checkOutputReferences(model, conditions, active);
   preview(ctx, conditions, active);
   if (!input.stored) {
@@ -100,7 +114,7 @@ export function prepareTemplate(input: PrepareInput): PreparedTemplate {
       ssm: input.ssm ?? (() => undefined), secret: input.secret ?? (() => undefined),
     });
   }
-  const processed = transformed.declared.length ? JSON.stringify(withoutTransform(transformed.doc)) : undefined;
+  const processed = transformed.declared.length || transformed.doc !== parsed.doc ? JSON.stringify(withoutTransform(transformed.doc)) : undefined;
   return { body: input.body, model, parameters, conditions, active, graph, processed };
 }
 
@@ -153,13 +167,13 @@ function checkResourceTypes(model: TemplateModel, isKnownType: (type: string) =>
 function checkOutputReferences(model: TemplateModel, conditions: Map<string, boolean>, active: Set<string>) {
   for (const output of model.outputs) {
     if (output.condition !== undefined && !isActive(output.condition, conditions)) continue;
-    const names = [...referencedResourceNames(output.value, model)].filter((n) => !active.has(n));
+    const names = [...referencedResourceNames(output.value, model, conditions)].filter((n) => !active.has(n));
     if (names.length) throw validationError(`Unresolved resource dependencies [${names.join(', ')}] in the Outputs block of the template`);
   }
 }
 
-function referencedResourceNames(value: unknown, model: TemplateModel): Set<string> {
-  return new Set([...referencedNames(value)].filter((n) => model.resources.has(n)));
+function referencedResourceNames(value: unknown, model: TemplateModel, conditions: Map<string, boolean>): Set<string> {
+  return new Set([...referencedNames(value, new Set(), conditions)].filter((n) => model.resources.has(n)));
 }
 
 /** IAM resources need CAPABILITY_IAM, or CAPABILITY_NAMED_IAM when they carry a custom name. */

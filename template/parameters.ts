@@ -50,7 +50,9 @@ export const AWS_SPECIFIC_TYPES: Record<string, string | undefined> = {
   'AWS::Route53::HostedZone::Id': 'AWS::Route53::HostedZone',
 };
 const SSM_VALUE = /^AWS::SSM::Parameter::Value<(.+)>$/;
-const SIMPLE_TYPES = new Set(['String', 'Number', 'List<Number>', 'CommaDelimitedList', 'AWS::SSM::Parameter::Name']);
+// List<String> is missing from AWS's documentation but accepted: a run recorded against AWS passes `foo,bar` and
+// reads `foo|bar` back through `!Join ["|", !Ref P]` (LocalStack's AWS-validated parameter tests).
+const SIMPLE_TYPES = new Set(['String', 'Number', 'List<Number>', 'List<String>', 'CommaDelimitedList', 'AWS::SSM::Parameter::Name']);
 const LIST = /^List<(.+)>$/;
 
 const isAwsSpecific = (t: string) => Object.hasOwn(AWS_SPECIFIC_TYPES, t);
@@ -67,6 +69,8 @@ export function isKnownParameterType(type: string): boolean {
 
 const isListType = (type: string) =>
   type === 'CommaDelimitedList' || type.startsWith('List<') || /^AWS::SSM::Parameter::Value<(List<.*>|CommaDelimitedList)>$/.test(type);
+
+export const MAX_PARAMETER_VALUE_BYTES = 4096;
 
 export function resolveParameters(
   declared: Record<string, ParameterDef>,
@@ -97,6 +101,12 @@ export function resolveParameters(
     else raw.set(name, value);
   }
   if (missing.length) throw validationError(`Parameters: [${missing.join(', ')}] must have values`);
+  // AWS CloudFormation quotas: "Parameter value: 4,096 bytes" (bytes of UTF-8, not characters).
+  for (const [name, value] of raw) {
+    if (Buffer.byteLength(value) > MAX_PARAMETER_VALUE_BYTES) {
+      throw validationError(`Parameter '${name}' must contain at most ${MAX_PARAMETER_VALUE_BYTES} bytes`);
+    }
+  }
   const unfetched = Object.entries(declared)
     .filter(([name, def]) => SSM_VALUE.test(def.Type) && ssmValue(name, raw.get(name)!, world) === undefined)
     .map(([name]) => raw.get(name)!);
@@ -150,9 +160,11 @@ function checkConstraints(name: string, def: ParameterDef, value: ParameterValue
     if (numeric && (item.trim() === '' || !Number.isFinite(Number(item)))) {
       throw validationError(`Parameter '${name}' must be a number.`);
     }
+    // With a ConstraintDescription AWS leaves the name unquoted: "Parameter InstanceType failed to satisfy
+    // constraint: must be a valid EC2 instance type." (public AWS output, quoted in CloudFormation messages).
     const fail = (message: string) =>
       validationError(def.ConstraintDescription
-        ? `Parameter '${name}' failed to satisfy constraint: ${def.ConstraintDescription}`
+        ? `Parameter ${name} failed to satisfy constraint: ${def.ConstraintDescription}`
         : message);
     if (def.AllowedValues && !def.AllowedValues.map(String).includes(item)) {
       throw fail(`Parameter '${name}' must be one of AllowedValues`);

@@ -41,8 +41,8 @@ const SHORT_TAGS: Record<string, string> = {
   ValueOfAll: 'Fn::ValueOfAll',
 };
 
-/** Bounds on work: alias expansion (billion laughs) and nesting depth (every later pass recurses). */
-export const PARSE_LIMITS = { aliases: 1000, depth: 128 };
+/** Bound on nesting depth (every later pass recurses). Aliases, and so alias bombs, are refused outright. */
+export const PARSE_LIMITS = { depth: 128 };
 
 function shortScalar(short: string, full: string) {
   return (value: string) => {
@@ -59,6 +59,19 @@ const CFN_TAGS: Tags = Object.entries(SHORT_TAGS).flatMap(([short, full]) => [
   { tag: `!${short}`, collection: 'seq' as const, resolve: (seq: { toJSON(): unknown }) => ({ [full]: seq.toJSON() }) },
   { tag: `!${short}`, collection: 'map' as const, resolve: (map: { toJSON(): unknown }) => ({ [full]: map.toJSON() }) },
 ]) as unknown as Tags;
+
+/**
+ * YAML 1.1 scalars as AWS reads them (the table in test/unit/template/yamlScalars.test.ts gives the evidence of each).
+ * AWS's YAML reads dates as strings (`AWSTemplateFormatVersion: 2010-09-09` unquoted), so the timestamp tag goes.
+ * Its booleans are PyYAML's and SnakeYAML's: yes/no/on/off/true/false in three casings, but not the one-letter
+ * y/Y/n/N of the YAML 1.1 type page, so a parameter or key named `N` stays a string.
+ */
+// "CloudFormation doesn't support ... Hash merges" (User Guide, template anatomy), so `<<` is a plain key.
+const DROPPED_TAGS = new Set(['tag:yaml.org,2002:timestamp', 'tag:yaml.org,2002:bool', 'tag:yaml.org,2002:merge']);
+const AWS_BOOLEANS = [
+  { tag: 'tag:yaml.org,2002:bool', default: true, identify: (v: unknown) => v === true, test: /^(?:[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/, resolve: () => true },
+  { tag: 'tag:yaml.org,2002:bool', default: true, identify: (v: unknown) => v === false, test: /^(?:[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/, resolve: () => false },
+];
 
 export type TemplateFormat = 'JSON' | 'YAML';
 
@@ -107,9 +120,9 @@ function parseYaml(body: string): unknown {
   try {
     doc = loadYaml().parseDocument(body, {
       version: '1.1',
-      // AWS's YAML reads dates as strings (AWSTemplateFormatVersion: 2010-09-09 unquoted), so drop the timestamp tag.
       customTags: (tags) => [
-        ...tags.filter((t) => !(typeof t === 'object' && t.tag === 'tag:yaml.org,2002:timestamp')),
+        ...tags.filter((t) => !(typeof t === 'object' && DROPPED_TAGS.has(t.tag))),
+        ...AWS_BOOLEANS,
         ...(CFN_TAGS as unknown[]),
       ] as Tags,
       uniqueKeys: true,
@@ -124,26 +137,31 @@ function parseYaml(body: string): unknown {
     throw formatError(`YAML not well-formed. (line ${at.line}, column ${at.column})`);
   }
   checkKeys(doc);
-  try {
-    return doc.toJS({ maxAliasCount: PARSE_LIMITS.aliases });
-  } catch {
-    throw formatError('YAML not well-formed. (too many aliases)');
-  }
+  return doc.toJS();
 }
 
-/** A map key that is itself a map or a list (`? [a, b] : c`) has no JSON form: AWS refuses it. */
+/**
+ * A map key that is itself a map or a list (`? [a, b] : c`) has no JSON form: AWS refuses it. An alias is refused
+ * with AWS's own text (the User Guide lists aliases as unsupported; the AWS CLI's `package` flattens them for that
+ * reason: aws/aws-cli yamlhelper.py FlattenAliasDumper).
+ */
 function checkKeys(doc: Document): void {
-  let bad = false as boolean; // set inside the visitor
+  let bad = undefined as 'key' | 'alias' | undefined; // set inside the visitor
   const { visit, isPair, isCollection } = loadYaml();
   visit(doc, {
+    Alias() {
+      bad = 'alias';
+      return visit.BREAK;
+    },
     Pair(_, pair) {
       if (isPair(pair) && isCollection(pair.key)) {
-        bad = true;
+        bad = 'key';
         return visit.BREAK;
       }
       return undefined;
     },
   });
+  if (bad === 'alias') throw validationError('Template error: YAML aliases are not allowed in CloudFormation templates');
   if (bad) throw formatError('YAML not well-formed. (a map key must be a scalar)');
 }
 

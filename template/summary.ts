@@ -36,18 +36,24 @@ function defaultsOf(declared: Record<string, ParameterDef>): Map<string, Paramet
 
 export function staticModel(body: string, world: SummaryWorld): TemplateModel {
   const { doc } = parseTemplate(body);
-  const processed = applyTransforms(doc, (collection) => {
-    const parameters = readParameters(doc.Parameters);
-    const model: TemplateModel = {
-      doc, parameters, mappings: (doc.Mappings ?? {}) as TemplateModel['mappings'], conditions: {}, rules: {},
-      resources: new Map(), outputs: [], transforms: [],
-    };
-    return evaluate(collection, {
-      model, parameters: defaultsOf(parameters), pseudo: world.pseudo, conditions: new Map(),
-      resourceRef: () => undefined, resourceAttribute: () => undefined, importValue: () => '',
-      availabilityZones: world.availabilityZones, path: [], budget: { steps: 0 },
-    });
-  }, String(world.pseudo['AWS::AccountId']));
+  // The SAM translator, macros and AWS::Include are not run: these calls describe the template as written.
+  const processed = applyTransforms(doc, {
+    evaluate: (collection) => {
+      const parameters = readParameters(doc.Parameters);
+      const model: TemplateModel = {
+        doc, parameters, mappings: (doc.Mappings ?? {}) as TemplateModel['mappings'], conditions: {}, rules: {},
+        resources: new Map(), outputs: [], transforms: [],
+      };
+      return evaluate(collection, {
+        model, parameters: defaultsOf(parameters), pseudo: world.pseudo, conditions: new Map(),
+        resourceRef: () => undefined, resourceAttribute: () => undefined, importValue: () => '',
+        availabilityZones: world.availabilityZones, path: [], budget: { steps: 0 },
+      });
+    },
+    parameterValues: () => ({}),
+    account: String(world.pseudo['AWS::AccountId']),
+    region: String(world.pseudo['AWS::Region']),
+  });
   const model = buildModel(processed.doc);
   const unknown = [...new Set([...model.resources.values()].map((r) => r.type))].filter((t) => !t.startsWith('Custom::') && !world.isKnownType(t));
   if (unknown.length) {

@@ -2,6 +2,7 @@
 import { validationError } from '../domain/errors.js';
 import type { OutputDef, ParameterDef, ResourceDef, TemplateModel } from './model.js';
 import { declaredTransforms } from './transforms/index.js';
+import { SERVERLESS } from './transforms/pending.js';
 
 const SECTIONS = new Set([
   'AWSTemplateFormatVersion', 'Description', 'Metadata', 'Parameters', 'Rules', 'Mappings', 'Conditions',
@@ -24,7 +25,9 @@ const formatError = (message: string) => validationError(`Template format error:
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function buildModel(doc: Record<string, unknown>): TemplateModel {
-  const unknown = Object.keys(doc).filter((k) => !SECTIONS.has(k));
+  // SAM's Globals section is the translator's to consume; it stands only in a template not yet transformed.
+  const sam = () => declaredTransforms(doc.Transform).includes(SERVERLESS);
+  const unknown = Object.keys(doc).filter((k) => !SECTIONS.has(k) && !(k === 'Globals' && sam()));
   if (unknown.length) throw formatError(`Invalid template property or properties [${unknown.join(', ')}]`);
   checkVersion(doc.AWSTemplateFormatVersion);
   const description = checkDescription(doc.Description);

@@ -6,11 +6,12 @@ import { GenericContainer, Wait } from 'testcontainers';
 export const PORT = 4581;
 
 /**
- * Builds the image from a cfn-local checkout (the folder holding its Dockerfile) and tags it.
- * A fresh tag of your own keeps a user's `cfn-local:latest` untouched; Docker's layer cache makes a rebuild quick.
+ * Builds the image from a cfn-local checkout (the folder holding its Dockerfile) and tags it. buildArgs go to the
+ * Dockerfile, e.g. `{ SAM_TRANSLATOR: 'false' }` where PyPI cannot be reached. Docker's layer cache makes a rebuild
+ * quick.
  */
-export async function buildCfnLocalImage(context, tag = 'cfn-local:latest') {
-  await GenericContainer.fromDockerfile(context).build(tag, { deleteOnExit: false });
+export async function buildCfnLocalImage(context, tag = 'cfn-local:latest', buildArgs = {}) {
+  await GenericContainer.fromDockerfile(context).withBuildArgs(buildArgs).build(tag, { deleteOnExit: false });
   return tag;
 }
 

@@ -1,27 +1,26 @@
 // Change set actions: CreateChangeSet, DescribeChangeSet, ExecuteChangeSet, DeleteChangeSet, ListChangeSets.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateChangeSet.html
-import { AwsError, validationError } from '../../domain/errors.js';
+import { AwsError, stackNotFound, tooLong, validationError } from '../../domain/errors.js';
 import * as changeSets from '../../state-machine/changeSets.js';
 import type { ChangeSetDoc } from '../../state-machine/changeSets.js';
 import type { Detail, ResourceChange } from '../../template/diff.js';
 import type { ChangeSetRecord } from '../../storage/index.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext } from './context.js';
 import { templateBody } from './stacks.js';
+import { withTransforms } from '../../state-machine/expansions.js';
 
 const CHANGE_SET_NAME = /^[a-zA-Z][-a-zA-Z0-9]*$/;
 const CHANGE_SET_TYPES = ['CREATE', 'UPDATE', 'IMPORT'];
 /** DescribeChangeSet returns Changes a page at a time. */
 export const CHANGES_PAGE_SIZE = 100;
 
-export const createChangeSet: Handler = (ctx, input) => {
+export const createChangeSet: Handler = async (ctx, input) => {
   const stackName = required<string>(input, 'StackName');
   const name = required<string>(input, 'ChangeSetName');
   checkStackName(stackName);
+  if (name.length > 128) throw tooLong('changeSetName', 128);
   if (!CHANGE_SET_NAME.test(name)) {
     throw validationError(`1 validation error detected: Value '${name}' at 'changeSetName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*`);
-  }
-  if (name.length > 128) {
-    throw validationError(`1 validation error detected: Value '${name}' at 'changeSetName' failed to satisfy constraint: Member must have length less than or equal to 128`);
   }
   const type = input.ChangeSetType as string | undefined;
   if (type !== undefined && !CHANGE_SET_TYPES.includes(type)) {
@@ -30,8 +29,8 @@ export const createChangeSet: Handler = (ctx, input) => {
   const cs = input as unknown as changeSets.CreateChangeSetInput;
   const stack = findStack(ctx, stackName);
   const previous = () => (stack && stack.status !== 'REVIEW_IN_PROGRESS' ? ctx.store.templates.body(stack.templateId) : undefined);
-  const body = templateBody(ctx, cs, previous);
-  return changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body);
+  const body = await templateBody(ctx, cs, previous);
+  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body));
 };
 
 function find(ctx: HandlerContext, input: Record<string, unknown>): ChangeSetRecord {
@@ -69,14 +68,14 @@ export const describeChangeSet: Handler = (ctx, input) => {
   };
 };
 
-/** §2.5: values that could not be previewed turn into a WARN StatusReason when property values are asked for. */
+/** values that could not be previewed turn into a WARN StatusReason when property values are asked for. */
 function warningReason(cs: ChangeSetRecord, doc: ChangeSetDoc): string | undefined {
   const first = doc.warnings?.[0];
   if (!first || cs.status !== 'CREATE_COMPLETE') return undefined;
   return `[WARN] --include-property-values option can return incomplete ChangeSet data because: ChangeSet creation failed for resource [${first.logicalId}] because: ${first.message}`;
 }
 
-/** One stored change as DescribeChangeSet shows it, with or without IncludePropertyValues (§5.3). */
+/** One stored change as DescribeChangeSet shows it, with or without IncludePropertyValues. */
 export function renderChange(c: ResourceChange, withValues: boolean): Record<string, unknown> {
   const { BeforeContext, AfterContext, Details, ...rest } = c;
   let details = Details.filter((d) => withValues || !d.valuesOnly).map((d) => renderDetail(d, withValues));
@@ -135,8 +134,8 @@ const LIST_PAGE_SIZE = 100;
 export const listChangeSets: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const stack = findStack(ctx, name);
-  if (!stack) throw validationError(`Stack [${name}] does not exist`);
-  // §5.1: executed change sets (and deleted ones) are not listed.
+  if (!stack) throw stackNotFound(name);
+  // executed change sets (and deleted ones) are not listed.
   const pending = ctx.store.changeSets.byStack(stack.stackId).map((cs) => changeSets.settled(ctx.engine, cs))
     .filter((cs) => !cs.executionStatus.startsWith('EXECUTE'));
   const start = decodeToken(input.NextToken) ?? 0;

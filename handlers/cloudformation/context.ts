@@ -2,7 +2,7 @@
 import type { Store, StackRecord } from '../../storage/index.js';
 import type { Engine, Caller } from '../../state-machine/engine.js';
 import type { Faults } from '../../resources/faults.js';
-import { validationError } from '../../domain/errors.js';
+import { tooLong, validationError } from '../../domain/errors.js';
 
 export interface HandlerContext {
   store: Store;
@@ -28,12 +28,15 @@ export function required<T>(input: Input, member: string): T {
 
 const STACK_NAME = /^([a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*)$/;
 
+/** A stack ARN is `arn:<partition>:cloudformation:<region>:<account>:stack/<name of 128 at most>/<uuid>`. */
+const MAX_STACK_ARN = 256;
+
 export function checkStackName(name: string, member = 'stackName'): void {
+  // Length first: a length refusal does not echo the value (see tooLong).
+  const max = name.startsWith('arn:') ? MAX_STACK_ARN : 128;
+  if (name.length > max) throw tooLong(member, max);
   if (!STACK_NAME.test(name)) {
     throw validationError(`1 validation error detected: Value '${name}' at '${member}' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*`);
-  }
-  if (!name.startsWith('arn:') && name.length > 128) {
-    throw validationError(`1 validation error detected: Value '${name}' at '${member}' failed to satisfy constraint: Member must have length less than or equal to 128`);
   }
 }
 

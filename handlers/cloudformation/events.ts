@@ -1,6 +1,6 @@
 // DescribeStackEvents: newest first, paginated with NextToken.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_DescribeStackEvents.html
-import { validationError } from '../../domain/errors.js';
+import { stackNotFound } from '../../domain/errors.js';
 import { decodeToken, encodeToken, findStack, type Handler } from './context.js';
 
 const PAGE_SIZE = 100;
@@ -8,7 +8,7 @@ const PAGE_SIZE = 100;
 export const describeStackEvents: Handler = (ctx, input) => {
   const name = input.StackName as string | undefined;
   const stack = name === undefined ? undefined : findStack(ctx, name);
-  if (!stack) throw validationError(`Stack [${name ?? ''}] does not exist`);
+  if (!stack) throw stackNotFound(name ?? '');
   const events = ctx.store.events.page(stack.stackId, decodeToken(input.NextToken), PAGE_SIZE + 1);
   const page = events.slice(0, PAGE_SIZE);
   return {

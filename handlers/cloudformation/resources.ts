@@ -1,6 +1,6 @@
 // DescribeStackResource, DescribeStackResources and ListStackResources.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_DescribeStackResources.html
-import { validationError } from '../../domain/errors.js';
+import { validationError, stackIdNotFound, stackResourceStackNotFound } from '../../domain/errors.js';
 import type { ResourceRecord, StackRecord } from '../../storage/index.js';
 import { decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext } from './context.js';
 
@@ -28,7 +28,7 @@ export const describeStackResource: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const logicalId = required<string>(input, 'LogicalResourceId');
   const stack = findStack(ctx, name);
-  if (!stack) throw validationError(`Stack '${name}' does not exist`);
+  if (!stack) throw stackResourceStackNotFound(name);
   const r = ctx.store.resources.one(stack.stackId, logicalId);
   if (!r || (r.status === 'DELETE_COMPLETE' && stack.status !== 'DELETE_COMPLETE')) {
     throw validationError(`Resource ${logicalId} does not exist for stack ${name}`);
@@ -57,7 +57,7 @@ export const describeStackResources: Handler = (ctx, input) => {
     stack = owner && ctx.store.stacks.byId(owner.stackId);
     if (!stack) throw validationError(`Stack for ${physicalId} does not exist`);
   }
-  if (!stack) throw validationError(`Stack with id ${name} does not exist`);
+  if (!stack) throw stackIdNotFound(String(name));
   const logicalId = input.LogicalResourceId as string | undefined;
   return {
     StackResources: listed(ctx, stack)
@@ -69,7 +69,7 @@ export const describeStackResources: Handler = (ctx, input) => {
 export const listStackResources: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const stack = findStack(ctx, name);
-  if (!stack) throw validationError(`Stack with id ${name} does not exist`);
+  if (!stack) throw stackIdNotFound(name);
   const start = decodeToken(input.NextToken) ?? 0;
   const all = listed(ctx, stack);
   const page = all.slice(start, start + PAGE_SIZE);

@@ -1,6 +1,6 @@
 // RollbackStack, ContinueUpdateRollback and CancelUpdateStack.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ContinueUpdateRollback.html
-import { validationError } from '../../domain/errors.js';
+import { stackNotFound } from '../../domain/errors.js';
 import { rollbackStack as startRollback } from '../../state-machine/operations/rollback.js';
 import { continueUpdateRollback as startContinueRollback } from '../../state-machine/operations/continueRollback.js';
 import { cancelUpdateStack as cancelUpdate } from '../../state-machine/operations/update.js';
@@ -8,7 +8,7 @@ import { findStack, required, type Handler, type HandlerContext } from './contex
 
 function stackNamed(ctx: HandlerContext, name: string) {
   const stack = findStack(ctx, name);
-  if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack [${name}] does not exist`);
+  if (!stack || stack.status === 'DELETE_COMPLETE') throw stackNotFound(name);
   return stack;
 }
 

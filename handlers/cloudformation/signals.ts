@@ -1,6 +1,6 @@
 // SignalResource: a success or failure signal for a resource waiting under a CreationPolicy (what cfn-signal sends).
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_SignalResource.html
-import { validationError } from '../../domain/errors.js';
+import { validationError, stackNotFound } from '../../domain/errors.js';
 import { signalKey } from '../../resources/creationPolicy.js';
 import { findStack, required, type Handler } from './context.js';
 
@@ -12,7 +12,7 @@ export const signalResource: Handler = (ctx, input) => {
   const uniqueId = required<string>(input, 'UniqueId');
   const status = required<string>(input, 'Status');
   const stack = findStack(ctx, name);
-  if (!stack) throw validationError(`Stack [${name}] does not exist`);
+  if (!stack) throw stackNotFound(name);
   const resource = ctx.store.resources.one(stack.stackId, logicalId);
   if (!resource) throw validationError(`Resource ${logicalId} does not exist for stack ${name}`);
   // cfn-signal scripts match this ending ("… is in CREATE_COMPLETE state and cannot be signaled") to ignore late signals.

@@ -1,18 +1,21 @@
 // Stack API actions: CreateStack, UpdateStack, DeleteStack, DescribeStacks, ListStacks, UpdateTerminationProtection.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_Operations.html
-import { validationError } from '../../domain/errors.js';
+import { stackIdNotFound, stackNotFound, tooLong, validationError } from '../../domain/errors.js';
 import { MAX_TEMPLATE_BODY } from '../../template/index.js';
 import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/inputs.js';
 import { createStack as startCreate } from '../../state-machine/operations/create.js';
 import { updateStack as startUpdate } from '../../state-machine/operations/update.js';
 import { deleteStack as startDelete } from '../../state-machine/operations/delete.js';
+import { readS3Url } from '../../resources/s3Urls.js';
+import { stackPolicyBodies } from './policies.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
+import { withTransforms } from '../../state-machine/expansions.js';
 
 const PAGE_SIZE = 100;
 
 /** The template of a create or update call, with AWS's checks on where it comes from. */
-export function templateBody(ctx: HandlerContext, input: StackTemplateInput, previous?: () => string | undefined): string {
+export async function templateBody(ctx: HandlerContext, input: StackTemplateInput, previous?: () => string | undefined): Promise<string> {
   if (input.TemplateBody !== undefined && input.TemplateURL !== undefined) {
     throw validationError('Specify either TemplateBody or TemplateURL, but not both.');
   }
@@ -25,45 +28,36 @@ export function templateBody(ctx: HandlerContext, input: StackTemplateInput, pre
     return body;
   }
   if (input.TemplateBody !== undefined) {
-    if (input.TemplateBody.length > MAX_TEMPLATE_BODY) {
-      throw validationError(`1 validation error detected: Value '${input.TemplateBody}' at 'templateBody' failed to satisfy constraint: Member must have length less than or equal to ${MAX_TEMPLATE_BODY}`);
-    }
+    // The quota is 51,200 bytes, not characters (AWS CloudFormation quotas: "Template body size in a request").
+    if (Buffer.byteLength(input.TemplateBody) > MAX_TEMPLATE_BODY) throw tooLong('templateBody', MAX_TEMPLATE_BODY);
     return input.TemplateBody;
   }
-  if (input.TemplateURL !== undefined) return templateFromUrl(input.TemplateURL);
+  // Read from the account's S3 buckets (resources/s3Urls.ts), with CloudFormation's refusals for what is not there.
+  if (input.TemplateURL !== undefined) return readS3Url(ctx.store, ctx.caller, input.TemplateURL);
   throw validationError('Either Template URL or Template Body must be specified.');
 }
 
-/** cfn-local has no S3 data plane: an S3 URL is refused with AWS's text for an unreadable object. */
-function templateFromUrl(url: string): never {
-  if (url.startsWith('s3://')) {
-    throw validationError('S3 error: Domain name specified in <bucket_name> is not a valid S3 domain');
-  }
-  if (!/^https:\/\/([^/]+\.)?s3[.-]([^/]+\.)?amazonaws\.com(\.cn)?\//.test(url)) {
-    throw validationError('TemplateURL must be a supported URL.');
-  }
-  throw validationError(`S3 error: Access Denied (cfn-local cannot read templates from S3: pass TemplateBody)`);
-}
-
-export const createStack: Handler = (ctx, input) => {
+export const createStack: Handler = async (ctx, input) => {
   const name = required<string>(input, 'StackName');
   checkStackName(name);
   const create = input as CreateStackInput;
   if (create.OnFailure !== undefined && create.DisableRollback !== undefined) {
     throw validationError('You cannot specify both DisableRollback and OnFailure.');
   }
-  const body = templateBody(ctx, create);
-  return { StackId: startCreate(ctx.engine, ctx.caller, create, body) };
+  const body = await templateBody(ctx, create);
+  await stackPolicyBodies(ctx, input);
+  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({ StackId: startCreate(ctx.engine, ctx.caller, create, body) }));
 };
 
-export const updateStack: Handler = (ctx, input) => {
+export const updateStack: Handler = async (ctx, input) => {
   const name = required<string>(input, 'StackName');
   checkStackName(name);
   const stack = findStack(ctx, name);
-  if (!stack) throw validationError(`Stack [${name}] does not exist`);
+  if (!stack) throw stackNotFound(name);
   const update = input as StackTemplateInput;
-  const body = templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
-  return { StackId: startUpdate(ctx.engine, stack, update, body) };
+  const body = await templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
+  await stackPolicyBodies(ctx, input);
+  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({ StackId: startUpdate(ctx.engine, stack, update, body) }));
 };
 
 export const deleteStack: Handler = (ctx, input) => {
@@ -77,7 +71,7 @@ export const describeStacks: Handler = (ctx, input) => {
   const name = input.StackName as string | undefined;
   if (name !== undefined) {
     const stack = findStack(ctx, name);
-    if (!stack) throw validationError(`Stack with id ${name} does not exist`);
+    if (!stack) throw stackIdNotFound(name);
     return { Stacks: [describeStack(stack)] };
   }
   return pageOfStacks(ctx, input, true, (s) => describeStack(s), 'Stacks');
@@ -116,7 +110,7 @@ export const updateTerminationProtection: Handler = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const enable = required<boolean>(input, 'EnableTerminationProtection');
   const stack = findStack(ctx, name);
-  if (!stack || stack.status === 'DELETE_COMPLETE') throw validationError(`Stack [${name}] does not exist`);
+  if (!stack || stack.status === 'DELETE_COMPLETE') throw stackNotFound(name);
   ctx.engine.changeSettings(stack, (doc) => void (doc.terminationProtection = enable));
   return { StackId: stack.stackId };
 };

@@ -2,13 +2,13 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_GetTemplate.html
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ValidateTemplate.html
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_GetTemplateSummary.html
-import { validationError, awsError } from '../../domain/errors.js';
+import { validationError, changeSetNotFound, stackIdNotFound } from '../../domain/errors.js';
 import { staticModel, templateSummaryOutput, validateTemplateOutput, type SummaryWorld } from '../../template/summary.js';
 import { availabilityZones, partitionOf, urlSuffixOf } from '../../resources/regions.js';
 import { isKnownResourceType } from '../../resources/registry.js';
 import { resourceSpec } from '../../resources/spec.js';
-import { prepareStored } from '../../state-machine/prepare.js';
-import type { StackRecord } from '../../storage/index.js';
+import { prepareBody } from '../../state-machine/prepare.js';
+import type { StackParameter, StackRecord } from '../../storage/index.js';
 import { findStack, type Handler, type HandlerContext, type Input } from './context.js';
 import { templateBody } from './stacks.js';
 
@@ -19,11 +19,11 @@ function checkStage(stage: unknown): 'Original' | 'Processed' {
   throw validationError(`1 validation error detected: Value '${String(stage)}' at 'templateStage' failed to satisfy constraint: Member must satisfy enum value set: [Original, Processed]`);
 }
 
-/** The processed template of a stack: the original when it declares no transform, else the expansion as JSON. */
-function processedBody(ctx: HandlerContext, stack: StackRecord, body: string): string {
+/** The processed template: the original when no transform changed it, else the expansion as JSON. */
+function processedOf(ctx: HandlerContext, stack: StackRecord, body: string, parameters: StackParameter[]): string {
   if (!/"?Transform"?\s*:/.test(body)) return body;
   try {
-    return prepareStored(ctx.store, stack, stack.templateId, stack.doc.parameters).processed ?? body;
+    return prepareBody(ctx.store, stack, body, parameters).processed ?? body;
   } catch {
     return body;
   }
@@ -41,13 +41,16 @@ export const getTemplate: Handler = (ctx, input) => {
     const cs = changeSetName.startsWith('arn:') ? ctx.store.changeSets.byId(changeSetName) : undefined;
     const stack = name !== undefined ? findStack(ctx, name) : undefined;
     const found = cs ?? (stack ? ctx.store.changeSets.byName(stack.stackId, changeSetName) : undefined);
-    if (!found || found.deleted) throw awsError('ChangeSetNotFound', `ChangeSet [${changeSetName}] does not exist`);
-    return { TemplateBody: found.doc.templateBody as string, StagesAvailable: STAGES };
+    if (!found || found.deleted) throw changeSetNotFound(changeSetName);
+    const body = found.doc.templateBody as string;
+    if (stage === 'Original') return { TemplateBody: body, StagesAvailable: STAGES };
+    const owner = stack ?? ctx.store.stacks.byId(found.stackId)!;
+    return { TemplateBody: processedOf(ctx, owner, body, found.doc.parameters as StackParameter[]), StagesAvailable: STAGES };
   }
   const stack = findStack(ctx, name!);
-  if (!stack) throw validationError(`Stack with id ${name} does not exist`);
+  if (!stack) throw stackIdNotFound(String(name));
   const body = ctx.store.templates.body(stack.templateId) ?? '';
-  return { TemplateBody: stage === 'Processed' ? processedBody(ctx, stack, body) : body, StagesAvailable: STAGES };
+  return { TemplateBody: stage === 'Processed' ? processedOf(ctx, stack, body, stack.doc.parameters) : body, StagesAvailable: STAGES };
 };
 
 function summaryWorld(ctx: HandlerContext): SummaryWorld {
@@ -63,20 +66,20 @@ function summaryWorld(ctx: HandlerContext): SummaryWorld {
   };
 }
 
-function bodyOf(ctx: HandlerContext, input: Input): string {
+function bodyOf(ctx: HandlerContext, input: Input): Promise<string> {
   return templateBody(ctx, { TemplateBody: input.TemplateBody as string | undefined, TemplateURL: input.TemplateURL as string | undefined });
 }
 
-export const validateTemplate: Handler = (ctx, input) => validateTemplateOutput(staticModel(bodyOf(ctx, input), summaryWorld(ctx)));
+export const validateTemplate: Handler = async (ctx, input) => validateTemplateOutput(staticModel(await bodyOf(ctx, input), summaryWorld(ctx)));
 
-export const getTemplateSummary: Handler = (ctx, input) => {
+export const getTemplateSummary: Handler = async (ctx, input) => {
   let body: string;
   if (input.StackName !== undefined) {
     const stack = findStack(ctx, input.StackName as string);
-    if (!stack) throw validationError(`Stack with id ${String(input.StackName)} does not exist`);
+    if (!stack) throw stackIdNotFound(String(input.StackName));
     if (stack.status === 'REVIEW_IN_PROGRESS') throw validationError('GetTemplateSummary cannot be called on REVIEW_IN_PROGRESS stacks.');
     body = ctx.store.templates.body(stack.templateId) ?? '';
-  } else body = bodyOf(ctx, input);
+  } else body = await bodyOf(ctx, input);
   const world = summaryWorld(ctx);
   return templateSummaryOutput(staticModel(body, world), world);
 };

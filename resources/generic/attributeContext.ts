@@ -14,6 +14,8 @@ export interface AttributeContext {
   readonly now: Date;
   /** The partition's DNS suffix (`amazonaws.com`). */
   readonly dns: string;
+  /** The properties of another resource of the account (a subnet's CidrBlock), when the caller can look. */
+  readonly lookup?: (type: string, physicalId: string) => Readonly<Record<string, unknown>> | undefined;
 }
 
 /** The resource's own ARN from the spec's template, filled from properties, the name and the physical id. */

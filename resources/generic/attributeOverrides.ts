@@ -1,7 +1,10 @@
 // Per-type Fn::GetAtt values whose format the spec cannot tell: domain names, endpoints, service-generated ids.
 import { dnsLabel, resourceArn, type AttributeContext } from './attributeContext.js';
 import { ec2Id } from './identity.js';
+import { interfaceAddresses, privateAddress } from './addresses.js';
 import { DIGITS, LOWER_ALNUM, UPPER_ALNUM, randomChars, stableChars } from './random.js';
+
+const UPPER_HEX = '0123456789ABCDEF';
 
 type Generator = (c: AttributeContext) => unknown;
 
@@ -53,7 +56,7 @@ function stableOctets(c: AttributeContext, salt: string, count: number): string 
 
 function privateIp(c: AttributeContext): string {
   const given = c.properties.PrivateIpAddress;
-  return typeof given === 'string' ? given : `10.0.${stableOctets(c, 'private', 2)}`;
+  return typeof given === 'string' ? given : privateAddress(c);
 }
 
 function publicIp(c: AttributeContext): string {
@@ -118,6 +121,14 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Partial<Record<string, Readonly<Parti
     'ReadEndpoint.Address': (c) => rdsHost(c, 'cluster-ro-'),
     DBClusterResourceId: (c) => `cluster-${randomChars(c.random, 26, UPPER_ALNUM)}`,
   },
+  // Distribution domains are d + 13 lowercase alphanumerics under cloudfront.net, in every region.
+  'AWS::CloudFront::Distribution': { DomainName: (c) => `d${stableChars(13, LOWER_ALNUM, 'cloudfront', c.physicalId)}.cloudfront.net` },
+  'AWS::EKS::Cluster': {
+    Endpoint: (c) => `https://${stableChars(32, UPPER_HEX, 'eks', c.physicalId)}.gr7.${c.ctx.region}.eks.${c.dns}`,
+    OpenIdConnectIssuerUrl: (c) => `https://oidc.eks.${c.ctx.region}.${c.dns}/id/${stableChars(32, UPPER_HEX, 'eks', c.physicalId)}`,
+  },
+  'AWS::Neptune::DBCluster': { Port: (c) => String(c.properties.Port ?? 8182) },
+  'AWS::DocDB::DBCluster': { Port: (c) => String(c.properties.Port ?? 27017) },
   'AWS::EC2::VPC': {
     CidrBlockAssociations: (c) => [ec2Id('vpc-cidr-assoc', c.random)],
     Ipv6CidrBlocks: () => [],
@@ -136,6 +147,12 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Partial<Record<string, Readonly<Parti
     PublicDnsName: (c) => ec2Dns(c, publicIp(c), true),
   },
   'AWS::EC2::EIP': { AllocationId: (c) => ec2Id('eipalloc', c.random) },
+  // Addresses come from the subnet's CIDR, or are the ones the template asked for.
+  'AWS::EC2::NetworkInterface': {
+    PrimaryPrivateIpAddress: (c) => interfaceAddresses(c).primary,
+    SecondaryPrivateIpAddresses: (c) => interfaceAddresses(c).secondary,
+  },
+  'AWS::EFS::MountTarget': { IpAddress: (c) => (typeof c.properties.IpAddress === 'string' ? c.properties.IpAddress : privateAddress(c)) },
   'AWS::KMS::Key': { KeyId: sameAsId },
   // A public zone is served by four name servers, one per top-level domain, chosen per zone.
   'AWS::Route53::HostedZone': {

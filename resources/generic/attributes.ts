@@ -8,6 +8,7 @@ import { dnsLabel, resourceArn, type AttributeContext } from './attributeContext
 import { ATTRIBUTE_OVERRIDES } from './attributeOverrides.js';
 import { dnsSuffix, ec2Id, isArnName, kebab, serviceOf, type AccountContext } from './identity.js';
 import { HEX, randomChars, stableHex, type RandomSource } from './random.js';
+import { ipKind, privateAddress, stableIp } from './addresses.js';
 
 export interface AttributeArgs {
   readonly type: string;
@@ -19,6 +20,8 @@ export interface AttributeArgs {
   readonly random: RandomSource;
   /** Creation time, for date attributes (defaults to now). */
   readonly now?: Date;
+  /** The properties of another resource of the account (a subnet's CidrBlock for addresses inside it). */
+  readonly lookup?: AttributeContext['lookup'];
 }
 
 /** Attribute names (or name endings) that hold EC2-style ids, with their prefixes. */
@@ -69,9 +72,21 @@ export function attributeValues(args: AttributeArgs): Record<string, unknown> {
 }
 
 function valueFor(c: AttributeContext, attr: string, type: PropertyType): unknown {
-  const value = override(c, attr) ?? identifier(c, attr) ?? nameOf(c, attr) ?? echo(c, attr)
-    ?? ownArn(c, attr) ?? byName(c, attr) ?? byType(c, attr, type);
-  return coerce(value, type);
+  const value = override(c, attr) ?? listForm(c, attr, type) ?? identifier(c, attr) ?? nameOf(c, attr) ?? echo(c, attr)
+    ?? ownArn(c, attr) ?? byName(c, attr, type) ?? byType(c, attr, type);
+  const coerced = coerce(value, type, c);
+  // whatever the name suggested, the value has the type the spec declares
+  return conforms(coerced, type) ? coerced : byType(c, attr, type);
+}
+
+// ElastiCache documents `ReadEndPoint.Addresses.List` beside `ReadEndPoint.Addresses`: the same values as a list.
+function listForm(c: AttributeContext, attr: string, type: PropertyType): unknown {
+  if (type.kind !== 'list' || !attr.endsWith('.List')) return undefined;
+  const base = attr.slice(0, -'.List'.length);
+  const baseType = c.spec.attributes[base];
+  if (!baseType) return undefined;
+  const value = valueFor(c, base, baseType);
+  return typeof value === 'string' ? value.split(',') : undefined;
 }
 
 function override(c: AttributeContext, attr: string): unknown {
@@ -111,9 +126,12 @@ function ownArn(c: AttributeContext, attr: string): unknown {
   return undefined;
 }
 
-function byName(c: AttributeContext, attr: string): unknown {
+function byName(c: AttributeContext, attr: string, type: PropertyType): unknown {
   const prefix = ID_PREFIXES[attr] ?? ID_SUFFIXES.find(([k]) => attr.endsWith(k))?.[1];
   if (prefix) return ec2Id(prefix, c.random);
+  const ip = type.kind === 'string' ? ipKind(attr) : undefined;
+  if (ip) return ip === 'private' ? privateAddress(c) : stableIp(c, 'public', attr);
+  if (type.kind === 'string' && /(^|\.|[a-z])CidrBlock$/.test(attr) && !/Ipv6/.test(attr)) return '10.0.0.0/16';
   const last = attr.slice(attr.lastIndexOf('.') + 1);
   if (isArnName(last)) return derivedArn(c, last.slice(0, -3));
   if (/(Time|Date|Timestamp|ValidTill|Until)$/.test(attr)) return c.now.toISOString();
@@ -153,14 +171,29 @@ function byType(c: AttributeContext, attr: string, type: PropertyType): unknown 
   }
 }
 
-function coerce(value: unknown, type: PropertyType): unknown {
+function coerce(value: unknown, type: PropertyType, c: AttributeContext): unknown {
   if (typeof value === 'string' && type.kind === 'string') return value;
   if (type.kind === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
   if (type.kind === 'integer' || type.kind === 'number') {
+    // a time typed as a number is epoch seconds
+    if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value)) return Math.floor(c.now.getTime() / 1000);
     const n = typeof value === 'string' ? Number(value) : value;
     return typeof n === 'number' && Number.isFinite(n) ? n : value;
   }
+  if (type.kind === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  if (type.kind === 'list' && typeof value === 'string') return [value];
   return value;
+}
+
+function conforms(value: unknown, type: PropertyType): boolean {
+  switch (type.kind) {
+    case 'string': return typeof value === 'string';
+    case 'integer': return Number.isInteger(value);
+    case 'number': return typeof value === 'number';
+    case 'boolean': return typeof value === 'boolean';
+    case 'list': return Array.isArray(value);
+    default: return true;
+  }
 }
 
 function assemble(out: Record<string, unknown>, attr: string, children: readonly string[]): Record<string, unknown> {

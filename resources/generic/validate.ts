@@ -10,14 +10,20 @@
 //   (AWS::SSM::Parameter, LocalStack snapshot test_invalid_stack_deploy, recorded 2023-06-12),
 //   `Encountered unsupported properties in {/}: [FilterGroups]`, `Value of property {/Targets} does not match type {Array}`.
 // everit reports an object's problems in this order: required keys, extraneous keys, then each property's own problems.
-// Leniency: CloudFormation converts template scalars to the schema's type before validating ("5" → 5, "true" → true,
-// 5 → "5"), so those pass; json properties accept anything. A false refusal is worse than a missed one.
+// Leniency: CloudFormation converts template scalars to the schema's type before validating ("5" → 5, "+5" → 5,
+// "true" → true, 5 → "5"; not "1e3" or "30.5" for an integer), so those pass; json properties accept anything.
+// A false refusal is worse than a missed one.
+// Allowed values (the spec's enums, its only value constraint) are checked on the converted value:
+// `#/RetentionInDays: failed validation constraint for keyword [enum]` (recorded in real CREATE_FAILED events).
 import { resourceSpec, type PropertySpec, type PropertySpecs, type PropertyType, type ResourceSpec } from '../spec.js';
 
 type Problem =
   | { kind: 'required'; path: string[]; key: string }
   | { kind: 'extraneous'; path: string[]; keys: string[] }
-  | { kind: 'type'; path: string[]; expected: PropertyType; found: unknown };
+  | { kind: 'type'; path: string[]; expected: PropertyType; found: unknown }
+  | { kind: 'enum'; path: string[] };
+
+type Allowed = readonly (string | number)[] | undefined;
 
 /**
  * Types whose CREATE_FAILED reason still uses the legacy engine's wording. Only types with a recorded AWS
@@ -39,7 +45,11 @@ export function validateProperties(type: string, properties: unknown, logicalId:
   const open = OPEN_TYPES.has(type);
   checkObject(spec, spec.properties, properties ?? {}, [], problems, { open, attributes: spec.attributes });
   if (problems.length === 0) return undefined;
-  if (LEGACY_VALIDATION_TYPES.has(type)) return `Property validation failure: [${problems.map(legacyText).join(', ')}]`;
+  if (LEGACY_VALIDATION_TYPES.has(type)) {
+    // the legacy engine's wording for a value outside an enum is not recorded: those types keep it unchecked
+    const legacy = problems.filter((p) => p.kind !== 'enum');
+    return legacy.length ? `Property validation failure: [${legacy.map(legacyText).join(', ')}]` : undefined;
+  }
   const messages = problems.flatMap(registryTexts);
   return `Properties validation failed for resource ${logicalId} with message: [${messages.join(', ')}]`;
 }
@@ -64,7 +74,7 @@ function checkObject(
   if (extraneous.length > 0) out.push({ kind: 'extraneous', path, keys: extraneous });
   for (const [key, item] of Object.entries(value)) {
     const prop = props[key] as PropertySpec | undefined;
-    if (prop) checkValue(spec, prop.type, item, [...path, key], out);
+    if (prop) checkValue(spec, prop.type, item, [...path, key], out, prop.allowedValues);
   }
 }
 
@@ -79,15 +89,15 @@ function requiredKeys(props: PropertySpecs): string[] {
   return keys;
 }
 
-function checkValue(spec: ResourceSpec, type: PropertyType, value: unknown, path: string[], out: Problem[]): void {
+function checkValue(spec: ResourceSpec, type: PropertyType, value: unknown, path: string[], out: Problem[], allowed?: Allowed): void {
   if (value === null || value === undefined) return;
   switch (type.kind) {
     case 'list':
       if (!Array.isArray(value)) return void out.push({ kind: 'type', path, expected: type, found: value });
-      return value.forEach((item, i) => checkValue(spec, type.element, item, [...path, String(i)], out));
+      return value.forEach((item, i) => checkValue(spec, type.element, item, [...path, String(i)], out, allowed));
     case 'map':
       if (!isPlainObject(value)) return void out.push({ kind: 'type', path, expected: type, found: value });
-      return Object.entries(value).forEach(([k, item]) => checkValue(spec, type.element, item, [...path, k], out));
+      return Object.entries(value).forEach(([k, item]) => checkValue(spec, type.element, item, [...path, k], out, allowed));
     case 'ref': {
       const definition = spec.definitions[type.name] as PropertySpecs | undefined;
       if (definition) checkObject(spec, definition, value, path, out);
@@ -99,7 +109,14 @@ function checkValue(spec: ResourceSpec, type: PropertyType, value: unknown, path
       return checkUnion(spec, type.types, value, path, out);
     default:
       if (!scalarAccepts(type.kind, value)) out.push({ kind: 'type', path, expected: type, found: value });
+      else if (allowed && !isAllowed(type.kind, value, allowed)) out.push({ kind: 'enum', path });
   }
+}
+
+/** The value after CloudFormation's conversion to the schema's type, compared with the allowed values. */
+function isAllowed(kind: string, value: unknown, allowed: readonly (string | number)[]): boolean {
+  if (kind === 'integer' || kind === 'number') return allowed.includes(Number(value));
+  return allowed.map(String).includes(String(value));
 }
 
 // everit's anyOf keeps each member's failure as a cause; getAllMessages() prints all of them.
@@ -155,6 +172,8 @@ function registryTexts(p: Problem): string[] {
       return p.keys.map((k) => `${pointer(p.path)}: extraneous key [${k}] is not permitted`);
     case 'type':
       return [`${pointer(p.path)}: expected type: ${everitExpected(p.expected)}, found: ${everitFound(p.found)}`];
+    case 'enum':
+      return [`${pointer(p.path)}: failed validation constraint for keyword [enum]`];
   }
 }
 
@@ -191,6 +210,8 @@ function legacyText(p: Problem): string {
       return `Encountered unsupported properties in ${legacyPath(p.path)}: [${p.keys.join(', ')}]`;
     case 'type':
       return `Value of property ${legacyPath(p.path)} does not match type {${legacyTypeName(p.expected)}}`;
+    case 'enum':
+      return '';
   }
 }
 

@@ -1,7 +1,7 @@
 // server/protocol: decodes an awsQuery request (form-encoded body) into the typed, nested
 // input object of its Action, validating types as AWS's front end does.
 import { invalidAction, validationError } from '../../domain/errors.js';
-import { operationShapes, shape, type Member } from './shapes.js';
+import { CLOUDFORMATION_SHAPES, type Member, type ShapeSource } from './shapes.js';
 
 /** Parses application/x-www-form-urlencoded text (`+` is a space); later duplicates win. */
 export function decodeQueryBody(body: string): Record<string, string> {
@@ -52,16 +52,18 @@ function toTree(params: Record<string, string>): Branch {
  * wrongly typed or missing required member in AWS's "N validation errors detected" form.
  * Unknown parameters (Action, Version, anything else) are ignored.
  */
-export function decodeInput(action: string, params: Record<string, string>): Record<string, unknown> {
-  const ops = operationShapes(action);
+export function decodeInput(action: string, params: Record<string, string>, model = CLOUDFORMATION_SHAPES): Record<string, unknown> {
+  const ops = model.operationShapes(action);
   if (!ops) throw invalidAction(action);
-  return ops.input === null ? {} : decodeQueryShape(ops.input, params);
+  return ops.input === null ? {} : decodeQueryShape(ops.input, params, model);
 }
 
 /** decodeInput for any structure shape of the model, by name. */
-export function decodeQueryShape(structureName: string, params: Record<string, string>): Record<string, unknown> {
+export function decodeQueryShape(
+  structureName: string, params: Record<string, string>, model: ShapeSource = CLOUDFORMATION_SHAPES,
+): Record<string, unknown> {
   const problems: string[] = [];
-  const input = decodeStructure(shape(structureName) as { members: Member[] }, toTree(params), '', problems);
+  const input = decodeStructure(model, model.shape(structureName) as { members: Member[] }, toTree(params), '', problems);
   if (problems.length > 0) {
     const count = `${problems.length} validation error${problems.length === 1 ? '' : 's'} detected: `;
     throw validationError(count + problems.join('; '));
@@ -76,6 +78,7 @@ function memberPath(prefix: string, name: string): string {
 }
 
 function decodeStructure(
+  model: ShapeSource,
   struct: { members: Member[] },
   node: Branch,
   path: string,
@@ -85,7 +88,7 @@ function decodeStructure(
   for (const member of struct.members) {
     const at = memberPath(path, member.name);
     const raw = node[member.name];
-    const value = raw === undefined ? undefined : decodeValue(member.shape, raw, at, problems);
+    const value = raw === undefined ? undefined : decodeValue(model, member.shape, raw, at, problems);
     if (value !== undefined) out[member.name] = value;
     else if (member.required && raw === undefined) {
       problems.push(`Value null at '${at}' failed to satisfy constraint: Member must not be null`);
@@ -94,22 +97,22 @@ function decodeStructure(
   return out;
 }
 
-function decodeValue(shapeName: string, raw: Node, path: string, problems: string[]): unknown {
-  const s = shape(shapeName);
+function decodeValue(model: ShapeSource, shapeName: string, raw: Node, path: string, problems: string[]): unknown {
+  const s = model.shape(shapeName);
   switch (s.type) {
     case 'structure':
-      return typeof raw === 'string' ? (raw === '' ? {} : undefined) : decodeStructure(s, raw, path, problems);
+      return typeof raw === 'string' ? (raw === '' ? {} : undefined) : decodeStructure(model, s, raw, path, problems);
     case 'list':
       if (typeof raw === 'string') return raw === '' ? [] : undefined;
       return indexed(raw.member)
-        .map(([n, item]) => decodeValue(s.member, item, `${path}.${n}.member`, problems))
+        .map(([n, item]) => decodeValue(model, s.member, item, `${path}.${n}.member`, problems))
         .filter((item) => item !== undefined);
     case 'map': {
       if (typeof raw === 'string') return raw === '' ? {} : undefined;
       const out: Record<string, unknown> = {};
       for (const [n, entry] of indexed(raw.entry)) {
         if (typeof entry === 'string' || typeof entry.key !== 'string' || entry.value === undefined) continue;
-        const value = decodeValue(s.value, entry.value, `${path}.${n}.value`, problems);
+        const value = decodeValue(model, s.value, entry.value, `${path}.${n}.value`, problems);
         Object.defineProperty(out, entry.key, { value, enumerable: true, writable: true, configurable: true });
       }
       return out;
@@ -138,6 +141,8 @@ function decodeScalar(type: string, raw: string, path: string, problems: string[
     return undefined;
   };
   switch (type) {
+    case 'number':
+      return DECIMAL.test(raw) ? Number(raw) : bad('Member must be a number');
     case 'integer':
     case 'long': {
       const n = Number(raw);

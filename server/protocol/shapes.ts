@@ -2,7 +2,7 @@
 // decoder and encoder walks, loaded once from generated/shapes.json (scripts/gen-shapes.mjs).
 import { readFileSync } from 'node:fs';
 
-export type ScalarType = 'string' | 'integer' | 'long' | 'double' | 'boolean' | 'timestamp' | 'blob' | 'document';
+export type ScalarType = 'string' | 'integer' | 'long' | 'double' | 'boolean' | 'timestamp' | 'blob' | 'document' | 'number';
 
 export interface Member {
   name: string;
@@ -89,3 +89,11 @@ export function shape(name: string): Shape {
   if (!found) throw new Error(`unknown shape ${name}`);
   return found;
 }
+
+/** Where the awsQuery decoder and XML encoder read shapes: CloudFormation's model, or another query service's (STS). */
+export interface ShapeSource {
+  shape(name: string): Shape;
+  operationShapes(action: string): OperationShapes | undefined;
+}
+
+export const CLOUDFORMATION_SHAPES: ShapeSource = { shape, operationShapes };

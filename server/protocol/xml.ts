@@ -1,6 +1,6 @@
 // server/protocol: encodes a handler's plain output object as AWS's awsQuery XML response,
 // walking the operation's output shape in model order (the hot path of every request).
-import { operationShapes, shape, type Member } from './shapes.js';
+import { CLOUDFORMATION_SHAPES, type Member, type ShapeSource } from './shapes.js';
 
 export const XMLNS = 'http://cloudformation.amazonaws.com/doc/2010-05-15/';
 
@@ -50,34 +50,36 @@ export function escapeXml(text: string): string {
  * The full `<ActionResponse>` document. An operation whose model output is Unit (DeleteStack)
  * carries only ResponseMetadata; an empty output structure still gets `<ActionResult/>`.
  */
-export function encodeResult(action: string, output: Record<string, unknown> | undefined, requestId: string): string {
-  const ops = operationShapes(action);
+export function encodeResult(
+  action: string, output: Record<string, unknown> | undefined, requestId: string, model = CLOUDFORMATION_SHAPES, xmlns = XMLNS,
+): string {
+  const ops = model.operationShapes(action);
   if (!ops) throw new Error(`unknown action ${action}`);
   let result = '';
   if (ops.output !== null) {
-    const body = output ? structureBody(shape(ops.output) as { members: Member[] }, output, action) : '';
+    const body = output ? structureBody(model, model.shape(ops.output) as { members: Member[] }, output, action) : '';
     result = body ? `<${action}Result>${body}</${action}Result>` : `<${action}Result/>`;
   }
   return (
-    `<${action}Response xmlns="${XMLNS}">${result}` +
+    `<${action}Response xmlns="${xmlns}">${result}` +
     `<ResponseMetadata><RequestId>${escapeXml(requestId)}</RequestId></ResponseMetadata></${action}Response>`
   );
 }
 
-function structureBody(struct: { members: Member[] }, value: Record<string, unknown>, path: string): string {
+function structureBody(model: ShapeSource, struct: { members: Member[] }, value: Record<string, unknown>, path: string): string {
   let xml = '';
   for (const member of struct.members) {
     const v = value[member.name];
     if (v === undefined || v === null) continue;
-    xml += element(member.name, member.shape, v, path);
+    xml += element(model, member.name, member.shape, v, path);
   }
   return xml;
 }
 
-function element(name: string, shapeName: string, value: unknown, path: string): string {
+function element(model: ShapeSource, name: string, shapeName: string, value: unknown, path: string): string {
   const text = scalarText(shapeName, value);
   if (text !== undefined) return text === '' ? `<${name}/>` : `<${name}>${text}</${name}>`;
-  const inner = aggregateBody(shapeName, value, `${path}.${name}`);
+  const inner = aggregateBody(model, shapeName, value, `${path}.${name}`);
   return inner === '' ? `<${name}/>` : `<${name}>${inner}</${name}>`;
 }
 
@@ -91,6 +93,7 @@ function scalarText(shapeName: string, value: unknown): string | undefined {
       return value === true || value === 'true' ? 'true' : 'false';
     case 'integer':
     case 'long':
+    case 'number':
       return typeof value === 'number' ? String(Math.trunc(value)) : escapeXml(String(value));
     case 'double':
       return doubleText(value);
@@ -103,12 +106,12 @@ function scalarText(shapeName: string, value: unknown): string | undefined {
   }
 }
 
-function aggregateBody(shapeName: string, value: unknown, path: string): string {
-  const s = shape(shapeName);
+function aggregateBody(model: ShapeSource, shapeName: string, value: unknown, path: string): string {
+  const s = model.shape(shapeName);
   if (s.type === 'list') {
     if (!Array.isArray(value)) throw new TypeError(`${path}: expected an array for list ${shapeName}`);
     let xml = '';
-    for (const item of value) if (item !== undefined && item !== null) xml += element('member', s.member, item, path);
+    for (const item of value) if (item !== undefined && item !== null) xml += element(model, 'member', s.member, item, path);
     return xml;
   }
   if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError(`${path}: expected an object for ${shapeName}`);
@@ -116,11 +119,11 @@ function aggregateBody(shapeName: string, value: unknown, path: string): string 
     let xml = '';
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       if (v === undefined || v === null) continue;
-      xml += `<entry><key>${escapeXml(k)}</key>${element('value', s.value, v, path)}</entry>`;
+      xml += `<entry><key>${escapeXml(k)}</key>${element(model, 'value', s.value, v, path)}</entry>`;
     }
     return xml;
   }
-  return structureBody(s as { members: Member[] }, value as Record<string, unknown>, path);
+  return structureBody(model, s as { members: Member[] }, value as Record<string, unknown>, path);
 }
 
 function doubleText(value: unknown): string {

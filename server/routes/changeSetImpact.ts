@@ -63,7 +63,7 @@ export function changeSetImpact(store: Store, cs: ChangeSetRecord) {
 }
 
 function dataLossOf(change: ResourceChange, action: DataLossEntry['action'], found: WorldResource | undefined, cs: ChangeSetRecord): DataLossEntry | undefined {
-  const counted = DATA_TYPES.has(change.ResourceType) && found ? found.state.dataItems ?? 0 : undefined;
+  const counted = DATA_TYPES.has(change.ResourceType) && found ? (found.state.dataItems ?? 0) + (found.state.objects ?? 0) : undefined;
   if (!resourceSpec(change.ResourceType)?.isStateful && !(counted && counted > 0)) return undefined;
   const base = {
     logicalResourceId: change.LogicalResourceId, physicalResourceId: change.PhysicalResourceId, resourceType: change.ResourceType,

@@ -2,7 +2,7 @@
 // dispatched to handlers/cloudformation's ACTIONS, answered in CloudFormation's XML (or JSON) envelope.
 import { ACTIONS } from '../../handlers/cloudformation/index.js';
 import type { HandlerContext } from '../../handlers/cloudformation/context.js';
-import { type AwsError, internalFailure, invalidAction, isAwsError, missingAction, notImplemented } from '../../domain/errors.js';
+import { type AwsError, awsError, internalFailure, invalidAction, isAwsError, missingAction, notImplemented } from '../../domain/errors.js';
 import {
   JSON_CONTENT_TYPE, JSON_TARGET_PREFIX, actionFromTarget, decodeInput, decodeJsonInput, decodeQueryBody, encodeError,
   encodeJsonError, encodeJsonResult, encodeResult, isKnownAction,
@@ -31,9 +31,10 @@ async function handle({ req, reply, body: stream, query, caller, requestId, deps
     if (json) return reply.type(JSON_CONTENT_TYPE).send(encodeJsonResult(action, output));
     return reply.type('text/xml').send(encodeResult(action, output, requestId));
   } catch (err) {
-    if (err instanceof BodyTooLarge) return reply.status(413).send({ error: 'Payload Too Large', message: err.message });
-    const awsErr: AwsError = isAwsError(err) ? err : internalFailure();
-    if (!isAwsError(err)) req.log.error({ err }, 'unexpected failure');
+    // AWS's own 413 is a body the AWS CLI cannot parse (aws/aws-cli#2378); clients here get the error envelope.
+    const tooLarge = err instanceof BodyTooLarge ? awsError('RequestEntityTooLarge', err.message) : undefined;
+    const awsErr: AwsError = tooLarge ?? (isAwsError(err) ? err : internalFailure());
+    if (!isAwsError(err) && !tooLarge) req.log.error({ err }, 'unexpected failure');
     if (json) {
       const e = encodeJsonError(awsErr);
       return reply.status(e.status).headers(e.headers).send(e.body);

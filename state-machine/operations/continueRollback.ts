@@ -37,7 +37,7 @@ function skipAll(rt: Runtime, skip: string[]): void {
     r.doc.replaced = undefined;
     // a skipped resource that the update added leaves the stack but stays in the account
     const added = !prepareStored(rt.store, stack, stack.doc.previous!.templateId, stack.doc.previous!.parameters).active.has(id);
-    setResourceStatus(rt, r, 'UPDATE_COMPLETE', { reason: 'Resource skipped during continue update rollback', removeRow: added });
+    setResourceStatus(rt, r, 'RollbackSkip', 'complete', { reason: 'Resource skipped during continue update rollback', removeRow: added });
     if (added) rt.resources.delete(id);
   }
 }

@@ -10,14 +10,16 @@ import { setStackStatus } from '../transitions.js';
 import type { Runtime } from '../runtime.js';
 import type { Caller, Engine, RunOptions } from '../engine.js';
 import type { CreateStackInput } from '../inputs.js';
-import { prepareForStack } from '../prepare.js';
+import { prepareForCreate, prepareForStack } from '../prepare.js';
 import { describeTemplate, tagsOf } from '../stackRecords.js';
 import { markObsolete } from '../changeSetStatus.js';
 import { parseStackPolicy } from '../stackPolicy.js';
 import { repeatOf } from '../tokens.js';
 import { evaluateOutputs, publishOutputs } from './outputs.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
+import { runDelete } from './delete.js';
 import { checkAttributes } from './attributes.js';
+import { guarded } from '../guard.js';
 
 type OnFailure = 'ROLLBACK' | 'DELETE' | 'DO_NOTHING';
 
@@ -33,7 +35,7 @@ export function createStack(engine: Engine, caller: Caller, input: CreateStackIn
   const stack = existing ?? engine.newStack(caller, name, 'CREATE_IN_PROGRESS');
   applyCreateOptions(stack, input);
   if (input.StackPolicyBody !== undefined) parseStackPolicy(input.StackPolicyBody);
-  const template = prepareForStack(store, stack, body, input.Parameters);
+  const template = prepareForCreate(store, stack, body, input.Parameters);
   checkCapabilities(template, input.Capabilities);
   describeTemplate(stack, template);
   const scope = engine.scope(input.ClientRequestToken);
@@ -93,16 +95,19 @@ export const failedToCreate = (ids: Iterable<string>) => `The following resource
 const ROLLBACK_REQUESTED = 'Rollback requested by user.';
 
 async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
+  if (rt.template.failure) return failCreate(rt, `${rt.template.failure}. `, onFailure);
   const attributeError = checkAttributes(rt);
   if (attributeError) return failCreate(rt, `${attributeError}. `, onFailure);
   const { graph } = rt.template;
   const outcome = await runPlan({
     order: graph.order,
     waitsOn: (id) => graph.dependsOn.get(id)!,
-    run: (id, signal) => createResource(rt, id, signal),
+    run: (id, signal) => guarded(rt, () => rt.resources.get(id), () => createResource(rt, id, signal)),
     stopOnFailure: true,
     stop: rt.stop.signal,
   });
+  // DeleteStack during the create: the stack is DELETE_IN_PROGRESS already; delete what was made, no rollback.
+  if (rt.stopReason === 'deleted') return runDelete(rt, 'CREATE_IN_PROGRESS');
   // AWS's reason when TimeoutInMinutes runs out during a create
   if (rt.stopReason === 'timed-out') return failCreate(rt, 'Stack creation time exceeded the specified timeout. ', onFailure);
   if (outcome.failed.size) return failCreate(rt, failedToCreate(outcome.failed), onFailure);

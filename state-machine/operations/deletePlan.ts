@@ -4,6 +4,7 @@ import type { ResourceRecord } from '../../storage/index.js';
 import { runPlan } from '../scheduler.js';
 import { deleteResource, type DeleteReason, type DeleteTarget } from '../resourceDelete.js';
 import type { Runtime } from '../runtime.js';
+import { guarded } from '../guard.js';
 
 export interface DeleteOutcome {
   failed: string[];
@@ -22,7 +23,7 @@ export async function deleteInOrder(rt: Runtime, targets: DeleteTarget[], why: D
   const outcome = await runPlan({
     order,
     waitsOn: (id) => dependents.get(id) ?? [],
-    run: (id, signal) => deleteResource(rt, byId.get(id)!, why, signal),
+    run: (id, signal) => guarded(rt, () => byId.get(id)!.record, () => deleteResource(rt, byId.get(id)!, why, signal)),
     stopOnFailure: false,
   });
   return { failed: [...outcome.failed].map((id) => byId.get(id)!.record.logicalId) };

@@ -7,8 +7,8 @@ import { validationError } from '../../domain/errors.js';
 import type { PreparedTemplate } from '../../template/index.js';
 import type { ChangeModel } from '../../template/diff.js';
 import { refValue } from '../../resources/generic.js';
-import { resourceSpec } from '../../resources/spec.js';
 import { setResourceStatus, setStackStatus } from '../transitions.js';
+import { RESOURCE_PHASES } from '../statuses.js';
 import { prepareForStack } from '../prepare.js';
 import { applyPolicies } from '../resourceActions.js';
 import { evaluateIn, type Runtime } from '../runtime.js';
@@ -140,7 +140,7 @@ async function importOne(rt: Runtime, logicalId: string): Promise<boolean> {
   const def = rt.template.model.resources.get(logicalId)!;
   const r: ResourceRecord = {
     stackId: rt.stack.stackId, logicalId, account: rt.stack.account, region: rt.stack.region, type: def.type,
-    status: 'IMPORT_IN_PROGRESS', updatedAt: rt.clock.now().toISOString(), ord: def.ord,
+    status: RESOURCE_PHASES.Import.start, updatedAt: rt.clock.now().toISOString(), ord: def.ord,
     doc: { properties: evaluateIn(rt, def.properties) as Record<string, unknown>, createdBy: undefined },
   };
   const identifier = importedIdentifier(rt, logicalId);
@@ -148,16 +148,16 @@ async function importOne(rt: Runtime, logicalId: string): Promise<boolean> {
   r.physicalId = found?.physicalId ?? identifier;
   applyPolicies(rt, r);
   rt.resources.set(logicalId, r);
-  setResourceStatus(rt, r, 'IMPORT_IN_PROGRESS');
+  setResourceStatus(rt, r, 'Import', 'start');
   // a DelayMs in the resource's cfn-local Metadata holds the import too (a restart can then land mid-import)
   await sleep(delayOf(def.metadata), rt.stop.signal);
   if (!found || found.stackId) {
-    setResourceStatus(rt, r, 'IMPORT_FAILED', { reason: `Resource of type '${def.type}' with identifier '${identifier}' was not found.` });
+    setResourceStatus(rt, r, 'Import', 'failed', { reason: `Resource of type '${def.type}' with identifier '${identifier}' was not found.` });
     return false;
   }
   r.doc.attributes = found.attributes;
   r.doc.ref = refValue({ type: def.type, physicalId: found.physicalId, attributes: found.attributes });
-  setResourceStatus(rt, r, 'IMPORT_COMPLETE', { alongside: () => rt.world.put({ ...found, stackId: rt.stack.stackId, logicalId }) });
+  setResourceStatus(rt, r, 'Import', 'complete', { alongside: () => rt.world.put({ ...found, stackId: rt.stack.stackId, logicalId }) });
   return true;
 }
 
@@ -182,11 +182,6 @@ function release(rt: Runtime, r: ResourceRecord): void {
   const found = r.physicalId ? rt.world.get(r.type, r.physicalId) : undefined;
   rt.store.transaction(() => {
     if (found) rt.world.put({ ...found, stackId: undefined, logicalId: undefined });
-    setResourceStatus(rt, r, 'IMPORT_ROLLBACK_COMPLETE', { removeRow: true });
+    setResourceStatus(rt, r, 'ImportRollback', 'complete', { removeRow: true });
   });
-}
-
-/** The identifier names the spec knows for a type (GetTemplateSummary's ResourceIdentifiers). */
-export function identifierNames(type: string): readonly string[] {
-  return resourceSpec(type)?.primaryIdentifier ?? [];
 }

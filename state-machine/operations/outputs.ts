@@ -36,16 +36,23 @@ function checkExportNames(rt: Runtime, outputs: StackOutput[]): void {
   }
 }
 
-/** Exports this stack would drop while another stack still imports them: AWS's refusal text, or undefined. */
-export function exportsInUse(rt: Runtime, keep: Set<string>): string | undefined {
+/**
+ * Exports this stack would drop, or change the value of, while another stack still imports them: AWS's refusal
+ * text, or undefined. `kept` maps each export the stack keeps to its new value (none for a delete). AWS words a
+ * changed value "Export <name> cannot be updated as it is in use by <stack>" (public console output, e.g.
+ * linz/geostore#630) and a dropped one "... cannot be deleted ...".
+ */
+export function exportsInUse(rt: Runtime, kept: Map<string, string>): string | undefined {
   const blocked: string[] = [];
   for (const e of rt.store.exports.byStack(rt.stack.stackId)) {
-    if (keep.has(e.name)) continue;
+    const value = kept.get(e.name);
+    if (value === e.value) continue;
     const importers = rt.store.exports
       .importers(rt.stack.account, rt.stack.region, e.name)
       .filter((id) => id !== rt.stack.stackId)
       .map((id) => rt.store.stacks.byId(id)?.name ?? id);
-    if (importers.length) blocked.push(`Export ${e.name} cannot be deleted as it is in use by ${importers.join(' and ')}`);
+    const verb = value === undefined ? 'deleted' : 'updated';
+    if (importers.length) blocked.push(`Export ${e.name} cannot be ${verb} as it is in use by ${importers.join(' and ')}`);
   }
   return blocked.length ? blocked.join(', ') : undefined;
 }

@@ -91,6 +91,7 @@ export function cancelUpdateStack(engine: Engine, stack: StackRecord): void {
   rt.stopReason = 'cancelled';
   rt.stop.abort();
 }
+import { guarded } from '../guard.js';
 
 export const failedToUpdate = (ids: Iterable<string>) => `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
 const UPDATE_CLEANUP_FAILED = 'Update successful. One or more resources could not be deleted.';
@@ -105,7 +106,7 @@ async function runUpdate(rt: Runtime): Promise<void> {
   const outcome = await runPlan({
     order: graph.order,
     waitsOn: (id) => graph.dependsOn.get(id)!,
-    run: (id, signal) => (existing.has(id) ? updateResource(rt, id, signal) : createResource(rt, id, signal)),
+    run: (id, signal) => guarded(rt, () => rt.resources.get(id), () => (existing.has(id) ? updateResource(rt, id, signal) : createResource(rt, id, signal))),
     stopOnFailure: true,
     stop: rt.stop.signal,
   });
@@ -117,7 +118,7 @@ async function runUpdate(rt: Runtime): Promise<void> {
   let outputs;
   try {
     outputs = evaluateOutputs(rt);
-    const inUse = exportsInUse(rt, new Set(outputs.filter((o) => o.ExportName).map((o) => o.ExportName!)));
+    const inUse = exportsInUse(rt, new Map(outputs.filter((o) => o.ExportName).map((o) => [o.ExportName!, o.OutputValue])));
     if (inUse) throw new Error(inUse);
   } catch (err) {
     return failUpdate(rt, `${(err as Error).message}. `);

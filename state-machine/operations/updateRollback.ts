@@ -12,6 +12,7 @@ import type { DeleteTarget } from '../resourceDelete.js';
 import { stagedWorld } from '../../resources/stagedWorld.js';
 import { deleteInOrder, failedToDelete } from './deletePlan.js';
 import { publishOutputs } from './outputs.js';
+import { guarded } from '../guard.js';
 
 const failedToRollBack = (ids: Iterable<string>) => `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
 
@@ -43,7 +44,7 @@ async function revertAll(rt: Runtime): Promise<boolean> {
   const outcome = await runPlan({
     order: graph.order.filter((id) => toRevert.has(id)),
     waitsOn: (id) => graph.dependsOn.get(id)!,
-    run: (id) => revert(rt, rt.resources.get(id)!),
+    run: (id) => guarded(rt, () => rt.resources.get(id), () => revert(rt, rt.resources.get(id)!)),
     stopOnFailure: false,
   });
   if (outcome.failed.size) {
@@ -60,7 +61,7 @@ async function revert(rt: Runtime, r: ResourceRecord): Promise<boolean> {
   if (replacedHere) r.doc.newCopy = { physicalId: r.physicalId!, properties: r.doc.properties };
   r.physicalId = before.physicalId;
   r.doc.properties = before.properties;
-  setResourceStatus(rt, r, 'UPDATE_IN_PROGRESS');
+  setResourceStatus(rt, r, 'RollbackUpdate', 'start');
   const req = request(rt, r, before.properties ?? {});
   // the revert runs under the previous template: its Metadata (faults included) is what applies
   const fault = rt.faults.check('Update', {
@@ -71,14 +72,14 @@ async function revert(rt: Runtime, r: ResourceRecord): Promise<boolean> {
   const world = stagedWorld(rt.world);
   const result = fault.failure ? { ok: false as const, reason: fault.failure.reason } : await providerFor(r.type).update(world, req);
   if (!result.ok) {
-    setResourceStatus(rt, r, 'UPDATE_FAILED', { reason: result.reason });
+    setResourceStatus(rt, r, 'RollbackUpdate', 'failed', { reason: result.reason });
     return false;
   }
   r.doc.attributes = before.attributes;
   r.doc.ref = before.ref;
   r.doc.before = undefined;
   r.doc.replaced = undefined;
-  setResourceStatus(rt, r, 'UPDATE_COMPLETE', { alongside: () => world.commit() });
+  setResourceStatus(rt, r, 'RollbackUpdate', 'complete', { alongside: () => world.commit() });
   return true;
 }
 

@@ -21,6 +21,8 @@ export interface EvalContext {
   availabilityZones(region: string): string[];
   /** Fn::GetStackOutput: an output of another stack of the simulated world (any region; any account via RoleArn). */
   stackOutput?(request: StackOutputRequest): string;
+  /** Fn::ValueOf: an attribute of the resource an AWS-specific parameter value names; undefined when unsupported. */
+  parameterAttribute?(parameterType: string, id: string, attribute: string): string | undefined;
   /** Resolves `{{resolve:…}}` dynamic references in a string value (resource properties at execution). */
   dynamicReferences?(text: string): string;
   /** Where evaluation is: a JSON-pointer style path used in AWS's error texts. */
@@ -53,7 +55,3 @@ export class TemplateError extends Error {
 }
 
 export const templateError = (message: string) => validationError(`Template error: ${message}`);
-
-export function pseudoValue(ctx: EvalContext, name: string): unknown {
-  return ctx.pseudo[name];
-}

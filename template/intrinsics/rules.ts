@@ -1,10 +1,10 @@
 // The rule-specific functions of the Rules section: Fn::Contains, Fn::EachMemberEquals, Fn::EachMemberIn,
-// Fn::RefAll; Fn::ValueOf and Fn::ValueOfAll need resource attributes of the account and are refused.
+// Fn::RefAll, and Fn::ValueOf / Fn::ValueOfAll (valueOf.ts).
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/rules-section-structure.html
-import { validationError } from '../../domain/errors.js';
 import type { EvalContext } from './context.js';
 import { templateError } from './context.js';
 import type { Evaluate } from './index.js';
+import { VALUE_OF_FUNCTIONS } from './valueOf.js';
 
 const asList = (value: unknown): unknown[] | undefined =>
   Array.isArray(value) ? value : typeof value === 'string' ? [value] : undefined;
@@ -41,17 +41,10 @@ function refAll(arg: unknown, ctx: EvalContext, evaluate: Evaluate): string[] {
     .flatMap(([name]) => ctx.parameters.get(name) ?? []);
 }
 
-function valueOf(name: string) {
-  return () => {
-    throw validationError(`Template format error: ${name} is not supported by cfn-local (it reads attributes of existing AWS resources).`);
-  };
-}
-
 export const RULE_FUNCTIONS = {
   'Fn::Contains': contains,
   'Fn::EachMemberEquals': eachMemberEquals,
   'Fn::EachMemberIn': eachMemberIn,
   'Fn::RefAll': refAll,
-  'Fn::ValueOf': valueOf('Fn::ValueOf'),
-  'Fn::ValueOfAll': valueOf('Fn::ValueOfAll'),
+  ...VALUE_OF_FUNCTIONS,
 };

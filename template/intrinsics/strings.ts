@@ -1,7 +1,7 @@
 // Fn::Join, Fn::Split, Fn::Select, Fn::Base64, Fn::Length and Fn::ToJsonString.
 import { NO_VALUE } from '../model.js';
 import type { EvalContext } from './context.js';
-import { templateError } from './context.js';
+import { UNKNOWN_VALUE, templateError } from './context.js';
 import type { Evaluate } from './index.js';
 
 const JOIN_ERROR = 'every Fn::Join object requires two parameters, (1) a string delimiter and (2) a list of strings to be joined or a function that returns a list of strings (such as Fn::GetAZs) to be joined.';
@@ -28,14 +28,21 @@ function split(arg: unknown, ctx: EvalContext, evaluate: Evaluate): string[] {
   return source.split(arg[0]);
 }
 
+const isGetAZs = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v) && 'Fn::GetAZs' in v;
+
 function select(arg: unknown, ctx: EvalContext, evaluate: Evaluate): unknown {
   if (!Array.isArray(arg) || arg.length !== 2) throw templateError(SELECT_ERROR);
   const indexValue = evaluate(arg[0], ctx);
   const index = typeof indexValue === 'number' ? indexValue : Number(indexValue);
   let list = evaluate(arg[1], ctx);
   if (typeof list === 'string' && list.includes(',')) list = list.split(',');
-  if (!Number.isInteger(index) || !Array.isArray(list) || index < 0 || index >= list.length) {
-    throw templateError(SELECT_ERROR);
+  if (!Number.isInteger(index) || !Array.isArray(list)) throw templateError(SELECT_ERROR);
+  if (index < 0 || index >= list.length) {
+    // AWS's check at the call (recorded for CreateChangeSet) gives the shape text; at execution, over a resource's
+    // value or Fn::GetAZs (the account's zones are read then), the resource fails with the index, as real events
+    // of short zone lists show.
+    if (ctx.preview && isGetAZs(arg[1])) return UNKNOWN_VALUE;
+    throw templateError(ctx.preview ? SELECT_ERROR : `Fn::Select cannot select nonexistent value at index ${index}`);
   }
   return list[index];
 }

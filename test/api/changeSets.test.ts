@@ -46,7 +46,7 @@ describe('CreateChangeSet', () => {
       expect(err).toMatchObject({ code: 'ValidationError', message: 'Stack [missing-stack] does not exist' });
     });
 
-    it('returns ValidationError for CREATE on an existing stack (§2.2)', async () => {
+    it('returns ValidationError for CREATE on an existing stack', async () => {
       const name = stackName();
       await deploy(server.client, name, template());
       const err = await errorOf(server.client.send(new CreateChangeSetCommand({ StackName: name, ChangeSetName: 'again', ChangeSetType: 'CREATE', TemplateBody: template() })));
@@ -106,7 +106,7 @@ describe('CreateChangeSet', () => {
       expect(failed).toContain('"state":"FAILURE"');
     });
 
-    it('CREATE makes a REVIEW_IN_PROGRESS stack; executing it creates the stack with ChangeSetId and LastUpdatedTime (§3.1, §4.1)', async () => {
+    it('CREATE makes a REVIEW_IN_PROGRESS stack; executing it creates the stack with ChangeSetId and LastUpdatedTime', async () => {
       const name = stackName();
       const body = JSON.stringify({ Description: 'desc', Resources: { P: ssm('a') } });
       const { Id, StackId } = await server.client.send(new CreateChangeSetCommand({ StackName: name, ChangeSetName: 'first', ChangeSetType: 'CREATE', TemplateBody: body, Tags: [{ Key: 'k', Value: 'v' }] }));
@@ -180,7 +180,7 @@ describe('CreateChangeSet', () => {
       expect(second.NextToken).toBeUndefined();
     });
 
-    it('IncludePropertyValues adds a WARN StatusReason when an export is missing (§2.5)', async () => {
+    it('IncludePropertyValues adds a WARN StatusReason when an export is missing', async () => {
       const name = stackName();
       const body = { Resources: { P: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: { 'Fn::ImportValue': 'nope' } } } } };
       const { id, described } = await changeSet(server.client, name, body, { ChangeSetType: 'CREATE' });
@@ -194,7 +194,7 @@ describe('CreateChangeSet', () => {
 });
 
 describe('ExecuteChangeSet', () => {
-  it('returns InvalidChangeSetStatus for a FAILED (no-op) change set (§5.2)', async () => {
+  it('returns InvalidChangeSetStatus for a FAILED (no-op) change set', async () => {
     const name = stackName();
     await deploy(server.client, name, template());
     const { id } = await changeSet(server.client, name, template());
@@ -217,7 +217,7 @@ describe('ExecuteChangeSet', () => {
     expect(events.filter((e) => e.LogicalResourceId === name && e.ResourceStatus === 'UPDATE_IN_PROGRESS')).toHaveLength(1);
   });
 
-  it('makes the stack\'s other change sets OBSOLETE; ListChangeSets then omits the executed one (§5.1)', async () => {
+  it('makes the stack\'s other change sets OBSOLETE; ListChangeSets then omits the executed one', async () => {
     const name = stackName();
     const { stackId } = await deploy(server.client, name, template('a'));
     const one = await changeSet(server.client, name, template('b'));
@@ -238,7 +238,7 @@ describe('ExecuteChangeSet', () => {
   });
 });
 
-describe('DescribeChangeSet and DeleteChangeSet errors (§2.1, §13 item 14)', () => {
+describe('DescribeChangeSet and DeleteChangeSet errors', () => {
   it('returns ValidationError for a missing stack and ChangeSetNotFound (404) for a deleted change set', async () => {
     expect(await errorOf(server.client.send(new DescribeChangeSetCommand({ ChangeSetName: 'x', StackName: 'somestack' }))))
       .toEqual({ code: 'ValidationError', status: 400, message: 'Stack [somestack] does not exist' });

@@ -51,6 +51,7 @@ describe('POST /_cfn-local/faults validation', () => {
     ['an unknown field', '{"action":"Create","logical":"X"}', /^unknown field logical; allowed: action, stackName, logicalId/],
     ['a string times', '{"action":"Create","times":"2"}', /^times must be a number \(got "2"\)$/],
     ['a negative delay', '{"action":"Create","delayMs":-1}', /^delayMs must be a whole number >= 0 \(got -1\)$/],
+    ['a delay past a timer\'s range', '{"action":"Create","delayMs":1e308}', /^delayMs must be at most 2147483647 \(got 1e\+308\)$/],
   ])('answers 400 for %s', async (_, body, message) => {
     const res = await raw('POST', '/faults', body);
     expect(res.status).toBe(400);

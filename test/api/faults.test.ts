@@ -48,6 +48,29 @@ describe('Template faults (Metadata: cfn-local)', () => {
   });
 });
 
+describe('Metadata DelayMs range and many delayed resources', () => {
+  it('fails the resource with a clear reason for a DelayMs a timer cannot hold (1e308)', async () => {
+    const { id, stack } = await createStack(server, 'meta-delay-range', QUEUE('    Metadata:\n      cfn-local:\n        DelayMs: 1e308\n'));
+    expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
+    expect(await reasonOf(id, 'Queue', 'CREATE_FAILED')).toBe('cfn-local Metadata: DelayMs must be a whole number of milliseconds from 0 to 2147483647 (got 1e+308)');
+  });
+
+  it('runs more than ten delayed resources without a MaxListenersExceededWarning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      const resources = Array.from({ length: 12 }, (_, i) => `  Q${i}:\n    Type: AWS::SQS::Queue\n    Metadata:\n      cfn-local:\n        DelayMs: 1\n`).join('');
+      const { stack } = await createStack(server, 'many-delayed', `Resources:\n${resources}`);
+      expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+      await new Promise((r) => setImmediate(r));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});
+
 describe('Control API faults', () => {
   it('a Delete fault on one logical id fails DeleteStack once; the retry resumes and completes', async () => {
     const { id } = await createStack(server, 'api-delete', `${QUEUE()}  Topic:\n    Type: AWS::SNS::Topic\n`);

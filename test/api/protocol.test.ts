@@ -112,3 +112,38 @@ describe('the service dispatch', () => {
     expect(res.message).toBe('cfn-local does not serve the dynamodb API (the request was signed for dynamodb).');
   });
 });
+
+describe('a body over the server\'s limit', () => {
+  // AWS's front end answers 413 with a body the AWS CLI cannot parse (aws/aws-cli#2378); cfn-local keeps the status
+  // and answers in the XML error envelope every query client reads.
+  it('gets a 413 in AWS\'s XML error envelope, not fastify\'s JSON', async () => {
+    const big = `Action=ValidateTemplate&Version=2010-05-15&TemplateBody=${'x'.repeat(16 * 1024 * 1024 + 1)}`;
+    const res = await post(big);
+    expect(res).toMatchObject({ status: 413, type: 'Sender', code: 'RequestEntityTooLarge', message: 'Request body is larger than 16777216 bytes' });
+    expect(res.text).toMatch(/^<ErrorResponse xmlns="http:\/\/cloudformation\.amazonaws\.com\/doc\/2010-05-15\/"><Error>/);
+  });
+});
+
+describe('slow and idle senders', () => {
+  it('the server has request, header, idle-socket and keep-alive timeouts (fastify turns Node\'s request timeout off)', () => {
+    const http = server.app.fastify.server;
+    expect({ request: http.requestTimeout, headers: http.headersTimeout, idle: http.timeout, keepAlive: http.keepAliveTimeout })
+      .toEqual({ request: 300_000, headers: 60_000, idle: 120_000, keepAlive: 72_000 });
+  });
+
+  it('closes a connection that sends headers and then goes silent mid-body', async () => {
+    const http = server.app.fastify.server;
+    const idle = http.timeout;
+    http.timeout = 200; // shortened for this test only; the default is 120 s
+    try {
+      const { port } = new URL(server.endpoint);
+      const socket = connect(Number(port), '127.0.0.1');
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.on('error', () => undefined);
+      socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nAction=List');
+      await closed;
+    } finally {
+      http.timeout = idle;
+    }
+  });
+});

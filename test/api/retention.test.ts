@@ -1,7 +1,10 @@
 // DeletionPolicy (Delete / Retain / Snapshot / RetainExceptOnCreate), the RetainExceptOnCreate option and
-// UpdateReplacePolicy, in each case AWS applies them (seeds-map.md §5).
+// UpdateReplacePolicy, in each case AWS applies them (AWS's DeletionPolicy and UpdateReplacePolicy attribute pages).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateStackCommand, DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand, UpdateStackCommand } from '@aws-sdk/client-cloudformation';
+import {
+  CreateStackCommand, DeleteStackCommand, DescribeStackEventsCommand, DescribeStacksCommand, ListExportsCommand, ListStackResourcesCommand,
+  UpdateStackCommand,
+} from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { resourceLines } from '../helpers/events.js';
 
@@ -182,6 +185,23 @@ describe('exports', () => {
     expect(rolledBack.StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
     const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: 'exporter' }));
     expect(Stacks![0].Outputs).toEqual([{ OutputKey: 'Name', OutputValue: 'exp-p', ExportName: 'shared-name' }]);
+  });
+
+  // An update that changes an imported export's value fails and rolls back: "Export <name> cannot be updated as it
+  // is in use by <stack>" (public console output, linz/geostore#630), so no importer holds a stale value.
+  it('an update changing an export\'s value while it is imported rolls back with AWS\'s reason', async () => {
+    const exporter = await run('val-exporter', `Resources:\n${named('P', 'val-p')}Outputs:\n  Name:\n    Value: one\n    Export:\n      Name: val-name\n`);
+    expect(exporter.StackStatus).toBe('CREATE_COMPLETE');
+    expect((await run('val-importer', `Resources:\n  Q:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n      Value: !ImportValue val-name\n`)).StackStatus).toBe('CREATE_COMPLETE');
+    await server.client.send(new UpdateStackCommand({ StackName: 'val-exporter', TemplateBody: `Resources:\n${named('P', 'val-p')}Outputs:\n  Name:\n    Value: two\n    Export:\n      Name: val-name\n` }));
+    expect((await waitForStack(server.client, exporter.StackId!)).StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
+    const { StackEvents } = await server.client.send(new DescribeStackEventsCommand({ StackName: 'val-exporter' }));
+    const rolling = StackEvents!.find((e) => e.ResourceStatus === 'UPDATE_ROLLBACK_IN_PROGRESS');
+    expect(rolling?.ResourceStatusReason).toMatch(/^Export val-name cannot be updated as it is in use by val-importer/);
+    const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: 'val-exporter' }));
+    expect(Stacks![0].Outputs).toEqual([{ OutputKey: 'Name', OutputValue: 'one', ExportName: 'val-name' }]);
+    const { Exports } = await server.client.send(new ListExportsCommand({}));
+    expect(Exports!.find((e) => e.Name === 'val-name')?.Value).toBe('one');
   });
 
   it('a second stack exporting the same name fails and rolls back', async () => {

@@ -63,7 +63,7 @@ describe('CreateStack', () => {
     expect(outputs.QueueUrl).toMatch(/^https:\/\/sqs\.us-east-1\.amazonaws\.com\/000000000000\/demo-Queue-[A-Za-z0-9]{12}$/);
     expect(outputs.TopicArn).toMatch(/^arn:aws:sns:us-east-1:000000000000:demo-Topic-[A-Za-z0-9]{12}$/);
     expect(outputs.ParamName).toMatch(/^CFN-Param-[A-Za-z0-9]{12}$/);
-    // created with CreateStack: no LastUpdatedTime, no ChangeSetId (aws-behaviour.md §3.1)
+    // created with CreateStack: no LastUpdatedTime, no ChangeSetId (recorded in LocalStack's cfn/api/test_stacks.py::test_stack_lifecycle snapshot)
     expect(stack.LastUpdatedTime).toBeUndefined();
     expect(stack.ChangeSetId).toBeUndefined();
     expect(stack.DriftInformation).toEqual({ StackDriftStatus: 'NOT_CHECKED' });
@@ -105,6 +105,32 @@ describe('CreateStack', () => {
     expect(e.code).toBe('ValidationError');
     expect(e.message).toMatch(/at 'templateBody' failed to satisfy constraint: Member must have length less than or equal to 51200$/);
     expect(await awsErrorOf(server.client.send(new DescribeStacksCommand({ StackName: 'too-big' })))).toMatchObject({ message: 'Stack with id too-big does not exist' });
+  });
+
+  // AWS CloudFormation quotas count bytes: a 60,054-byte template of 30,064 characters is over 51,200 bytes.
+  // The refusal leaves the value out ("Value at 'templateBody'", public AWS output), so it stays small.
+  it('returns ValidationError for a TemplateBody over 51,200 bytes though under 51,200 characters, without echoing it', async () => {
+    const body = `Resources:\n  Q:\n    Type: AWS::SQS::Queue\n#${'é'.repeat(30_000)}\n`;
+    expect(body.length).toBeLessThan(51_200);
+    expect(await awsErrorOf(create('too-many-bytes', body))).toMatchObject({
+      code: 'ValidationError',
+      message: "1 validation error detected: Value at 'templateBody' failed to satisfy constraint: Member must have length less than or equal to 51200",
+    });
+  });
+
+  it('returns ValidationError without echoing a stack name far over 128 characters', async () => {
+    expect(await awsErrorOf(create('a'.repeat(1_000_000)))).toMatchObject({
+      code: 'ValidationError',
+      message: "1 validation error detected: Value at 'stackName' failed to satisfy constraint: Member must have length less than or equal to 128",
+    });
+  });
+
+  it('returns ValidationError for a parameter value over 4,096 bytes (AWS quota: Parameter value, 4,096 bytes)', async () => {
+    const body = 'Parameters:\n  P: { Type: String }\nResources:\n  Q:\n    Type: AWS::SQS::Queue\n';
+    const send = (value: string) => server.client.send(new CreateStackCommand({ StackName: 'param-bytes', TemplateBody: body, Parameters: [{ ParameterKey: 'P', ParameterValue: value }] }));
+    expect(await awsErrorOf(send('é'.repeat(2_049)))).toMatchObject({ code: 'ValidationError', message: "Parameter 'P' must contain at most 4096 bytes" });
+    const { StackId } = await send('é'.repeat(2_048));
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
   });
 
   it.each([

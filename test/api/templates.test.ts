@@ -13,7 +13,7 @@ afterAll(async () => { await server.close(); });
 const send = <T>(command: T) => server.client.send(command as never) as unknown as Promise<Record<string, unknown>>;
 
 describe('ValidateTemplate', () => {
-  it('returns just Parameters for a template with one described parameter (§6 test_validate_template)', async () => {
+  it('returns just Parameters for a template with one described parameter (test_validate_template)', async () => {
     const body = JSON.stringify({ Parameters: { KeyExample: { Type: 'String', Description: 'The EC2 Key Pair' } }, Resources: { T: { Type: 'AWS::SNS::Topic' } } });
     const out = await send(new ValidateTemplateCommand({ TemplateBody: body }));
     expect(out.Parameters).toEqual([{ ParameterKey: 'KeyExample', NoEcho: false, Description: 'The EC2 Key Pair' }]);
@@ -72,7 +72,7 @@ describe('GetTemplateSummary', () => {
     Resources: { P: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: 'v' } }, Q: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: 'w' } } },
   });
 
-  it('describes a template body with ResourceIdentifierSummaries, Version and Metadata (§6)', async () => {
+  it('describes a template body with ResourceIdentifierSummaries, Version and Metadata', async () => {
     const out = await send(new GetTemplateSummaryCommand({ TemplateBody: body }));
     expect(out).toMatchObject({
       Description: 'summary',
@@ -91,18 +91,18 @@ describe('GetTemplateSummary', () => {
     expect(out.ResourceTypes).toEqual(['AWS::SSM::Parameter']);
   });
 
-  it('returns ValidationError for a REVIEW_IN_PROGRESS stack (§6)', async () => {
+  it('returns ValidationError for a REVIEW_IN_PROGRESS stack', async () => {
     await send(new CreateChangeSetCommand({ StackName: 'summary-review', ChangeSetName: 'cs', ChangeSetType: 'CREATE', TemplateBody: body }));
     await expect(send(new GetTemplateSummaryCommand({ StackName: 'summary-review' }))).rejects.toThrow('GetTemplateSummary cannot be called on REVIEW_IN_PROGRESS stacks.');
   });
 
-  it('returns ValidationError "At least one Resources member" for "{}" (§2.4)', async () => {
+  it('returns ValidationError "At least one Resources member" for "{}"', async () => {
     await expect(send(new GetTemplateSummaryCommand({ TemplateBody: '{}' }))).rejects.toThrow('Template format error: At least one Resources member must be defined.');
   });
 });
 
 describe('GetTemplate', () => {
-  it('returns the body as submitted (YAML stays YAML) and the same body as Processed without a transform (§6)', async () => {
+  it('returns the body as submitted (YAML stays YAML) and the same body as Processed without a transform', async () => {
     const yaml = 'Resources:\n  T:    # spacing kept\n    Type: AWS::SNS::Topic\n';
     const r = await deploy(server.client, yaml, {}, { stackName: 'get-template' });
     expect(r.status).toBe('CREATE_COMPLETE');

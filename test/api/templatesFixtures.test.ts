@@ -1,12 +1,13 @@
-// Every fixture template in test/fixtures/templates/<topic>/ deploys through the SDK, shows the outputs its
-// .expect.json asserts, and deletes cleanly. Fixtures marked "keep" (the CDK bootstrap stack) stay up for the
-// ones after them and are deleted at the end, newest first.
+// Every fixture template in test/fixtures/templates/<topic>/ deploys through the SDK with its default parameters,
+// shows the outputs its .expect.json asserts, takes the update it declares, and deletes cleanly. Fixtures marked
+// "keep" (the CDK bootstrap stack) stay up for the ones after them and are deleted at the end, newest first.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { deploy, destroy } from '../conformance/harness.js';
+import { sendSignals, updateFixture, type FixtureSignal, type FixtureUpdate } from './fixtureSteps.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/templates');
 
@@ -16,6 +17,9 @@ interface Expectation {
   outputs: Record<string, string>;
   stackName?: string;
   keep?: boolean;
+  update?: FixtureUpdate & { outputs?: Record<string, string> };
+  /** CreationPolicy signals to send while the stack is created. */
+  signal?: FixtureSignal;
 }
 
 const fixtures = readdirSync(ROOT).sort().flatMap((topic) => readdirSync(join(ROOT, topic)).sort()
@@ -32,12 +36,8 @@ const matcher = (v: string) => (v.startsWith('/') && v.endsWith('/') && v.length
 let server: TestServer;
 const kept: string[] = [];
 beforeAll(async () => {
+  // the public AMI parameters the EC2 samples resolve exist in every account (resources/publicParameters/)
   server = await startServer();
-  // What the fixtures read from the account: the public AMI parameter the EC2 samples resolve.
-  const world = await deploy(server.client, {
-    Resources: { Ami: { Type: 'AWS::SSM::Parameter', Properties: { Name: '/aws/service/ami-amazon-linux-latest/al2023-ami-kernel-default-x86_64', Type: 'String', Value: 'ami-0abcdef1234567890' } } },
-  }, {}, { stackName: 'fixture-world' });
-  expect(world.status).toBe('CREATE_COMPLETE');
 });
 afterAll(async () => {
   for (const id of kept.reverse()) expect(await destroy(server.client, id)).toBe('DELETE_COMPLETE');
@@ -49,11 +49,33 @@ describe('fixture templates deploy and delete cleanly', () => {
 
   it.each(fixtures.map((f) => [f.name, f] as const))('%s', async (name, f) => {
     const stackName = f.expectation.stackName ?? name.replace(/\.(ya?ml|json)$/, '').replace(/[^A-Za-z0-9]+/g, '-');
+    const signalling = f.expectation.signal && sendSignals(server.client, stackName, f.expectation.signal);
     const r = await deploy(server.client, f.body, f.expectation.parameters ?? {}, { stackName });
+    await signalling;
     expect(r.error, r.error?.message).toBeUndefined();
     expect(r.status, r.reason).toBe('CREATE_COMPLETE');
     expect(r.outputs).toEqual(Object.fromEntries(Object.entries(f.expectation.outputs).map(([k, v]) => [k, matcher(v)])));
+    if (f.expectation.update) {
+      const updated = await updateFixture(server.client, r.stackId!, f.expectation.update);
+      expect(updated.StackStatus, updated.StackStatusReason).toBe('UPDATE_COMPLETE');
+      const outputs = Object.fromEntries((updated.Outputs ?? []).map((o) => [o.OutputKey!, o.OutputValue!]));
+      for (const [k, v] of Object.entries(f.expectation.update.outputs ?? {})) expect(outputs[k], k).toEqual(matcher(v));
+    }
     if (f.expectation.keep) kept.push(r.stackId!);
     else expect(await destroy(server.client, r.stackId!)).toBe('DELETE_COMPLETE');
+  });
+});
+
+// `cdk bootstrap` with default options passes FileAssetsBucketKmsKeyId=AWS_MANAGED_KEY (aws/aws-cdk-cli
+// bootstrap-environment.ts: USE_AWS_MANAGED_KEY unless --bootstrap-customer-key), so the key is skipped and the
+// untaken Fn::If branches of KMSMasterKeyID and the FileAssetKeyArn output name it.
+describe('the CDK bootstrap template with default options', () => {
+  it('deploys with the AWS-managed key and deletes cleanly', async () => {
+    const body = readFileSync(join(ROOT, 'cdk/00-bootstrap.yaml'), 'utf8');
+    const r = await deploy(server.client, body, { FileAssetsBucketKmsKeyId: 'AWS_MANAGED_KEY', Qualifier: 'managed' }, { stackName: 'CDKToolkit-managed' });
+    expect(r.error, r.error?.message).toBeUndefined();
+    expect(r.status, r.reason).toBe('CREATE_COMPLETE');
+    expect(r.outputs.FileAssetKeyArn).toBe('AWS_MANAGED_KEY');
+    expect(await destroy(server.client, r.stackId!)).toBe('DELETE_COMPLETE');
   });
 });

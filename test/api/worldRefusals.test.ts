@@ -1,6 +1,6 @@
 // Real refusals from real state: each row makes the service refuse a delete through the control API, checks
 // DeleteStack → DELETE_FAILED with the service's reason (lasting across a retry), clears the condition, and checks
-// DeleteStack again → DELETE_COMPLETE, resuming from what was left. Texts: seeds-map.md §4.
+// DeleteStack again → DELETE_COMPLETE, resuming from what was left. Texts: AWS's ResourceStatusReason as quoted in public issues (see resources/refusals.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { control, createStack, deleteStack, eventLines, resourceEvents, worldRow } from './worldHelpers.js';
@@ -70,6 +70,23 @@ const ROWS: Row[] = [
     resources: '  Target:\n    Type: AWS::Logs::LogGroup\n',
     refuse: { deletionProtection: true }, clear: { deletionProtection: false }, service: 'CloudWatchLogs, Status Code: 400',
     reason: (id) => `Log group ${id} is protected from deletion. Disable deletion protection first.` },
+  { name: 'S3 Tables namespace holding a table', type: 'AWS::S3Tables::Namespace',
+    resources: '  Bucket:\n    Type: AWS::S3Tables::TableBucket\n    Properties:\n      TableBucketName: analytics\n  Target:\n    Type: AWS::S3Tables::Namespace\n    Properties:\n      TableBucketARN: !GetAtt Bucket.TableBucketARN\n      Namespace: sales\n',
+    refuse: { dataItems: 1 }, clear: { dataItems: 0 }, service: 'S3Tables, Status Code: 400', reason: () => 'The namespace that you tried to delete is not empty.' },
+  { name: 'S3 Tables table bucket holding namespaces', type: 'AWS::S3Tables::TableBucket',
+    resources: '  Target:\n    Type: AWS::S3Tables::TableBucket\n    Properties:\n      TableBucketName: lake\n',
+    refuse: { dataItems: 1 }, clear: { dataItems: 0 }, service: 'S3Tables, Status Code: 409', reason: () => 'The bucket that you tried to delete is not empty.' },
+  { name: 'Athena workgroup with saved queries', type: 'AWS::Athena::WorkGroup',
+    resources: '  Target:\n    Type: AWS::Athena::WorkGroup\n    Properties:\n      Name: reporting\n',
+    refuse: { dataItems: 2 }, clear: { dataItems: 0 }, service: 'Athena, Status Code: 400', reason: () => 'WorkGroup reporting is not empty' },
+  { name: 'Backup vault holding recovery points', type: 'AWS::Backup::BackupVault',
+    resources: '  Target:\n    Type: AWS::Backup::BackupVault\n    Properties:\n      BackupVaultName: nightly\n',
+    refuse: { dataItems: 2 }, clear: { dataItems: 0 }, service: 'Backup, Status Code: 400', reason: () => 'Backup vault cannot be deleted (contains 2 recovery points)' },
+  { name: 'Route 53 hosted zone with records made outside', type: 'AWS::Route53::HostedZone',
+    resources: '  Target:\n    Type: AWS::Route53::HostedZone\n    Properties:\n      Name: example.org\n',
+    refuse: { dataItems: 1 }, clear: { dataItems: 0 }, service: 'Route53, Status Code: 400', reason: () => 'The specified hosted zone contains non-required resource record sets and so cannot be deleted.' },
+  { name: 'ECS cluster running services made outside', type: 'AWS::ECS::Cluster', resources: '  Target:\n    Type: AWS::ECS::Cluster\n',
+    refuse: { dataItems: 1 }, clear: { dataItems: 0 }, service: 'Ecs, Status Code: 400', reason: () => 'The Cluster cannot be deleted while Services are active.' },
 ];
 
 let server: TestServer;

@@ -1,5 +1,5 @@
-// DescribeChangeSet compared field by field with what AWS returned for the same template change. Each case cites
-// ../shared/reference/aws-behaviour.md and the LocalStack snapshot (recorded against AWS) it comes from.
+// DescribeChangeSet compared field by field with what AWS returned for the same template change. Each case names
+// the LocalStack snapshot test (recorded against AWS) it comes from.
 // Known deviations, by path: none in the cases below; see docs/change-sets.md for the ones outside them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DescribeChangeSetCommand, type Change } from '@aws-sdk/client-cloudformation';
@@ -60,7 +60,7 @@ describe('DescribeChangeSet matches AWS', () => {
     }]);
   });
 
-  it('renaming a named resource replaces it (§13 item 16; SSM Name is create-only)', async () => {
+  it('renaming a named resource replaces it (SSM Name is create-only)', async () => {
     const name = stackName();
     const { stack } = await deploy(server.client, name, { Resources: { Named: ssm('v', { Name: `${name}-a` }) } });
     const { described } = await changeSet(server.client, stack.StackId!, { Resources: { Named: ssm('v', { Name: `${name}-b` }) } });
@@ -71,7 +71,7 @@ describe('DescribeChangeSet matches AWS', () => {
     });
   });
 
-  it('added and removed resources are Add (no Replacement) and Remove with PolicyAction Delete (§5.3; test_stack_deletion_order)', async () => {
+  it('added and removed resources are Add (no Replacement) and Remove with PolicyAction Delete (test_stack_deletion_order)', async () => {
     const name = stackName();
     const { stack } = await deploy(server.client, name, { Resources: { Old: ssm('x') } });
     const { id, described } = await changeSet(server.client, stack.StackId!, { Resources: { New: ssm('x') } });
@@ -130,7 +130,7 @@ describe('DescribeChangeSet matches AWS', () => {
     expect(parameterV.ResourceChange!.AfterContext).toBe(JSON.stringify({ Properties: { Type: 'String', Value: '{{changeSet:KNOWN_AFTER_APPLY}}' } }));
   });
 
-  it('a GetAtt into a create-only property of a replaced resource replaces the dependant too (seeds-map S2.25)', async () => {
+  it('a GetAtt into a create-only property of a replaced resource replaces the dependant too (AWS replacement rules: a GetAtt of a replaced resource is re-evaluated)', async () => {
     const name = stackName();
     const template = (t: string) => ({ Resources: { Foo: topic(t), Child: ssm('v', { Name: { 'Fn::GetAtt': ['Foo', 'TopicName'] } }) } });
     const { stack } = await deploy(server.client, name, template(`${name}-1`));
@@ -158,7 +158,7 @@ describe('DescribeChangeSet matches AWS', () => {
     expect(byName.ResourceChange!.Details).toEqual([{ CausingEntity: 'Doc', ChangeSource: 'ResourceReference', Evaluation: 'Dynamic', Target: { Attribute: 'Properties', Name: 'Name', RequiresRecreation: 'Conditionally' } }]);
   });
 
-  it('policy changes: a DeletionPolicy edit is Modify / False scoped DeletionPolicy; Retain policies show in PolicyAction (seeds-map §5.1)', async () => {
+  it('policy changes: a DeletionPolicy edit is Modify / False scoped DeletionPolicy; Retain policies show in PolicyAction (the DeletionPolicy attribute page of the AWS user guide)', async () => {
     const name = stackName();
     const { stack } = await deploy(server.client, name, { Resources: { A: ssm('a'), B: topic(`${name}-1`), C: ssm('c', { }) } });
     const next = {
@@ -194,7 +194,7 @@ describe('DescribeChangeSet matches AWS', () => {
     });
   });
 
-  it('a no-op is FAILED / UNAVAILABLE with AWS reason and no Changes (§5.2, test_create_change_set_no_changes)', async () => {
+  it('a no-op is FAILED / UNAVAILABLE with AWS reason and no Changes (test_create_change_set_no_changes)', async () => {
     const name = stackName();
     const template = { Resources: { A: ssm('a') } };
     const { stack } = await deploy(server.client, name, template);
@@ -206,7 +206,7 @@ describe('DescribeChangeSet matches AWS', () => {
   });
 });
 
-describe('DescribeStacks after change-set execution matches AWS (§3.1; TestCaptureUpdateProcess post-create-1-describe)', () => {
+describe('DescribeStacks after change-set execution matches AWS (TestCaptureUpdateProcess post-create-1-describe)', () => {
   it('has exactly AWS\'s keys, with ChangeSetId and LastUpdatedTime right after the create', async () => {
     const name = stackName();
     const { id, stack } = await deploy(server.client, name, { Resources: { Foo: topic(`${name}-1`) } });

@@ -63,6 +63,43 @@ afterAll(async () => { await server.close(); });
 describe('Rules', () => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_, c) => check(server.client, c));
 
+  describe('Fn::ValueOf and Fn::ValueOfAll read the resources parameter values name', () => {
+    const NETWORK = {
+      Resources: {
+        Vpc: { Type: 'AWS::EC2::VPC', Properties: { CidrBlock: '10.0.0.0/16', Tags: [{ Key: 'Department', Value: 'IT' }] } },
+        Other: { Type: 'AWS::EC2::VPC', Properties: { CidrBlock: '10.1.0.0/16' } },
+        A: { Type: 'AWS::EC2::Subnet', Properties: { VpcId: { Ref: 'Vpc' }, CidrBlock: '10.0.1.0/24', AvailabilityZone: 'us-east-1a' } },
+        B: { Type: 'AWS::EC2::Subnet', Properties: { VpcId: { Ref: 'Other' }, CidrBlock: '10.1.1.0/24' } },
+      },
+      Outputs: { Vpc: { Value: { Ref: 'Vpc' } }, Other: { Value: { Ref: 'Other' } }, A: { Value: { Ref: 'A' } }, B: { Value: { Ref: 'B' } } },
+    };
+    // the documentation's examples: every subnet in the chosen VPC; the VPC's Department tag is IT
+    const GUARDED = withOutputs({ O: { Ref: 'VpcId' } }, {
+      Parameters: { VpcId: { Type: 'AWS::EC2::VPC::Id' }, Subnets: { Type: 'List<AWS::EC2::Subnet::Id>' } },
+      Rules: {
+        SubnetsInVpc: { Assertions: [{ Assert: { 'Fn::EachMemberEquals': [{ 'Fn::ValueOfAll': ['AWS::EC2::Subnet::Id', 'VpcId'] }, { Ref: 'VpcId' }] }, AssertDescription: 'All subnets must be in the VPC' }] },
+        ItOnly: { Assertions: [{ Assert: { 'Fn::Equals': [{ 'Fn::ValueOf': ['VpcId', 'Tags.Department'] }, 'IT'] }, AssertDescription: 'The VPC must belong to IT' }] },
+        Zones: { Assertions: [{ Assert: { 'Fn::EachMemberIn': [{ 'Fn::ValueOf': ['Subnets', 'AvailabilityZone'] }, ['us-east-1a']] }, AssertDescription: 'Subnets must be in us-east-1a' }] },
+      },
+    });
+    let ids: Record<string, string>;
+    beforeAll(async () => {
+      const r = await deploy(server.client, NETWORK, {}, { stackName: 'valueof-network' });
+      expect(r.status).toBe('CREATE_COMPLETE');
+      ids = r.outputs;
+    });
+
+    it('the assertions hold for subnets of the tagged VPC', async () => {
+      await check(server.client, { name: 'holds', source: DOC, template: GUARDED, parameters: { VpcId: ids.Vpc, Subnets: ids.A }, outputs: { O: ids.Vpc } });
+    });
+    it('Fn::ValueOfAll refuses a subnet of another VPC', async () => {
+      await check(server.client, { name: 'other vpc', source: DOC, template: GUARDED, parameters: { VpcId: ids.Vpc, Subnets: `${ids.A},${ids.B}` }, error: 'All subnets must be in the VPC' });
+    });
+    it('Fn::ValueOf reads a tag the VPC lacks as empty', async () => {
+      await check(server.client, { name: 'untagged', source: DOC, template: GUARDED, parameters: { VpcId: ids.Other, Subnets: ids.B }, error: 'The VPC must belong to IT' });
+    });
+  });
+
   it('CreateChangeSet is refused by a false assertion too', async () => {
     await expect(server.client.send(new CreateChangeSetCommand({
       StackName: 'rules-cs', ChangeSetName: 'cs', ChangeSetType: 'CREATE', TemplateBody: JSON.stringify(withOutputs({}, RULES)),

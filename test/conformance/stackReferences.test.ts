@@ -32,7 +32,7 @@ describe('Fn::ImportValue', () => {
     await destroy(server.client, a.stackId!);
   });
 
-  it('ROLLBACK_COMPLETE when no export has the name (§2.5: the call succeeds)', async () => {
+  it('ROLLBACK_COMPLETE when no export has the name (the call succeeds)', async () => {
     const r = await deploy(server.client, { Resources: { P: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: { 'Fn::ImportValue': 'no-such-export' } } } } });
     expect(r.error).toBeUndefined();
     expect(r.status).toBe('ROLLBACK_COMPLETE');

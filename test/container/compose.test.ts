@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import { DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { buildCfnLocalImage } from '../../testing/container.mjs';
-import { ROOT, TEST_IMAGE, clientFor, docker, findEngine, unique } from './engine.js';
+import { BUILD_ARGS, ROOT, TEST_IMAGE, clientFor, docker, findEngine, unique } from './engine.js';
 
 const PROJECT = unique('cfn-local-compose');
 
@@ -41,7 +41,7 @@ describe.skipIf(!COMPOSE)('docker-compose.yml', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    await buildCfnLocalImage(ROOT, TEST_IMAGE);
+    await buildCfnLocalImage(ROOT, TEST_IMAGE, BUILD_ARGS);
     env = { CFN_LOCAL_IMAGE: TEST_IMAGE, CFN_LOCAL_PUBLISH: `127.0.0.1:${await freePort()}` };
   }, 1_200_000);
 

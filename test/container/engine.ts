@@ -10,6 +10,8 @@ import { CloudFormationClient, DescribeStacksCommand, type Stack } from '@aws-sd
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** A repository name of the tests' own, so a user's `cfn-local:*` images are never overwritten. */
 export const TEST_IMAGE = `cfn-local-test:${process.env.CFN_LOCAL_TEST_TAG ?? 'latest'}`;
+/** PyPI cannot be reached from these machines: the image is built without the SAM translator (docs/container.md). */
+export const BUILD_ARGS = { SAM_TRANSLATOR: 'false' };
 
 interface Target { socketPath?: string; host?: string; port?: number; label: string }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { buildCfnLocalImage, startCfnLocal, type CfnLocal } from '../../testing/container.mjs';
 import { awsCloudFormation, json } from '../e2e/clients.js';
-import { ROOT, TEST_IMAGE, docker, findEngine } from './engine.js';
+import { BUILD_ARGS, ROOT, TEST_IMAGE, docker, findEngine } from './engine.js';
 
 const { engine, why } = await findEngine();
 if (!engine) console.warn(`[cfn-local container] skipping the image tests: ${why}`);
@@ -17,7 +17,7 @@ describe.skipIf(!engine)(`the image (engine: ${engine ?? why})`, () => {
   const aws = (...args: string[]) => awsCloudFormation(started().endpoint, args, FIXTURES);
 
   beforeAll(async () => {
-    await buildCfnLocalImage(ROOT, TEST_IMAGE);
+    await buildCfnLocalImage(ROOT, TEST_IMAGE, BUILD_ARGS);
     cfn = await startCfnLocal({ image: TEST_IMAGE });
   }, 1_200_000);
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateStackCommand, type CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { buildCfnLocalImage } from '../../testing/container.mjs';
-import { ROOT, TEST_IMAGE, clientFor, docker, findEngine, unique, waitForStatus } from './engine.js';
+import { BUILD_ARGS, ROOT, TEST_IMAGE, clientFor, docker, findEngine, unique, waitForStatus } from './engine.js';
 
 const { engine, why } = await findEngine();
 if (!engine) console.warn(`[cfn-local container] skipping the lifecycle tests: ${why}`);
@@ -40,7 +40,7 @@ const create = (client: CloudFormationClient, name: string, body: string) =>
 
 describe.skipIf(!engine)(`the container's life (engine: ${engine ?? why})`, () => {
   beforeAll(async () => {
-    await buildCfnLocalImage(ROOT, TEST_IMAGE);
+    await buildCfnLocalImage(ROOT, TEST_IMAGE, BUILD_ARGS);
   }, 1_200_000);
 
   afterAll(async () => {

@@ -43,7 +43,7 @@ describe.skipIf(boto3.skip)(boto3.title, () => {
     const times = events.map((e) => Date.parse(e.Timestamp));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(events[0]).toMatchObject({ LogicalResourceId: 'demo-boto3', ResourceStatus: 'CREATE_COMPLETE', ResourceType: 'AWS::CloudFormation::Stack' });
-    // CreateStack (no change set): the first event is CREATE_IN_PROGRESS, with no REVIEW_IN_PROGRESS (aws-behaviour.md §4.1).
+    // CreateStack (no change set): the first event is CREATE_IN_PROGRESS, with no REVIEW_IN_PROGRESS (LocalStack's cfn/api/test_stacks.py::test_list_events_after_deployment snapshot).
     expect(events.at(-1)).toMatchObject({ LogicalResourceId: 'demo-boto3', ResourceStatus: 'CREATE_IN_PROGRESS' });
     expect(events.filter((e) => e.LogicalResourceId === 'Queue').map((e) => e.ResourceStatus))
       .toEqual(['CREATE_COMPLETE', 'CREATE_IN_PROGRESS', 'CREATE_IN_PROGRESS']);

@@ -45,7 +45,7 @@ describe.skipIf(cli.skip)(cli.title, () => {
       expect(stack.StackId).toBe(stackId);
       expect(stackId).toMatch(/^arn:aws:cloudformation:us-east-1:000000000000:stack\/demo\/[0-9a-f-]{36}$/);
       expect(stack.StackStatus).toBe('CREATE_COMPLETE');
-      // Created through the CLI's change set: AWS shows its ChangeSetId and a LastUpdatedTime (aws-behaviour.md §3.1).
+      // Created through the CLI's change set: AWS shows its ChangeSetId and a LastUpdatedTime (LocalStack's cfn/api/test_stacks.py::test_stack_lifecycle snapshot).
       expect(stack.ChangeSetId).toMatch(/^arn:aws:cloudformation:us-east-1:000000000000:changeSet\/awscli-cloudformation-package-deploy-\d+\//);
       expect(stack.LastUpdatedTime).toBeDefined();
       expect(stack.Parameters).toEqual([{ ParameterKey: 'Env', ParameterValue: 'dev' }]);
@@ -63,7 +63,7 @@ describe.skipIf(cli.skip)(cli.title, () => {
       expect(times).toEqual([...times].sort((a, b) => b - a));
       const line = (e: any) => `${e.LogicalResourceId} ${e.ResourceStatus}`;
       expect(line(events[0])).toBe('demo CREATE_COMPLETE');
-      // A create through a change set starts in REVIEW_IN_PROGRESS (aws-behaviour.md §4.1).
+      // A create through a change set starts in REVIEW_IN_PROGRESS (LocalStack's cfn/api/test_stacks.py::test_list_events_after_deployment snapshot).
       expect(events.slice(-2).map(line)).toEqual(['demo CREATE_IN_PROGRESS', 'demo REVIEW_IN_PROGRESS']);
       expect(events[0]).toMatchObject({ ResourceType: 'AWS::CloudFormation::Stack', PhysicalResourceId: stackId, StackName: 'demo' });
       for (const logicalId of ['Queue', 'Topic', 'QueueArnParameter']) {
@@ -102,7 +102,7 @@ describe.skipIf(cli.skip)(cli.title, () => {
     expect(wait).toMatchObject({ code: 0, stderr: '' });
     const stack = await sdkDescribeDemo();
     expect(stack.StackStatus).toBe('UPDATE_COMPLETE');
-    // After UpdateStack (not a change set) AWS shows no ChangeSetId (aws-behaviour.md §3.1).
+    // After UpdateStack (not a change set) AWS shows no ChangeSetId (LocalStack's cfn/api/test_stacks.py::test_stack_lifecycle snapshot).
     expect(stack.ChangeSetId).toBeUndefined();
     expect(outputsOf(stack).QueueUrl).toBe('https://sqs.us-east-1.amazonaws.com/000000000000/demo-prod-jobs');
   });

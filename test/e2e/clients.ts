@@ -37,9 +37,9 @@ export function clientEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv
 }
 
 /** Runs a program to completion; a non-zero exit is a result, not an exception. */
-export function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+export function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    execFile(file, args, { cwd: options.cwd, env: options.env ?? clientEnv(), maxBuffer: 16 * 1024 * 1024, timeout: 60_000 },
+    execFile(file, args, { cwd: options.cwd, env: options.env ?? clientEnv(), maxBuffer: 16 * 1024 * 1024, timeout: options.timeoutMs ?? 60_000 },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') return reject(error);
         resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
@@ -70,6 +70,30 @@ export async function awsCliAvailable(): Promise<Availability> {
   if (result.code !== 0) return { ok: false, reason: `${AWS_CLI} --version failed: ${version}` };
   if (!version.startsWith('aws-cli/2.')) return { ok: false, reason: `${AWS_CLI} is not AWS CLI v2: ${version}` };
   return { ok: true, reason: version };
+}
+
+/** Whether `aws --version` output names a CLI that reads AWS_ENDPOINT_URL (v2.13+, v1.29+). */
+export function readsEndpointUrl(version: string): boolean {
+  const m = /^aws-cli\/(\d+)\.(\d+)\./.exec(version);
+  if (!m) return false;
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  return major > 2 || (major === 2 && minor >= 13) || (major === 1 && minor >= 29);
+}
+
+/**
+ * An AWS CLI for the dev-loop tests, which point it at cfn-local with AWS_ENDPOINT_URL alone (`cloudformation deploy
+ * --s3-bucket` gives its S3 upload no other endpoint): Debian's, else the one on PATH, whichever reads the variable.
+ */
+export async function endpointUrlAwsCli(): Promise<{ cli?: string; availability: Availability }> {
+  const found = await run('/bin/sh', ['-c', 'command -v aws']).catch(() => ({ code: 1, stdout: '', stderr: '' }));
+  const seen: string[] = [];
+  for (const cli of [AWS_CLI, found.stdout.trim()].filter((c, i, all) => c && all.indexOf(c) === i && existsSync(c))) {
+    const result = await run(cli, ['--version']).catch((err: Error) => ({ code: -1, stdout: '', stderr: err.message }));
+    const version = `${result.stdout}${result.stderr}`.trim();
+    if (result.code === 0 && readsEndpointUrl(version)) return { cli, availability: { ok: true, reason: version } };
+    seen.push(`${cli}: ${version.split(' ')[0] || 'no version'}`);
+  }
+  return { availability: { ok: false, reason: `no AWS CLI that reads AWS_ENDPOINT_URL (v2.13+ or v1.29+); found ${seen.join(', ') || 'none'}` } };
 }
 
 export async function boto3Available(): Promise<Availability> {

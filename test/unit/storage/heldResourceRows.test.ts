@@ -30,7 +30,7 @@ function committedStatuses(file: string): string[] {
   }
 }
 
-const record = (logicalId: string, status: string): ResourceRecord => ({
+const record = (logicalId: string, status: ResourceRecord['status']): ResourceRecord => ({
   stackId: 'arn:stack', logicalId, account: '000000000000', region: 'us-east-1', type: 'AWS::SSM::Parameter',
   status, updatedAt: 't', ord: 0, doc: { properties: { Value: logicalId } },
 });

@@ -1,8 +1,12 @@
-// template/transforms: Fn::ForEach expansion and the refusal of transforms cfn-local cannot run.
+// template/transforms: Fn::ForEach expansion, and the requests for the transforms that run outside the pipeline.
 import { describe, it, expect } from 'vitest';
-import { applyTransforms } from '../../../template/transforms/index.js';
+import { applyTransforms as apply, type TransformContext } from '../../../template/transforms/index.js';
+import { PendingTransform } from '../../../template/transforms/pending.js';
 
 const literal = (v: unknown) => v;
+const nothingRun = () => undefined;
+const applyTransforms = (doc: Record<string, unknown>, evaluate: TransformContext['evaluate'], account: string) =>
+  apply(doc, { evaluate, account, region: 'us-east-1', parameterValues: () => ({}), expansions: nothingRun });
 
 describe('applyTransforms', () => {
   it('expands nested loops, ${} and &{} in keys and Fn::Sub, and Ref of the identifier', () => {
@@ -27,8 +31,21 @@ describe('applyTransforms', () => {
   });
 
   it.each([
-    [{ Transform: 'AWS::Serverless-2016-10-31', Resources: {} }, /^Transform AWS::Serverless-2016-10-31 failed with/],
-    [{ Transform: ['AWS::LanguageExtensions', 'Mine'], Resources: {} }, 'No transform named 123456789012::Mine found.'],
+    [{ Transform: 'AWS::Serverless-2016-10-31', Resources: {} }, 'sam'],
+    [{ Transform: ['AWS::LanguageExtensions', 'Mine'], Resources: {} }, 'macro'],
+    [{ Resources: { A: { 'Fn::Transform': { Name: 'AWS::Include', Parameters: { Location: 's3://b/k' } } } } }, 'include'],
+  ])('asks for the transform that runs outside the pipeline: %j', (doc, kind) => {
+    let thrown: unknown;
+    try {
+      applyTransforms(doc as Record<string, unknown>, literal, '123456789012');
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(PendingTransform);
+    expect((thrown as PendingTransform).request.kind).toBe(kind);
+  });
+
+  it.each([
     [{ Resources: { A: { 'Fn::Transform': { Name: { Ref: 'X' } } } } }, 'Key Name of transform definition must be a string.'],
     [{ Transform: 'AWS::LanguageExtensions', Resources: { 'Fn::ForEach::L': ['X', 'notalist', {}] } }, 'Transform AWS::LanguageExtensions failed with: Fn::ForEach::L: the collection must be a list of strings.'],
   ])('refuses %j', (doc, message) => {

@@ -1,0 +1,124 @@
+// Multipart upload: CreateMultipartUpload, UploadPart, CompleteMultipartUpload, AbortMultipartUpload, ListParts
+// (https://docs.aws.amazon.com/AmazonS3/latest/userguide/mpuoverview.html). Completing streams the parts, in order,
+// into one body; the ETag is the MD5 of the parts' MD5s followed by `-` and the part count, as S3 computes it.
+import { createHash, randomBytes } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  entityTooSmall, invalidPart, invalidPartOrder, invalidRequest, malformedXml, noSuchUpload,
+} from '../../domain/s3Errors.js';
+import type { PartRecord, UploadRecord } from '../../storage/index.js';
+import { OWNER, findBucket, type S3Context, type S3Input } from './context.js';
+import { checkKey, checkPartNumber, docFrom, putObjectRow, storeBody } from './objectHelpers.js';
+
+const MIN_PART_SIZE = 5 * 1024 * 1024;
+
+export function createMultipartUpload(ctx: S3Context, input: S3Input) {
+  const bucket = findBucket(ctx, input.Bucket as string);
+  const key = input.Key as string;
+  checkKey(key);
+  const uploadId = randomBytes(48).toString('base64url');
+  ctx.store.objects.putUpload({
+    uploadId, account: bucket.account, region: bucket.region, bucket: bucket.physicalId, key, initiated: new Date().toISOString(), doc: docFrom(input),
+  });
+  return { Bucket: bucket.physicalId, Key: key, UploadId: uploadId, ServerSideEncryption: 'AES256' };
+}
+
+/** The upload, which must be for this bucket and key (else NoSuchUpload, as S3 answers). */
+function findUpload(ctx: S3Context, input: S3Input): UploadRecord {
+  const bucket = findBucket(ctx, input.Bucket as string);
+  const uploadId = String(input.UploadId ?? '');
+  const upload = ctx.store.objects.getUpload(uploadId);
+  if (!upload || upload.account !== bucket.account || upload.bucket !== input.Bucket || upload.key !== input.Key) throw noSuchUpload(uploadId);
+  return upload;
+}
+
+export async function uploadPart(ctx: S3Context, input: S3Input) {
+  const partNumber = checkPartNumber(input.PartNumber);
+  const upload = findUpload(ctx, input);
+  const written = await storeBody(ctx, input.Body as Readable, input.ContentMD5);
+  const etag = `"${written.md5}"`;
+  // An upload aborted or completed while this part streamed in: the part has nowhere to go.
+  if (!ctx.store.objects.getUpload(upload.uploadId)) {
+    ctx.store.bodies.remove(written.id);
+    throw noSuchUpload(upload.uploadId);
+  }
+  const previous = ctx.store.objects.getPart(upload.uploadId, partNumber);
+  ctx.store.objects.putPart({ uploadId: upload.uploadId, partNumber, size: written.size, etag, lastModified: new Date().toISOString(), bodyId: written.id });
+  if (previous) ctx.store.afterCommit(() => ctx.store.bodies.remove(previous.bodyId));
+  return { ETag: etag, ServerSideEncryption: 'AES256' };
+}
+
+/** The parts the request names, checked against the stored ones in S3's order: order, existence and ETag, size. */
+function chosenParts(upload: UploadRecord, requested: { PartNumber?: number; ETag?: string }[], stored: PartRecord[]): PartRecord[] {
+  if (!requested.length) throw malformedXml();
+  const byNumber = new Map(stored.map((p) => [p.partNumber, p]));
+  const chosen: PartRecord[] = [];
+  let last = 0;
+  for (const r of requested) {
+    const n = Number(r.PartNumber);
+    if (!(n > last)) throw invalidPartOrder(upload.uploadId);
+    last = n;
+    const part = byNumber.get(n);
+    const etag = String(r.ETag ?? '');
+    if (!part || part.etag.replace(/"/g, '') !== etag.replace(/"/g, '')) throw invalidPart(upload.uploadId, n, etag);
+    chosen.push(part);
+  }
+  chosen.slice(0, -1).forEach((p) => {
+    if (p.size < MIN_PART_SIZE) throw entityTooSmall(p.size, p.partNumber, p.etag);
+  });
+  return chosen;
+}
+
+/** The parts' bodies one after another, as one stream. */
+function concatenated(ctx: S3Context, parts: PartRecord[]): Readable {
+  const out = new PassThrough({ highWaterMark: 1 << 20 });
+  (async () => {
+    for (const part of parts) {
+      for await (const chunk of ctx.store.bodies.read(part.bodyId)) {
+        if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+      }
+    }
+    out.end();
+  })().catch((err: Error) => out.destroy(err));
+  return out;
+}
+
+export async function completeMultipartUpload(ctx: S3Context, input: S3Input) {
+  const upload = findUpload(ctx, input);
+  const requested = (input.MultipartUpload as { Parts?: { PartNumber?: number; ETag?: string }[] } | undefined)?.Parts ?? [];
+  if (!(input.MultipartUpload as object | undefined)) throw invalidRequest('You must specify at least one part');
+  const parts = chosenParts(upload, requested, ctx.store.objects.parts(upload.uploadId));
+  const written = await ctx.store.bodies.write(concatenated(ctx, parts));
+  const md5s = Buffer.concat(parts.map((p) => Buffer.from(p.etag.replace(/"/g, ''), 'hex')));
+  const etag = `"${createHash('md5').update(md5s).digest('hex')}-${parts.length}"`;
+  putObjectRow(ctx, {
+    bucket: upload.bucket, key: upload.key, size: written.size, etag, lastModified: new Date().toISOString(), bodyId: written.id,
+    doc: { ...upload.doc, PartsCount: parts.length },
+  });
+  const removed = ctx.store.objects.removeUpload(upload.uploadId);
+  ctx.store.afterCommit(() => removed.forEach((p) => ctx.store.bodies.remove(p.bodyId)));
+  const location = `/${encodeURIComponent(upload.bucket)}/${upload.key.split('/').map(encodeURIComponent).join('/')}`;
+  return { Location: location, Bucket: upload.bucket, Key: upload.key, ETag: etag, ServerSideEncryption: 'AES256' };
+}
+
+export function abortMultipartUpload(ctx: S3Context, input: S3Input) {
+  const upload = findUpload(ctx, input);
+  const removed = ctx.store.objects.removeUpload(upload.uploadId);
+  ctx.store.afterCommit(() => removed.forEach((p) => ctx.store.bodies.remove(p.bodyId)));
+  return undefined;
+}
+
+export function listParts(ctx: S3Context, input: S3Input) {
+  const upload = findUpload(ctx, input);
+  const marker = input.PartNumberMarker === undefined ? 0 : Number(input.PartNumberMarker);
+  const max = input.MaxParts === undefined ? 1000 : Math.min(Number(input.MaxParts), 1000);
+  const after = ctx.store.objects.parts(upload.uploadId).filter((p) => p.partNumber > marker);
+  const page = after.slice(0, max);
+  const truncated = after.length > page.length;
+  return {
+    Bucket: upload.bucket, Key: upload.key, UploadId: upload.uploadId, PartNumberMarker: String(marker),
+    NextPartNumberMarker: page.length ? String(page[page.length - 1].partNumber) : undefined, MaxParts: max, IsTruncated: truncated,
+    Parts: page.map((p) => ({ PartNumber: p.partNumber, LastModified: new Date(p.lastModified), ETag: p.etag, Size: p.size })),
+    Initiator: OWNER(ctx), Owner: OWNER(ctx), StorageClass: 'STANDARD',
+  };
+}

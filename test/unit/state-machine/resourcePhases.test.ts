@@ -1,0 +1,27 @@
+// The resource door takes each status from RESOURCE_PHASES: an action's complete or failed follows its start, unless
+// the row lets that phase come directly (a refusal before any work, or nothing to do).
+import { describe, expect, it } from 'vitest';
+import { canRecord, RESOURCE_PHASES, RESOURCE_STATUSES, type ResourceAction, type ResourcePhase } from '../../../state-machine/statuses.js';
+
+const ACTIONS = Object.keys(RESOURCE_PHASES) as ResourceAction[];
+const PHASES: ResourcePhase[] = ['start', 'complete', 'failed'];
+
+describe('RESOURCE_PHASES', () => {
+  it.each(ACTIONS)('%s names only AWS resource statuses', (action) => {
+    for (const phase of PHASES) expect(RESOURCE_STATUSES).toContain(RESOURCE_PHASES[action][phase]);
+  });
+
+  it.each(ACTIONS.flatMap((action) => PHASES.map((phase) => [action, phase] as const)))('%s %s: allowed from exactly where the row says', (action, phase) => {
+    const row = RESOURCE_PHASES[action];
+    for (const from of RESOURCE_STATUSES) {
+      const expected = phase === 'start' || from === row.start || row.direct.includes(phase);
+      expect(canRecord(from, action, phase), `${from} → ${action} ${phase}`).toBe(expected);
+    }
+  });
+
+  it('refuses a create completing without having started', () => {
+    expect(canRecord('UPDATE_COMPLETE', 'Create', 'complete')).toBe(false);
+    expect(canRecord('CREATE_IN_PROGRESS', 'Create', 'complete')).toBe(true);
+    expect(canRecord('CREATE_COMPLETE', 'Delete', 'failed')).toBe(false);
+  });
+});
