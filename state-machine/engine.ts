@@ -14,6 +14,7 @@ import { failInternally, setStackStatus, type Clock, type OperationScope } from 
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
 import { insertStack } from './stackRecords.js';
 import { rememberToken, type TokenAction } from './tokens.js';
+import { logOperationEnd, markOperation } from './operationLog.js';
 import { failInProgress } from './guard.js';
 
 export interface Caller {
@@ -165,6 +166,7 @@ export class Engine {
     store.journal.startOperation({ operationId: rt.operationId, stackId: rt.stack.stackId, kind, startedAt: rt.clock.now().toISOString(), doc: {} });
     this.running.set(rt.stack.stackId, rt);
     const timer = launch.resumes ? undefined : this.timeoutOf(rt, kind);
+    const mark = markOperation(store, rt.stack.stackId);
     const task = Promise.resolve()
       .then(() => launch.run(rt))
       .catch((err: unknown) => {
@@ -182,6 +184,7 @@ export class Engine {
         if (this.running.get(rt.stack.stackId) === rt) this.running.delete(rt.stack.stackId);
         if (this.tasks.get(rt.stack.stackId) === task) this.tasks.delete(rt.stack.stackId);
         this.inFlight.delete(task);
+        logOperationEnd(log, store, rt.stack, kind, mark);
         launch.onEnd?.();
       });
     this.inFlight.add(task);
