@@ -9,6 +9,7 @@ import { startupFigures } from './figures/startup.mjs';
 import { concurrencyFigures } from './figures/concurrency.mjs';
 import { scalingFigures } from './figures/scaling.mjs';
 import { s3Figures } from './figures/s3.mjs';
+import { soakFigures } from './figures/soak.mjs';
 import { table } from './lib/stats.mjs';
 
 /** Each group with its full and --quick options. */
@@ -19,6 +20,7 @@ export const GROUPS = {
   concurrency: { run: concurrencyFigures, full: { clients: 50, resources: 20 }, quick: { clients: 10, resources: 20 } },
   s3: { run: s3Figures, full: { mb: 100, runs: 3 }, quick: { mb: 20, runs: 2 } },
   scaling: { run: scalingFigures, full: { sizes: [100, 200, 500], runs: 3, accountStacks: 5000 }, quick: { sizes: [50, 100], runs: 2, accountStacks: 500 } },
+  soak: { run: soakFigures, full: { seconds: 60, clients: 8 }, quick: { seconds: 20, clients: 4 } },
 };
 
 export async function runBench({ only, quick = false, onFigure = () => {} } = {}) {

@@ -1,6 +1,7 @@
 // AWS::CloudFormation::WaitConditionHandle and WaitCondition. The handle's Ref is a URL on cfn-local that takes the
 // real signal protocol (an HTTP PUT of {"Status","Reason","UniqueId","Data"}, routes in server/routes/signalRoutes.ts);
 // the signals are kept on the handle's world row, as AWS keeps them in S3, so signals sent early still count.
+import { HANDLE_EXPIRES_S, presign } from './presign.js';
 import type { WorldResource, WorldState } from '../storage/world.js';
 import { genericProvider } from './genericProvider.js';
 import type { Provider, ProviderResult, Provisioned, ResourceRequest, WorldAccess } from './provider.js';
@@ -31,9 +32,12 @@ export function endpointOf(req: ResourceRequest): string {
   return (req.env?.endpoint ?? FALLBACK_ENDPOINT).replace(/\/$/, '');
 }
 
-// The real URL is a presigned S3 URL ending in the stack ARN with its colons encoded, then the handle's logical id.
-export function handleUrl(endpoint: string, key: string): string {
-  return `${endpoint}${HANDLE_PATH}${key.replace(/:/g, '%3A')}`;
+// The real URL is a presigned S3 URL ending in the stack ARN with its colons encoded, then the handle's logical id;
+// ours is presigned the same way (resources/presign.ts) when the server has a signing key.
+export function handleUrl(req: ResourceRequest, key: string): string {
+  const url = `${endpointOf(req)}${HANDLE_PATH}${key.replace(/:/g, '%3A')}`;
+  const signingKey = req.env?.signingKey;
+  return signingKey ? presign(url, signingKey, new Date(), HANDLE_EXPIRES_S, req.region) : url;
 }
 
 const ok = (physicalId: string, attributes: Record<string, unknown>): Provisioned => ({ ok: true, physicalId, ref: physicalId, attributes });
@@ -61,7 +65,7 @@ export const waitConditionHandleProvider: Provider = {
   ...genericProvider,
   create(world, req) {
     const key = `${req.stackId}/${req.logicalId}`;
-    const url = handleUrl(endpointOf(req), key);
+    const url = handleUrl(req, key);
     put(world, req, url, key, { signals: {} }, {});
     return ok(url, {});
   },

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { genericProvider } from './genericProvider.js';
 import { endpointOf } from './cloudformation.js';
+import { RESPONSE_EXPIRES_S, presign } from './presign.js';
 import { randomSuffix } from './names.js';
 import type { Deleted, Provider, ProviderResult, Refusal, ResourceRequest, WorldAccess } from './provider.js';
 
@@ -48,7 +49,11 @@ export function stringifyScalars(value: unknown): unknown {
 }
 
 function responseUrl(req: ResourceRequest, requestId: string): string {
-  return `${endpointOf(req)}${RESPONSE_PATH}${encodeURIComponent(`${req.stackId}|${req.logicalId}|${requestId}`)}`;
+  const url = `${endpointOf(req)}${RESPONSE_PATH}${encodeURIComponent(`${req.stackId}|${req.logicalId}|${requestId}`)}`;
+  const env = req.env;
+  if (!env?.signingKey) return url;
+  const expires = Math.max(RESPONSE_EXPIRES_S, Math.ceil(env.customResourceTimeoutMs / 1000));
+  return presign(url, env.signingKey, new Date(), expires, req.region);
 }
 
 function requestBody(req: ResourceRequest, type: RequestType, requestId: string): Record<string, unknown> {

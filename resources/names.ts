@@ -9,7 +9,3 @@ export function randomSuffix(length = 12, alphabet = ALPHANUMERIC): string {
   for (let i = 0; i < length; i++) out += alphabet[bytes[i] % alphabet.length];
   return out;
 }
-
-export function randomHex(length: number): string {
-  return randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length);
-}

@@ -4,7 +4,7 @@
 import type { WorldResource } from '../storage/world.js';
 
 /** Parameter type → the world type its values name, and the attributes AWS documents for it (besides Tags.<key>). */
-export const VALUE_OF_ATTRIBUTES: Record<string, { type: string; attributes: string[] }> = {
+export const VALUE_OF_ATTRIBUTES: Partial<Record<string, { type: string; attributes: string[] }>> = {
   'AWS::EC2::VPC::Id': { type: 'AWS::EC2::VPC', attributes: ['DefaultNetworkAcl', 'DefaultSecurityGroup'] },
   'AWS::EC2::Subnet::Id': { type: 'AWS::EC2::Subnet', attributes: ['AvailabilityZone', 'VpcId'] },
   'AWS::EC2::SecurityGroup::Id': { type: 'AWS::EC2::SecurityGroup', attributes: [] },
@@ -20,7 +20,7 @@ export function supportsValueOf(parameterType: string, attribute: string): boole
 export function valueOfAttribute(resource: WorldResource, attribute: string): string {
   if (attribute.startsWith('Tags.')) {
     const key = attribute.slice('Tags.'.length);
-    const tags = Array.isArray(resource.properties.Tags) ? (resource.properties.Tags as { Key?: unknown; Value?: unknown }[]) : [];
+    const tags = Array.isArray(resource.properties.Tags) ? (resource.properties.Tags as ({ Key?: unknown; Value?: unknown } | null)[]) : [];
     const tag = tags.find((t) => t?.Key === key);
     return tag ? String(tag.Value ?? '') : '';
   }

@@ -12,7 +12,26 @@ export interface ProviderEnv {
   customResourceTimeoutMs: number;
   /** A Lambda-compatible endpoint that Lambda ServiceTokens are invoked through, when set. */
   lambdaEndpoint?: string;
+  /** Signs wait condition handle and ResponseURL URLs (resources/presign.ts); unset, they go out unsigned. */
+  signingKey?: Buffer;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  /** The engine's door for child stacks (AWS::CloudFormation::Stack), set by the engine for each operation. */
+  stacks?: NestedStackDoor;
+}
+
+/**
+ * What a nested stack's provider asks of the engine: start the child's create, update or delete and wait for the
+ * child to settle. Implemented in state-machine/nestedStacks.ts, so resources/ never imports the engine.
+ */
+export interface NestedStackDoor {
+  /** Inserts the child stack and starts its create; the result's physical id is the child's ARN. */
+  create(req: ResourceRequest): Promise<ProviderResult>;
+  /** Waits for the child's create to end: its outputs as `Outputs.<Key>` attributes, or the embedded-stack refusal. */
+  awaitCreate(req: ResourceRequest, created: Provisioned): Promise<ProviderResult>;
+  update(req: ResourceRequest): Promise<ProviderResult>;
+  delete(req: ResourceRequest): Promise<Deleted>;
+  /** Whether the template at the child's TemplateURL differs from the one the child runs. */
+  templateChanged(req: ResourceRequest): Promise<boolean>;
 }
 
 export interface AccountScope {
@@ -37,6 +56,10 @@ export interface ResourceRequest extends AccountScope {
   signal?: AbortSignal;
   /** The provider environment (set by the engine; absent in unit tests of pure providers). */
   env?: ProviderEnv;
+  /** Set when an update rollback puts the resource back (a nested stack then continues its child's rollback). */
+  rollingBack?: boolean;
+  /** ContinueUpdateRollback's ResourcesToSkip that name resources of this nested stack (`Child.Logical` → `Logical`). */
+  resourcesToSkip?: string[];
 }
 
 export interface Provisioned {
@@ -87,6 +110,8 @@ export interface Provider {
   /** The reason a property set is invalid for the type, in the registry's words; undefined when valid. */
   validate(type: string, logicalId: string, properties: Record<string, unknown>): string | undefined;
   supportsAttribute(type: string, attribute: string): boolean;
+  /** Whether an update is due although the properties are unchanged (a nested stack's template changed at its URL). */
+  changedOutside?(req: ResourceRequest): Promise<boolean>;
   /**
    * After "Resource creation Initiated": wait until the new resource is ready (a WaitCondition counting its
    * signals). Absent for types that are ready at once.

@@ -19,4 +19,3 @@ export function availabilityZones(region: string): string[] {
   return [...(ZONE_LETTERS[region] ?? 'abc')].map((letter) => `${region}${letter}`);
 }
 
-export const REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d$/;

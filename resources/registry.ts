@@ -5,6 +5,7 @@ import type { Provider } from './provider.js';
 import { genericProvider, isCustom, SCHEMALESS } from './genericProvider.js';
 import { HANDLE_TYPE, WAIT_CONDITION_TYPE, waitConditionHandleProvider, waitConditionProvider } from './cloudformation.js';
 import { customResourceProvider } from './customResources.js';
+import { NESTED_STACK_TYPE, nestedStackProvider } from './nestedStacks.js';
 import { secretProvider } from './secretsManager.js';
 import { ssmParameterProvider } from './ssm.js';
 
@@ -12,6 +13,7 @@ export const PROVIDERS: Readonly<Record<string, Provider>> = {
   [HANDLE_TYPE]: waitConditionHandleProvider,
   [WAIT_CONDITION_TYPE]: waitConditionProvider,
   'AWS::CloudFormation::CustomResource': customResourceProvider,
+  [NESTED_STACK_TYPE]: nestedStackProvider,
   'AWS::SecretsManager::Secret': secretProvider,
   'AWS::SSM::Parameter': ssmParameterProvider,
 };
@@ -27,13 +29,4 @@ export function isKnownResourceType(type: string): boolean {
 /** The property that holds a custom physical name for the type, if it has one. */
 export function nameProperty(type: string): string | undefined {
   return resourceSpec(type)?.nameProperty;
-}
-
-/** RequiresRecreation of one property, as change sets report it. */
-export function recreationOf(type: string, property: string): 'Never' | 'Conditionally' | 'Always' {
-  const spec = resourceSpec(type);
-  if (!spec) return 'Never';
-  if (spec.createOnlyProperties.includes(property)) return 'Always';
-  if (spec.conditionalReplacementProperties.includes(property)) return 'Conditionally';
-  return 'Never';
 }

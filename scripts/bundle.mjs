@@ -3,6 +3,7 @@
 //   dist/cfn-local.bundle.cjs  the server in one CommonJS file (better-sqlite3's native addon stays in node_modules)
 //   dist/cfn-local.cjs         the launcher that runs it
 //   dist/cfn-local.bundle.cache  compiled code for starting and a first answer, from a start on a throwaway port
+//   dist/pino-pretty.cjs       pino-pretty and its dependencies, loaded only when logs go to a terminal (server/logging.ts)
 import { build } from 'esbuild';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -30,6 +31,7 @@ await build({
   legalComments: 'external',
 });
 await build({ ...common, entryPoints: ['dist/server/launcher.cjs'], outfile: 'dist/cfn-local.cjs' });
+await build({ ...common, entryPoints: ['pino-pretty'], outfile: 'dist/pino-pretty.cjs', minify: true, legalComments: 'external' });
 
 const launcher = createRequire(import.meta.url)('../dist/cfn-local.cjs');
 const { exports: server, script } = launcher.loadBundle();

@@ -1,7 +1,8 @@
 // Maintenance step (not part of the build): reads the CloudFormation user guide's source (github
 // awsdocs/aws-cloudformation-user-guide, doc_source/aws-resource-*.md) at a commit and writes
-// resources/documentedAttributes.json: each type's "Return values" (the Fn::GetAtt attribute names and the Ref text)
-// as AWS documents them, with the source commit. Run: node scripts/gen-doc-attributes.mjs <git dir> <commit>.
+// resources/documentedAttributes.json: each type's "Return values" (the Fn::GetAtt attribute names and the Ref text),
+// the properties whose update requires replacement and whether it has Tags, as AWS documents them, with the
+// source commit. Run: node scripts/gen-doc-attributes.mjs <git dir> <commit>.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,13 +29,32 @@ function returnValues(text) {
   return { attributes, ref: refText?.replace(/\\/g, '').replace(/For more information about using the `?Ref`? ?function.*$/i, '').trim() };
 }
 
+// `PropName`  <a name="cfn-…"></a> … *Update requires*: [Replacement] / [Some interruptions] / [No interruption]
+const PROPERTY = /^`([A-Za-z0-9]+)`\s*<a name="cfn-[^"]*"><\/a>([\s\S]*?)(?=^`[A-Za-z0-9]+`\s*<a name=|^## )/gm;
+
+/** Top-level properties whose change the guide says requires replacement (and those it says sometimes do). */
+function replacement(text) {
+  const start = text.indexOf('## Properties');
+  const end = text.indexOf('## Return values');
+  const section = text.slice(start, end < 0 ? undefined : end) + '\n## ';
+  const always = [];
+  const sometimes = [];
+  for (const [, name, body] of section.matchAll(PROPERTY)) {
+    const update = /\*Update requires\*: \[([^\]]+)\]/.exec(body)?.[1];
+    if (update === 'Replacement') always.push(name);
+    else if (/Updates are not supported|Conditional|Some interruptions/.test(update ?? '') && /Replacement/.test(body)) sometimes.push(name);
+  }
+  return { always, sometimes };
+}
+
 const types = {};
 for (const file of files) {
   const text = git('show', `${commit}:${file}`);
   const type = TITLE.exec(text)?.[1];
   if (!type) continue;
   const { attributes, ref } = returnValues(text);
-  types[type] = { attributes: [...new Set(attributes)].sort(), ...(ref ? { ref } : {}) };
+  const { always } = replacement(text);
+  types[type] = { attributes: [...new Set(attributes)].sort(), ...(ref ? { ref } : {}), ...(always.length ? { replacement: always.sort() } : {}), tags: /^`Tags`\s*<a name=/m.test(text) };
 }
 const out = { source: `github.com/awsdocs/aws-cloudformation-user-guide@${commit}`, count: Object.keys(types).length, types };
 writeFileSync(join(ROOT, 'resources', 'documentedAttributes.json'), JSON.stringify(out, null, 0).replace(/\},"/g, '},\n"') + '\n');

@@ -183,13 +183,22 @@ function render(entries) {
 // resources/documentedAttributes.json is the checked-in cross-check (scripts/gen-doc-attributes.mjs).
 const DOCUMENTED = JSON.parse(readFileSync(join(ROOT, 'resources', 'documentedAttributes.json'), 'utf8'));
 
+// Where the guide and the spec disagree, the guide wins for what AWS accepts: its documented attributes, and Tags
+// on the types it documents them for. Replacement is not taken from it: the six properties it alone marks
+// "Replacement" (KMS key specs, MWAA versions…) are cases where the archived guide is older than the spec (KMS now
+// fails such an update, MWAA upgrades in place), so docs/simulated-account.md lists them as unsettled.
 function withDocumented(type, entry) {
-  const documented = DOCUMENTED.types[type]?.attributes ?? [];
-  const missing = documented.filter((a) => !(entry.a && a in entry.a));
-  if (!missing.length) return entry;
-  const a = { ...entry.a };
-  for (const attr of missing) a[attr] = attr.endsWith('.List') ? '[s' : 's';
-  return { ...entry, a, da: missing };
+  const doc = DOCUMENTED.types[type];
+  if (!doc) return entry;
+  const out = { ...entry };
+  const missing = doc.attributes.filter((a) => !(entry.a && a in entry.a));
+  if (missing.length) {
+    out.a = { ...entry.a };
+    for (const attr of missing) out.a[attr] = attr.endsWith('.List') ? '[s' : 's';
+    out.da = missing;
+  }
+  if (doc.tags && !entry.tag && entry.p.Tags) out.tag = ['Tags', entry.p.Tags.startsWith('{') ? 'map' : 'standard'];
+  return out;
 }
 
 async function main() {

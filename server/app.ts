@@ -10,6 +10,7 @@ import { Faults } from '../resources/faults.js';
 import { registerControlApi } from './routes/control.js';
 import { registerChangeSetImpact } from './routes/changeSetImpact.js';
 import { registerSignalRoutes } from './routes/signalRoutes.js';
+import { registerRequestLog } from './requestLog.js';
 import { SignalHub } from '../resources/signalHub.js';
 import { SamTranslator } from '../template/transforms/sam.js';
 import type { TransformServices } from '../state-machine/expansions.js';
@@ -74,7 +75,7 @@ export function buildApp(options: AppOptions = {}): App {
   const faults = new Faults();
   const providerEnv: ProviderEnv = {
     endpoint: options.endpoint, signals: new SignalHub(), lambdaEndpoint: options.lambdaEndpoint, log,
-    customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
+    customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000, signingKey: store.secrets.get('signal-urls'),
   };
   const sam = new SamTranslator({ python: options.samPython, timeoutMs: options.samTimeoutMs, log });
   const transforms: TransformServices = {
@@ -83,8 +84,9 @@ export function buildApp(options: AppOptions = {}): App {
   const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale, transforms });
   recoverInterruptedOperations(engine);
   const { headersTimeout, ...timeouts } = SERVER_TIMEOUTS;
-  const fastify = Fastify({ loggerInstance: log as FastifyBaseLogger, bodyLimit: BODY_LIMIT, ...timeouts,
+  const fastify = Fastify({ loggerInstance: quieter(log) as FastifyBaseLogger, bodyLimit: BODY_LIMIT, ...timeouts,
     logController: new LogController({ disableRequestLogging: true }), schemaController: SCHEMALESS });
+  registerRequestLog(fastify, log);
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
   }
@@ -98,7 +100,7 @@ export function buildApp(options: AppOptions = {}): App {
   registerAwsEndpoint(fastify, { store, engine, faults, options, defaults });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
-  registerSignalRoutes(fastify, { store, signals: providerEnv.signals });
+  registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
   fastify.server.headersTimeout = headersTimeout;
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);
@@ -113,6 +115,12 @@ export function buildApp(options: AppOptions = {}): App {
     },
   };
 }
+
+/**
+ * fastify's own info lines ("Server listening at …") repeat the banner and the per-call lines (server/requestLog.ts):
+ * it logs from warn up.
+ */
+const quieter = (log: Logger): Logger => (log.levelVal < 40 ? log.child({}, { level: 'warn' }) : log);
 
 /** `http://host:port` of the listening server; a wildcard host is reached on loopback. */
 function listeningUrl(fastify: FastifyInstance): string | undefined {

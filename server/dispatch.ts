@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { v4 as uuidv4 } from 'uuid';
 import { route, routingFacts, scopeOf, type ServiceDeps } from './services/index.js';
 import type { Readable } from 'node:stream';
+import { noteCall } from './requestLog.js';
 import { accountOfAccessKeyId } from '../domain/accessKeys.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
@@ -46,6 +47,7 @@ export function registerAwsEndpoint(app: FastifyInstance, deps: ServiceDeps): vo
       const facts = routingFacts(req, query);
       const requestId = uuidv4();
       const routed = route(req, facts);
+      noteCall(req, { service: 'unknownService' in routed ? routed.unknownService : routed.service.signingName });
       if ('unknownService' in routed) return unknownService(reply, routed.unknownService, requestId);
       // With no body (or no Content-Type, a GET) fastify hands over nothing: the raw request is the (empty) stream.
       const body = (req.body as Readable | undefined) ?? req.raw;

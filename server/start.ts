@@ -1,16 +1,11 @@
-// Reads configuration (flags, then CFN_LOCAL_* variables, then defaults), starts the server, closes gracefully.
-// server/main.ts runs it unbundled; dist/cfn-local.cjs runs it from the bundle (server/launcher.cts).
-import { parseArgs } from 'node:util';
-import pino from 'pino';
+// Reads configuration (flags, then CFN_LOCAL_* variables, then defaults: server/options.ts), starts the server,
+// prints the banner, closes gracefully. server/main.ts runs it unbundled; dist/cfn-local.cjs from the bundle.
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { buildApp, type App } from './app.js';
-
-const HELP = `cfn-local [--host 127.0.0.1] [--port 4581] [--db ./.cfn-local/cfn.db | :memory:] [--account 000000000000] [--region us-east-1] [--log-level info]
-          [--endpoint http://host:port] [--custom-resource-timeout 3600] [--lambda-endpoint http://host:port]
-          [--control-token SECRET] [--sam-python python3]
-Each flag also reads CFN_LOCAL_HOST, CFN_LOCAL_PORT, CFN_LOCAL_DB, CFN_LOCAL_ACCOUNT, CFN_LOCAL_REGION, CFN_LOCAL_LOG_LEVEL,
-CFN_LOCAL_ENDPOINT, CFN_LOCAL_CUSTOM_RESOURCE_TIMEOUT (seconds), CFN_LOCAL_LAMBDA_ENDPOINT, CFN_LOCAL_CONTROL_TOKEN,
-CFN_LOCAL_SAM_PYTHON.
-`;
+import { helpText, parseCommandLine, type Settings } from './options.js';
+import { createLogger, logBanner, logFormatOf } from './logging.js';
+import { packageVersion } from './version.js';
 
 export interface Started {
   app: App;
@@ -18,61 +13,63 @@ export interface Started {
   address: string;
 }
 
-/** Starts the server from command-line arguments; resolves once it listens (undefined after --help). */
+/** Starts the server from command-line arguments; resolves once it listens (undefined after --help or --version). */
 export async function start(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Started | undefined> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      host: { type: 'string' },
-      port: { type: 'string' },
-      db: { type: 'string' },
-      account: { type: 'string' },
-      region: { type: 'string' },
-      'log-level': { type: 'string' },
-      endpoint: { type: 'string' },
-      'custom-resource-timeout': { type: 'string' },
-      'lambda-endpoint': { type: 'string' },
-      'control-token': { type: 'string' },
-      'sam-python': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help) {
-    process.stdout.write(HELP);
-    return undefined;
-  }
+  const command = parseCommandLine(args, env);
+  if (command.kind === 'help') return void process.stdout.write(helpText(packageVersion()));
+  if (command.kind === 'version') return void process.stdout.write(`${packageVersion()}\n`);
+  return listen(command.settings, env);
+}
 
-  const host = values.host ?? env.CFN_LOCAL_HOST ?? '127.0.0.1';
-  const port = Number(values.port ?? env.CFN_LOCAL_PORT ?? 4581);
-  const db = values.db ?? env.CFN_LOCAL_DB ?? './.cfn-local/cfn.db';
-  const logger = pino({ level: values['log-level'] ?? env.CFN_LOCAL_LOG_LEVEL ?? 'info' });
-  const customResourceTimeout = values['custom-resource-timeout'] ?? env.CFN_LOCAL_CUSTOM_RESOURCE_TIMEOUT;
-
+async function listen(settings: Settings, env: NodeJS.ProcessEnv): Promise<Started> {
+  const format = logFormatOf(settings['log-format'], process.stdout.isTTY === true);
+  const logger = createLogger(settings['log-level'] ?? 'info', format, env);
+  const db = settings.db!;
+  checkWritable(db);
+  const customResourceTimeout = settings['custom-resource-timeout'];
   const app = buildApp({
     db,
-    defaultAccount: values.account ?? env.CFN_LOCAL_ACCOUNT,
-    defaultRegion: values.region ?? env.CFN_LOCAL_REGION,
+    defaultAccount: settings.account,
+    defaultRegion: settings.region,
     logger,
-    endpoint: values.endpoint ?? env.CFN_LOCAL_ENDPOINT,
+    endpoint: settings.endpoint,
     customResourceTimeoutMs: customResourceTimeout === undefined ? undefined : Number(customResourceTimeout) * 1000,
-    lambdaEndpoint: values['lambda-endpoint'] ?? env.CFN_LOCAL_LAMBDA_ENDPOINT,
-    controlToken: values['control-token'] ?? env.CFN_LOCAL_CONTROL_TOKEN,
-    samPython: values['sam-python'] ?? env.CFN_LOCAL_SAM_PYTHON,
+    lambdaEndpoint: settings['lambda-endpoint'],
+    controlToken: settings['control-token'],
+    samPython: settings['sam-python'],
   });
 
-  const address = await app.fastify.listen({ host, port });
-  logger.info({ address, db }, `cfn-local listening on ${address}`);
+  const address = await app.fastify.listen({ host: settings.host, port: Number(settings.port) });
+  logBanner(logger, format, { version: packageVersion(), address, db, region: settings.region! });
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      logger.info({ signal }, 'cfn-local stopping');
+      logger.info({ signal }, `cfn-local stopping (${signal})`);
       app.close().then(() => process.exit(0), () => process.exit(1));
     });
   }
   return { app, address };
+}
+
+/**
+ * SQLite only says "unable to open database file": a folder the user cannot write (a bind mount owned by another
+ * uid, most often) gets a message that names it, the uid and the way out.
+ */
+function checkWritable(db: string): void {
+  if (db === ':memory:') return;
+  const folder = dirname(resolve(db));
+  try {
+    mkdirSync(folder, { recursive: true });
+    accessSync(folder, constants.W_OK);
+    if (existsSync(db)) accessSync(db, constants.R_OK | constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new Error(`cannot write the database ${db}: ${folder} is not writable by uid ${process.getuid?.()} (${code}); `
+      + 'make it writable by that user, or run as its owner (in Docker: --user, see docs/container.md)', { cause: err });
+  }
 }
 
 /** What both entry points run: start from this process's arguments; a start that fails (port taken…) exits 1. */

@@ -12,6 +12,7 @@ import type { GivenParameter } from '../template/parameters.js';
 import { replacementProperties } from '../resources/generic.js';
 import { resourceSpec } from '../resources/spec.js';
 import { nameProperty } from '../resources/registry.js';
+import { defaultDeletionPolicy, SNAPSHOT_TYPES } from '../resources/policies.js';
 import {
   checkDeletable, checkExecutable, checkStart, REFUSALS, type ChangeSetStatus, type ExecutionStatus,
 } from './statuses.js';
@@ -26,6 +27,7 @@ import type { Engine, Caller } from './engine.js';
 import type { CreateStackInput, StackTemplateInput } from './inputs.js';
 import { executeCreate } from './operations/create.js';
 import { updateStack } from './operations/update.js';
+import { endNested, nestedChangeSetsOf, startNested } from './nestedChangeSets.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
   StackName: string;
@@ -60,16 +62,16 @@ export interface ChangeSetDoc {
   imports?: ResourceToImport[];
   /** ImportExistingResources: logical id → the unowned physical resource the execution imports instead of creating. */
   adoptions?: Record<string, string>;
+  /** IncludeNestedStacks: the change sets made for the nested stacks this one modifies, and where this one sits. */
+  nestedChangeSets?: string[];
+  parentChangeSetId?: string;
+  rootChangeSetId?: string;
   /** The outcome CREATE_IN_PROGRESS settles to. */
   pending?: { status: ChangeSetStatus; executionStatus: ExecutionStatus; statusReason?: string };
 }
 
 export const NO_CHANGES = "The submitted information didn't contain changes. Submit different information to create a change set.";
 const STALE_AFTER_MS = 5_000;
-const SNAPSHOT_TYPES = new Set([
-  'AWS::EC2::Volume', 'AWS::ElastiCache::CacheCluster', 'AWS::ElastiCache::ReplicationGroup', 'AWS::Neptune::DBCluster',
-  'AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::Redshift::Cluster', 'AWS::DocDB::DBCluster',
-]);
 
 /** The resource specification's answers to the change model's questions (default DeletionPolicy and Snapshot support: AWS's DeletionPolicy attribute page). */
 export const CHANGE_RULES: ChangeRules = {
@@ -80,8 +82,7 @@ export const CHANGE_RULES: ChangeRules = {
     return replacementProperties(type, { [property]: before }, { [property]: after })[0]?.requiresRecreation ?? 'Never';
   },
   tagProperty: (type) => resourceSpec(type)?.tagging?.property,
-  defaultDeletionPolicy: (type, props) =>
-    type === 'AWS::RDS::DBCluster' || (type === 'AWS::RDS::DBInstance' && props.DBClusterIdentifier === undefined) ? 'Snapshot' : 'Delete',
+  defaultDeletionPolicy: (type, props) => defaultDeletionPolicy(type, props) ?? 'Delete',
   supportsSnapshot: (type) => SNAPSHOT_TYPES.has(type),
 };
 
@@ -271,7 +272,7 @@ function lookUp(engine: Engine, caller: Caller, name: string, stackName?: string
 export function deleteChangeSet(engine: Engine, cs: ChangeSetRecord): void {
   checkDeletable(cs);
   // The REVIEW_IN_PROGRESS stack of a deleted CREATE change set stays; DeleteStack removes it.
-  engine.deps.store.changeSets.save({ ...cs, deleted: true });
+  for (const one of [cs, ...nestedChangeSetsOf(engine, cs)]) engine.deps.store.changeSets.save({ ...one, deleted: true });
 }
 
 export interface ExecuteOptions {
@@ -294,7 +295,11 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     OnFailure: doc.onStackFailure as CreateStackInput['OnFailure'],
   };
   const executing = setChangeSetStatus(store, cs, { executionStatus: 'EXECUTE_IN_PROGRESS' });
-  const onEnd = () => endExecution(store, executing, store.stacks.byId(stack.stackId)!.status);
+  startNested(engine, cs);
+  const onEnd = () => {
+    endExecution(store, executing, store.stacks.byId(stack.stackId)!.status);
+    endNested(engine, cs);
+  };
   const extras = { changeSetId: cs.changeSetId, adopt: doc.adoptions, onEnd };
   try {
     if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, doc.imports ?? [], extras);

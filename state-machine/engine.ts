@@ -6,13 +6,15 @@ import type { Logger } from 'pino';
 import type { Store, StackDoc, StackRecord, ResourceRecord } from '../storage/index.js';
 import type { PreparedTemplate } from '../template/index.js';
 import type { Faults } from '../resources/faults.js';
-import type { ProviderEnv } from '../resources/provider.js';
+import type { NestedStackDoor, ProviderEnv } from '../resources/provider.js';
 import type { TransformServices } from './expansions.js';
-import type { OperationType, StackStatus } from './statuses.js';
+import { NestedStacks } from './nestedStacks.js';
+import { isInProgress, type OperationType, type StackStatus } from './statuses.js';
 import { failInternally, setStackStatus, type Clock, type OperationScope } from './transitions.js';
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
 import { insertStack } from './stackRecords.js';
 import { rememberToken, type TokenAction } from './tokens.js';
+import { logOperationEnd, markOperation } from './operationLog.js';
 import { failInProgress } from './guard.js';
 
 export interface Caller {
@@ -68,8 +70,27 @@ export class Engine {
   private readonly inFlight = new Set<Promise<void>>();
   /** The runtime of the operation each stack is running: CancelUpdateStack and live stack settings go through it. */
   readonly running = new Map<string, Runtime>();
+  /** The task of the operation each stack is running, for what waits on a stack (a parent on its child). */
+  private readonly tasks = new Map<string, Promise<void>>();
+  /** The door nested stacks' providers use to run their children. */
+  readonly nested: NestedStackDoor = new NestedStacks(this);
 
   constructor(readonly deps: EngineDeps) {}
+
+  /** The stack once no operation runs on it (undefined if `signal` stops the wait first). */
+  async settled(stackId: string, signal?: AbortSignal): Promise<StackRecord | undefined> {
+    for (;;) {
+      if (signal?.aborted) return undefined;
+      const stack = this.deps.store.stacks.byId(stackId);
+      if (!stack || !isInProgress(stack.status as StackStatus)) return stack;
+      const task = this.tasks.get(stackId) ?? new Promise<void>((resolve) => setTimeout(resolve, 10));
+      await new Promise<void>((resolve) => {
+        const done = () => resolve();
+        void task.then(done);
+        signal?.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
 
   /**
    * The one door: every operation starts here, with AWS's OperationType as its kind (what LastOperations shows).
@@ -128,7 +149,7 @@ export class Engine {
     const resources = launch.resources ?? new Map(this.deps.store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
     return {
       ...launch.scope, stack, template: launch.template, resources, scope: account, faults: this.deps.faults,
-      imports: new Set(), env: this.deps.providerEnv, stop: new AbortController(),
+      imports: new Set(), env: this.deps.providerEnv && { ...this.deps.providerEnv, stacks: this.nested }, stop: new AbortController(),
       world: worldAccess(this.deps.store, account, () => this.deps.clock.now()),
       options: {
         disableRollback: options.disableRollback ?? stack.doc.disableRollback,
@@ -145,6 +166,7 @@ export class Engine {
     store.journal.startOperation({ operationId: rt.operationId, stackId: rt.stack.stackId, kind, startedAt: rt.clock.now().toISOString(), doc: {} });
     this.running.set(rt.stack.stackId, rt);
     const timer = launch.resumes ? undefined : this.timeoutOf(rt, kind);
+    const mark = markOperation(store, rt.stack.stackId);
     const task = Promise.resolve()
       .then(() => launch.run(rt))
       .catch((err: unknown) => {
@@ -160,10 +182,13 @@ export class Engine {
           store.stacks.save(rt.stack);
         }
         if (this.running.get(rt.stack.stackId) === rt) this.running.delete(rt.stack.stackId);
+        if (this.tasks.get(rt.stack.stackId) === task) this.tasks.delete(rt.stack.stackId);
         this.inFlight.delete(task);
+        logOperationEnd(log, store, rt.stack, kind, mark);
         launch.onEnd?.();
       });
     this.inFlight.add(task);
+    this.tasks.set(rt.stack.stackId, task);
   }
 
   /** TimeoutInMinutes bounds a create (and the updates of that stack, as on AWS). */
@@ -171,7 +196,7 @@ export class Engine {
     const minutes = rt.stack.doc.timeoutInMinutes;
     if (!minutes || (kind !== 'CREATE_STACK' && kind !== 'UPDATE_STACK')) return undefined;
     const timer = setTimeout(() => {
-      rt.stopReason = 'timed-out';
+      rt.stopReason ??= 'timed-out';
       rt.stop.abort();
     }, minutes * 60_000 * (this.deps.timeScale ?? 1));
     timer.unref();

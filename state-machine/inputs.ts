@@ -25,6 +25,8 @@ export interface CreateStackInput extends StackTemplateInput {
 }
 
 export interface DeleteStackInput {
+  /** Internal: the parent deletes its nested stack, which the root's termination protection does not stop. */
+  byParent?: boolean;
   StackName?: string;
   RetainResources?: string[];
   ClientRequestToken?: string;

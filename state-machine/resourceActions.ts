@@ -162,13 +162,13 @@ export async function updateResource(rt: Runtime, logicalId: string, signal: Abo
   }
   const def = rt.template.model.resources.get(logicalId)!;
   const before = r.doc.properties ?? {};
-  if (isDeepStrictEqual(properties, before) && isDeepStrictEqual(def.metadata, r.doc.metadata)) {
+  const provider = providerFor(r.type);
+  if (isDeepStrictEqual(properties, before) && isDeepStrictEqual(def.metadata, r.doc.metadata) && !(await provider.changedOutside?.(request(rt, r, properties)))) {
     applyPolicies(rt, r);
     rt.store.resources.save(r);
     return true;
   }
   r.doc.before = { physicalId: r.physicalId, properties: before, attributes: r.doc.attributes, ref: r.doc.ref, status: r.status };
-  const provider = providerFor(r.type);
   const invalid = provider.validate(r.type, logicalId, properties);
   const replacing = provider.replacementNeeded(r.type, before, properties).length > 0;
   const refusal = policyRefusal(rt.stack.doc.duringUpdatePolicyBody ?? rt.stack.doc.stackPolicyBody, logicalId, r.type, replacing ? 'Replace' : 'Modify');

@@ -26,10 +26,15 @@ export interface Runtime extends OperationScope {
   imports: Set<string>;
   /** Stops the operation from outside: CancelUpdateStack or TimeoutInMinutes (the reason says which). */
   stop: AbortController;
-  stopReason?: 'cancelled' | 'timed-out';
+  /** Why the run was stopped: CancelUpdateStack, the stack's timeout, or DeleteStack during a create. */
+  stopReason?: 'cancelled' | 'timed-out' | 'deleted';
   /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
   rollbackOf?: string;
-  options: { disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[]; adopt?: Record<string, string> };
+  options: {
+    disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[]; adopt?: Record<string, string>;
+    /** ContinueUpdateRollback's `Nested.Logical` skips, by the nested stack's logical id. */
+    nestedSkips?: Record<string, string[]>;
+  };
   /** What providers that talk to the outside need (wait conditions, custom resources). */
   env?: ProviderEnv;
 }
@@ -150,7 +155,7 @@ export function templateWorld(store: Store, stack: Pick<StackRecord, 'account' |
     exists: (type: string, id: string) => find(type, id) !== undefined,
     parameterAttribute: (parameterType: string, id: string, attribute: string) => {
       if (!supportsValueOf(parameterType, attribute)) return undefined;
-      const found = find(VALUE_OF_ATTRIBUTES[parameterType].type, id);
+      const found = find(VALUE_OF_ATTRIBUTES[parameterType]!.type, id);
       return found ? valueOfAttribute(found, attribute) : '';
     },
     stackOutput: (req: StackOutputRequest) => {

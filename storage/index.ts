@@ -5,6 +5,7 @@ import { ResourceStore } from './resources.js';
 import { EventStore } from './events.js';
 import { TemplateStore } from './templates.js';
 import { ExportStore } from './exports.js';
+import { SecretStore } from './secrets.js';
 import { JournalStore } from './journal.js';
 import { WorldStore } from './world.js';
 import { ChangeSetStore } from './changeSets.js';
@@ -21,6 +22,7 @@ export class Store {
   readonly journal: JournalStore;
   readonly world: WorldStore;
   readonly changeSets: ChangeSetStore;
+  readonly secrets: SecretStore;
   readonly transformOutputs: TransformOutputStore;
   /** S3 objects' metadata rows; their bytes are in `bodies`. */
   readonly objects: ObjectStore;
@@ -38,6 +40,7 @@ export class Store {
     this.journal = new JournalStore(db);
     this.world = new WorldStore(db);
     this.changeSets = new ChangeSetStore(db);
+    this.secrets = new SecretStore(db);
     this.transformOutputs = new TransformOutputStore(db);
     this.objects = new ObjectStore(db);
   }
@@ -87,14 +90,20 @@ export class Store {
     this.events.forgetKeys();
     const where = region === undefined ? 'account = ?' : 'account = ? AND region = ?';
     const args = region === undefined ? [account] : [account, region];
+    const bodies = this.db.prepare(
+      `SELECT body_id FROM s3_objects WHERE ${where} UNION ALL
+       SELECT p.body_id FROM s3_parts p JOIN s3_uploads u ON u.upload_id = p.upload_id WHERE u.${where.replace(' AND ', ' AND u.')}`,
+    ).pluck().all(...args, ...args) as string[];
     this.transaction(() => {
       for (const table of ['templates', 'journal', 'operations']) {
         this.db.prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`).run(...args);
       }
-      for (const table of ['stack_resources', 'events', 'change_sets', 'exports', 'imports', 'world', 'stacks']) {
+      this.db.prepare(`DELETE FROM s3_parts WHERE upload_id IN (SELECT upload_id FROM s3_uploads WHERE ${where})`).run(...args);
+      for (const table of ['stack_resources', 'events', 'change_sets', 'exports', 'imports', 'world', 's3_objects', 's3_uploads', 'stacks']) {
         this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
       }
     });
+    for (const id of bodies) this.bodies.remove(id);
   }
 
   close(): void {

@@ -46,6 +46,9 @@ export interface StackDoc {
   viaChangeSet?: boolean;
   /** Set once the stack has been updated or executed through a change set (DescribeStacks shows LastUpdatedTime). */
   lastOperation?: { OperationId: string; OperationType: OperationType };
+  /** A nested stack's parent and the root of its tree (stack ARNs). */
+  parentId?: string;
+  rootId?: string;
   /** The stable configuration an update rolls back to. */
   previous?: { templateId: number; parameters: StackParameter[]; outputs: StackOutput[]; description?: string; operationId: string };
 }

@@ -69,6 +69,8 @@ export interface ResourceChange {
   Details: Detail[];
   BeforeContext?: string;
   AfterContext?: string;
+  /** The nested change set planned for this nested stack (IncludeNestedStacks). */
+  ChangeSetId?: string;
 }
 
 export interface ChangeModel {

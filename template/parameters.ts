@@ -50,7 +50,9 @@ export const AWS_SPECIFIC_TYPES: Record<string, string | undefined> = {
   'AWS::Route53::HostedZone::Id': 'AWS::Route53::HostedZone',
 };
 const SSM_VALUE = /^AWS::SSM::Parameter::Value<(.+)>$/;
-const SIMPLE_TYPES = new Set(['String', 'Number', 'List<Number>', 'CommaDelimitedList', 'AWS::SSM::Parameter::Name']);
+// List<String> is missing from AWS's documentation but accepted: a run recorded against AWS passes `foo,bar` and
+// reads `foo|bar` back through `!Join ["|", !Ref P]` (LocalStack's AWS-validated parameter tests).
+const SIMPLE_TYPES = new Set(['String', 'Number', 'List<Number>', 'List<String>', 'CommaDelimitedList', 'AWS::SSM::Parameter::Name']);
 const LIST = /^List<(.+)>$/;
 
 const isAwsSpecific = (t: string) => Object.hasOwn(AWS_SPECIFIC_TYPES, t);

@@ -7,6 +7,7 @@ import type { Detail, ResourceChange } from '../../template/diff.js';
 import type { ChangeSetRecord } from '../../storage/index.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext } from './context.js';
 import { templateBody } from './stacks.js';
+import { createNestedChangeSets } from '../../state-machine/nestedChangeSets.js';
 import { withTransforms } from '../../state-machine/expansions.js';
 
 const CHANGE_SET_NAME = /^[a-zA-Z][-a-zA-Z0-9]*$/;
@@ -30,7 +31,9 @@ export const createChangeSet: Handler = async (ctx, input) => {
   const stack = findStack(ctx, stackName);
   const previous = () => (stack && stack.status !== 'REVIEW_IN_PROGRESS' ? ctx.store.templates.body(stack.templateId) : undefined);
   const body = await templateBody(ctx, cs, previous);
-  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body));
+  const created = await withTransforms(ctx.store, ctx.engine.deps.transforms, () => changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body));
+  await createNestedChangeSets(ctx.engine, ctx.caller, created.Id);
+  return created;
 };
 
 function find(ctx: HandlerContext, input: Record<string, unknown>): ChangeSetRecord {
@@ -63,6 +66,8 @@ export const describeChangeSet: Handler = (ctx, input) => {
     Changes: page.map((c) => ({ Type: 'Resource', ResourceChange: renderChange(c, withValues) })),
     NextToken: more ? encodeToken(start + CHANGES_PAGE_SIZE) : undefined,
     IncludeNestedStacks: doc.includeNestedStacks ?? false,
+    ParentChangeSetId: doc.parentChangeSetId,
+    RootChangeSetId: doc.rootChangeSetId,
     OnStackFailure: doc.onStackFailure,
     ImportExistingResources: doc.importExistingResources,
   };
@@ -97,8 +102,15 @@ function renderDetail(d: Detail, withValues: boolean): Record<string, unknown> {
   return { ...rest, Target: withValues ? { ...bare, Path, BeforeValue, AfterValue, AttributeChangeType } : bare };
 }
 
+/** Nested change sets are executed and deleted through their root change set (AWS's text is not documented). */
+function refuseNested(cs: ChangeSetRecord, action: string): void {
+  const root = (cs.doc as unknown as ChangeSetDoc).rootChangeSetId;
+  if (root) throw validationError(`ChangeSet [${cs.changeSetId}] is a nested change set: it can only be ${action} through its root change set [${root}].`);
+}
+
 export const executeChangeSet: Handler = (ctx, input) => {
   const cs = find(ctx, input);
+  refuseNested(cs, 'executed');
   changeSets.executeChangeSet(ctx.engine, cs, input as changeSets.ExecuteOptions);
   return {};
 };
@@ -115,6 +127,7 @@ export const deleteChangeSet: Handler = (ctx, input) => {
     if (!isChangeSetNotFound(err) || stackName === undefined || !liveStack(ctx, stackName)) throw err;
     return {};
   }
+  refuseNested(cs, 'deleted');
   changeSets.deleteChangeSet(ctx.engine, cs);
   return {};
 };

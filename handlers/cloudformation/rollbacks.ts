@@ -1,6 +1,6 @@
 // RollbackStack, ContinueUpdateRollback and CancelUpdateStack.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ContinueUpdateRollback.html
-import { stackNotFound } from '../../domain/errors.js';
+import { stackNotFound, validationError } from '../../domain/errors.js';
 import { rollbackStack as startRollback } from '../../state-machine/operations/rollback.js';
 import { continueUpdateRollback as startContinueRollback } from '../../state-machine/operations/continueRollback.js';
 import { cancelUpdateStack as cancelUpdate } from '../../state-machine/operations/update.js';
@@ -18,8 +18,13 @@ export const rollbackStack: Handler = (ctx, input) => {
   return { StackId: stack.stackId };
 };
 
+// "Don't specify the name of a nested stack … use this operation on the parent stack" (API reference); the
+// refusal's text is ours, AWS's is not documented.
 export const continueUpdateRollback: Handler = (ctx, input) => {
   const stack = stackNamed(ctx, required<string>(input, 'StackName'));
+  if (stack.doc.rootId) {
+    throw validationError(`Stack [${stack.name}] is a nested stack: ContinueUpdateRollback can only be called on its root stack [${stack.doc.rootId}].`);
+  }
   startContinueRollback(ctx.engine, stack, input);
   return {};
 };

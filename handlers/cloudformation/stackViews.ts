@@ -33,6 +33,8 @@ export function describeStack(stack: StackRecord): Record<string, unknown> {
     DriftInformation: { StackDriftStatus: 'NOT_CHECKED' },
     RetainExceptOnCreate: doc.retainExceptOnCreate,
     LastOperations: doc.lastOperation ? [doc.lastOperation] : undefined,
+    ParentId: doc.parentId,
+    RootId: doc.rootId,
   };
 }
 
@@ -48,5 +50,7 @@ export function summarizeStack(stack: StackRecord): Record<string, unknown> {
     StackStatusReason: stack.statusReason,
     DriftInformation: { StackDriftStatus: 'NOT_CHECKED' },
     LastOperations: stack.doc.lastOperation ? [stack.doc.lastOperation] : undefined,
+    ParentId: stack.doc.parentId,
+    RootId: stack.doc.rootId,
   };
 }

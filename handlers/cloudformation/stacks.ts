@@ -10,6 +10,7 @@ import { readS3Url } from '../../resources/s3Urls.js';
 import { stackPolicyBodies } from './policies.js';
 import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
+import type { StackRecord } from '../../storage/index.js';
 import { withTransforms } from '../../state-machine/expansions.js';
 
 const PAGE_SIZE = 100;
@@ -111,6 +112,20 @@ export const updateTerminationProtection: Handler = (ctx, input) => {
   const enable = required<boolean>(input, 'EnableTerminationProtection');
   const stack = findStack(ctx, name);
   if (!stack || stack.status === 'DELETE_COMPLETE') throw stackNotFound(name);
-  ctx.engine.changeSettings(stack, (doc) => void (doc.terminationProtection = enable));
+  // "For nested stacks, termination protection is set on the root stack and can't be changed directly" (API reference)
+  if (stack.doc.rootId) {
+    throw validationError(`Stack [${stack.name}] is a nested stack: termination protection can only be changed on its root stack [${stack.doc.rootId}].`);
+  }
+  for (const s of [stack, ...nestedStacksOf(ctx, stack)]) ctx.engine.changeSettings(s, (doc) => void (doc.terminationProtection = enable));
   return { StackId: stack.stackId };
 };
+
+/** Every stack nested under `stack`, through its AWS::CloudFormation::Stack resources. */
+function nestedStacksOf(ctx: HandlerContext, stack: StackRecord): StackRecord[] {
+  const out: StackRecord[] = [];
+  for (const r of ctx.store.resources.byStack(stack.stackId)) {
+    const child = r.type === 'AWS::CloudFormation::Stack' && r.physicalId ? ctx.store.stacks.byId(r.physicalId) : undefined;
+    if (child && child.status !== 'DELETE_COMPLETE') out.push(child, ...nestedStacksOf(ctx, child));
+  }
+  return out;
+}

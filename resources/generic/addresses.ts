@@ -46,12 +46,12 @@ interface AddressSpec { PrivateIpAddress?: unknown; Primary?: unknown }
 
 /** AWS::EC2::NetworkInterface: the primary address asked for (or assigned), then the secondary ones. */
 export function interfaceAddresses(c: AttributeContext): { primary: string; secondary: string[] } {
-  const specs = Array.isArray(c.properties.PrivateIpAddresses) ? (c.properties.PrivateIpAddresses as AddressSpec[]) : [];
-  const isPrimary = (s: AddressSpec) => s?.Primary === true || s?.Primary === 'true';
+  const specs = Array.isArray(c.properties.PrivateIpAddresses) ? (c.properties.PrivateIpAddresses as (AddressSpec | null | undefined)[]) : [];
+  const isPrimary = (s: AddressSpec | null | undefined) => s?.Primary === true || s?.Primary === 'true';
   const asked = specs.find(isPrimary)?.PrivateIpAddress ?? c.properties.PrivateIpAddress;
   const primary = typeof asked === 'string' ? asked : privateAddress(c);
   const secondary = specs.filter((s) => !isPrimary(s) && typeof s?.PrivateIpAddress === 'string' && s.PrivateIpAddress !== primary)
-    .map((s) => s.PrivateIpAddress as string);
+    .map((s) => s!.PrivateIpAddress as string);
   const askedCount = Number(c.properties.SecondaryPrivateIpAddressCount ?? 0);
   const count = Number.isInteger(askedCount) ? Math.min(askedCount, 49) : 0;
   for (let i = 1; secondary.length < count && i < 256; i++) {

@@ -83,7 +83,7 @@ function valueFor(c: AttributeContext, attr: string, type: PropertyType): unknow
 function listForm(c: AttributeContext, attr: string, type: PropertyType): unknown {
   if (type.kind !== 'list' || !attr.endsWith('.List')) return undefined;
   const base = attr.slice(0, -'.List'.length);
-  const baseType = c.spec.attributes[base];
+  const baseType = c.spec.attributes[base] as PropertyType | undefined;
   if (!baseType) return undefined;
   const value = valueFor(c, base, baseType);
   return typeof value === 'string' ? value.split(',') : undefined;

@@ -9,6 +9,7 @@ import type { ResourceChange } from '../../template/diff.js';
 import { KNOWN_AFTER_APPLY } from '../../template/diff.js';
 import { resourceSpec } from '../../resources/spec.js';
 import { deleteRefusal } from '../../resources/refusals.js';
+import { NESTED_STACK_TYPE } from '../../resources/nestedStacks.js';
 import type { HandlerContext } from '../../handlers/cloudformation/context.js';
 
 /** Types whose data the simulated account counts (`state.dataItems`): objects, log events, messages, images. */
@@ -31,6 +32,16 @@ export interface DataLossEntry {
   reason: string;
   /** The service would refuse the delete (a non-empty bucket): the data stays, and the operation reports a failure. */
   deleteRefused?: { code: string; message: string };
+  /** A removed nested stack takes its whole child tree along: the resources in it that hold data. */
+  nestedResources?: NestedDataHolder[];
+}
+
+export interface NestedDataHolder {
+  stackName: string;
+  logicalResourceId: string;
+  physicalResourceId?: string;
+  resourceType: string;
+  dataItems?: number;
 }
 
 export interface BlockedReplacement {
@@ -51,6 +62,9 @@ export function changeSetImpact(store: Store, cs: ChangeSetRecord) {
     if (!action) continue;
     const found = world(change);
     const entry = dataLossOf(change, action, found, cs);
+    if (entry && change.ResourceType === NESTED_STACK_TYPE && change.PhysicalResourceId) {
+      entry.nestedResources = dataHoldersUnder(store, change.PhysicalResourceId);
+    }
     if (entry) dataLoss.push(entry);
     if (action !== 'Remove') blockedReplacements.push(...blockersOf(change, found));
   }
@@ -80,6 +94,28 @@ function dataLossOf(change: ResourceChange, action: DataLossEntry['action'], fou
   }
   if (counted === 0) return { ...base, data: 'lost', reason: 'The resource is deleted; it holds no data now.' };
   return { ...base, data: 'lost', reason: `${change.PolicyAction ?? 'Delete'} deletes the resource and the data it holds.` };
+}
+
+/** The resources of a nested stack and of its own nested stacks that hold data (stateful, or counted non-empty). */
+function dataHoldersUnder(store: Store, stackId: string): NestedDataHolder[] {
+  const stack = store.stacks.byId(stackId);
+  if (!stack || stack.status === 'DELETE_COMPLETE') return [];
+  const out: NestedDataHolder[] = [];
+  for (const r of store.resources.byStack(stackId)) {
+    if (!r.physicalId || r.status === 'DELETE_COMPLETE') continue;
+    if (r.type === NESTED_STACK_TYPE) {
+      out.push(...dataHoldersUnder(store, r.physicalId));
+      continue;
+    }
+    const found = store.world.get(stack.account, stack.region, r.type, r.physicalId);
+    const counted = DATA_TYPES.has(r.type) && found ? found.state.dataItems ?? 0 : undefined;
+    if (!resourceSpec(r.type)?.isStateful && !(counted && counted > 0)) continue;
+    out.push({
+      stackName: stack.name, logicalResourceId: r.logicalId, physicalResourceId: r.physicalId, resourceType: r.type,
+      ...(counted !== undefined ? { dataItems: counted } : {}),
+    });
+  }
+  return out;
 }
 
 function refusalRequest(cs: ChangeSetRecord, change: ResourceChange) {

@@ -57,7 +57,7 @@ export function registerControlApi(app: FastifyInstance, deps: ControlDeps): voi
 
   // Waits in flight (wait conditions, custom resources) end first, so the operations holding them can finish.
   // ?account= (and ?region=) empties one account only, so users sharing a server do not wipe each other's stacks.
-  app.post<{ Querystring: Record<string, string> }>(`${PREFIX}/reset`, async (req, reply) => {
+  app.post<{ Querystring: Partial<Record<string, string>> }>(`${PREFIX}/reset`, async (req, reply) => {
     const { account, region } = req.query;
     if (account === undefined) {
       if (region !== undefined) return sendError(reply, 400, 'region needs account: reset ?account=<12 digits>&region=<region>');

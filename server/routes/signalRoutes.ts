@@ -1,15 +1,27 @@
 // The URLs the outside world answers on: wait condition handles (PUT a signal, as to AWS's presigned S3 URL) and
 // custom resource ResponseURLs (PUT the handler's response). Bodies are taken whatever their Content-Type, as S3
 // takes them (`curl -X PUT -H 'Content-Type:' --data-binary '{…}' "$URL"`).
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../../storage/index.js';
 import type { SignalHub } from '../../resources/signalHub.js';
 import { HANDLE_PATH, HANDLE_TYPE, type HandleState, type WaitSignal } from '../../resources/cloudformation.js';
 import { MAX_RESPONSE_BYTES, RESPONSE_PATH, TOO_LONG } from '../../resources/customResources.js';
+import { checkPresigned, s3ErrorXml } from '../../resources/presign.js';
 
 interface Deps {
   store: Store;
   signals: SignalHub;
+  /** The key the URLs were presigned with: a PUT must carry a valid, unexpired signature, as S3 requires. */
+  signingKey: Buffer;
+}
+
+/** S3 checks the presigned query before anything else: a refused PUT learns nothing about the handle or request. */
+function refused(deps: Deps, req: FastifyRequest, reply: FastifyReply) {
+  const refusal = checkPresigned(req.url.split('?')[0], req.query as Record<string, string>, deps.signingKey, new Date());
+  if (!refusal) return undefined;
+  const requestId = randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase();
+  return reply.status(refusal.status).type('application/xml').header('x-amz-request-id', requestId).send(s3ErrorXml(refusal, requestId));
 }
 
 const fail = (reply: FastifyReply, status: number, error: string, message: string) => reply.status(status).send({ error, message });
@@ -88,7 +100,7 @@ export function registerSignalRoutes(app: FastifyInstance, deps: Deps): void {
     scope.addHook('onRequest', async (req) => {
       if (!req.headers['content-type']) req.headers['content-type'] = 'application/octet-stream';
     });
-    scope.put(`${HANDLE_PATH}*`, async (req, reply) => putSignal(deps, (req.params as Record<string, string>)['*'], req.body, reply));
-    scope.put(`${RESPONSE_PATH}*`, async (req, reply) => putResponse(deps, (req.params as Record<string, string>)['*'], req.body, reply));
+    scope.put(`${HANDLE_PATH}*`, async (req, reply) => refused(deps, req, reply) ?? putSignal(deps, (req.params as Record<string, string>)['*'], req.body, reply));
+    scope.put(`${RESPONSE_PATH}*`, async (req, reply) => refused(deps, req, reply) ?? putResponse(deps, (req.params as Record<string, string>)['*'], req.body, reply));
   });
 }

@@ -9,6 +9,7 @@ import {
 } from '../protocol/index.js';
 import { BodyTooLarge, readText } from './body.js';
 import type { AwsService, ServiceRequest } from './types.js';
+import { noteCall, stackName } from '../requestLog.js';
 
 async function handle({ req, reply, body: stream, query, caller, requestId, deps }: ServiceRequest) {
   const target = req.headers['x-amz-target'];
@@ -19,10 +20,12 @@ async function handle({ req, reply, body: stream, query, caller, requestId, deps
     const params = json ? {} : { ...query, ...decodeQueryBody(body) };
     const action = json ? actionFromTarget(target) : params.Action;
     if (!action) throw missingAction();
+    noteCall(req, { action });
     if (!isKnownAction(action)) throw invalidAction(action);
     const handler = ACTIONS[action];
     if (!handler) throw notImplemented(action);
     const input = json ? decodeJsonInput(action, body) : decodeInput(action, params);
+    noteCall(req, { resource: stackName((input as { StackName?: unknown }).StackName) });
     const ctx: HandlerContext = { store: deps.store, engine: deps.engine, faults: deps.faults, caller, requestId };
     const output = await handler(ctx, input);
     if (json) return reply.type(JSON_CONTENT_TYPE).send(encodeJsonResult(action, output));

@@ -19,11 +19,15 @@ export function continueUpdateRollback(engine: Engine, stack: StackRecord, input
   const { store } = engine.deps;
   const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
   const template = prepareStored(store, stack, stack.templateId, stack.doc.parameters);
-  const skip = input.ResourcesToSkip ?? [];
-  for (const id of skip) checkSkippable(resources, id, stack);
+  const given = input.ResourcesToSkip ?? [];
+  for (const id of given) checkSkippable(engine, resources, id, stack);
+  const skip = given.filter((id) => !id.includes('.'));
   engine.startOperation('CONTINUE_ROLLBACK', {
     scope: engine.scope(input.ClientRequestToken), stack, template, resources, first: 'UPDATE_ROLLBACK_IN_PROGRESS',
-    begin: (rt) => skipAll(rt, skip),
+    begin: (rt) => {
+      rt.options.nestedSkips = nestedSkips(given);
+      skipAll(rt, skip);
+    },
     run: rollbackUpdate,
   });
 }
@@ -42,14 +46,32 @@ function skipAll(rt: Runtime, skip: string[]): void {
   }
 }
 
-/** Only resources whose rollback failed may be skipped; `Nested.Logical` names a resource of a nested stack. */
-function checkSkippable(resources: Map<string, { status: string; type: string }>, id: string, stack: StackRecord): void {
-  if (id.includes('.')) {
-    const [parent] = id.split('.');
-    if (resources.get(parent)?.type !== 'AWS::CloudFormation::Stack') {
-      throw validationError(`Nested stack resource ${parent} does not exist in stack ${stack.name}`);
-    }
-    throw validationError(`Nested stack resource ${id} is not in a state that can be skipped`);
+/** `Nested.Logical` skips grouped by the nested stack's logical id, each keeping the rest of its path. */
+function nestedSkips(given: string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const id of given) {
+    const dot = id.indexOf('.');
+    if (dot > 0) (out[id.slice(0, dot)] ??= []).push(id.slice(dot + 1));
+  }
+  return out;
+}
+
+/**
+ * Only resources whose rollback failed may be skipped; `Nested.Logical` names a resource of a nested stack (AWS's
+ * form for skipping inside the tree from the root), checked in the child the same way.
+ */
+function checkSkippable(
+  engine: Engine, resources: Map<string, { status: string; type: string; physicalId?: string }>, id: string, stack: StackRecord,
+): void {
+  const dot = id.indexOf('.');
+  if (dot > 0) {
+    const parent = resources.get(id.slice(0, dot));
+    const { store } = engine.deps;
+    const child = parent?.type === 'AWS::CloudFormation::Stack' && parent.physicalId ? store.stacks.byId(parent.physicalId) : undefined;
+    if (!child) throw validationError(`Nested stack resource ${id.slice(0, dot)} does not exist in stack ${stack.name}`);
+    const childResources = new Map(store.resources.byStack(child.stackId).map((r) => [r.logicalId, r]));
+    checkSkippable(engine, childResources, id.slice(dot + 1), child);
+    return;
   }
   const r = resources.get(id);
   if (!r) throw validationError(`Resource ${id} does not exist for stack ${stack.name}`);

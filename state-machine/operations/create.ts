@@ -3,7 +3,7 @@
 // ROLLBACK_COMPLETE | ROLLBACK_FAILED), or keeps CREATE_FAILED when rollback is disabled.
 import type { StackRecord } from '../../storage/index.js';
 import { awsError } from '../../domain/errors.js';
-import { checkCapabilities } from '../../template/index.js';
+import { checkCapabilities, type PreparedTemplate } from '../../template/index.js';
 import { runPlan } from '../scheduler.js';
 import { createResource } from '../resourceActions.js';
 import { setStackStatus } from '../transitions.js';
@@ -17,6 +17,7 @@ import { parseStackPolicy } from '../stackPolicy.js';
 import { repeatOf } from '../tokens.js';
 import { evaluateOutputs, publishOutputs } from './outputs.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
+import { runDelete } from './delete.js';
 import { checkAttributes } from './attributes.js';
 import { guarded } from '../guard.js';
 
@@ -90,6 +91,13 @@ export function executeCreate(engine: Engine, stack: StackRecord, input: CreateS
   });
 }
 
+/** A nested stack's create, started by its parent's resource (state-machine/nestedStacks.ts): a new stack row. */
+export function createNestedStack(engine: Engine, stack: StackRecord, template: PreparedTemplate, body: string, onFailure: OnFailure): void {
+  engine.startOperation('CREATE_STACK', {
+    scope: engine.scope(), stack, template, resources: new Map(), insertBody: body, run: (rt) => runCreate(rt, onFailure),
+  });
+}
+
 export const failedToCreate = (ids: Iterable<string>) => `The following resource(s) failed to create: [${[...ids].sort().join(', ')}]. `;
 const ROLLBACK_REQUESTED = 'Rollback requested by user.';
 
@@ -105,6 +113,8 @@ async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
     stopOnFailure: true,
     stop: rt.stop.signal,
   });
+  // DeleteStack during the create: the stack is DELETE_IN_PROGRESS already; delete what was made, no rollback.
+  if (rt.stopReason === 'deleted') return runDelete(rt, 'CREATE_IN_PROGRESS');
   // AWS's reason when TimeoutInMinutes runs out during a create
   if (rt.stopReason === 'timed-out') return failCreate(rt, 'Stack creation time exceeded the specified timeout. ', onFailure);
   if (outcome.failed.size) return failCreate(rt, failedToCreate(outcome.failed), onFailure);

@@ -5,11 +5,11 @@ import type { ResourceRecord, StackRecord } from '../../storage/index.js';
 import { validationError } from '../../domain/errors.js';
 import type { PreparedTemplate } from '../../template/index.js';
 import { setStackStatus } from '../transitions.js';
-import { checkStart, type StackStatus } from '../statuses.js';
+import { checkStart, REFUSALS, type StackStatus } from '../statuses.js';
 import type { Runtime } from '../runtime.js';
 import type { Engine } from '../engine.js';
 import type { DeleteStackInput } from '../inputs.js';
-import { repeatOf } from '../tokens.js';
+import { rememberToken, repeatOf } from '../tokens.js';
 import { exportsInUse } from './outputs.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
 
@@ -17,7 +17,7 @@ import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
 export function deleteStack(engine: Engine, stack: StackRecord, input: DeleteStackInput): void {
   const { store } = engine.deps;
   if (stack.status === 'DELETE_COMPLETE' || repeatOf(stack, input.ClientRequestToken, 'DeleteStack')) return;
-  if (stack.doc.terminationProtection) {
+  if (stack.doc.terminationProtection && !input.byParent) {
     throw validationError(`Stack [${stack.name}] cannot be deleted while TerminationProtection is enabled`);
   }
   if (input.RetainResources?.length && stack.status !== 'DELETE_FAILED') {
@@ -25,6 +25,7 @@ export function deleteStack(engine: Engine, stack: StackRecord, input: DeleteSta
   }
   if (stack.status === 'DELETE_IN_PROGRESS') return;
   checkStart('DeleteStack', stack);
+  if (stack.status === 'CREATE_IN_PROGRESS') return deleteWhileCreating(engine, stack, input);
   const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
   checkRetainable(resources, input.RetainResources);
   const statusBefore = stack.status;
@@ -33,6 +34,20 @@ export function deleteStack(engine: Engine, stack: StackRecord, input: DeleteSta
     options: { retainResources: input.RetainResources }, tokenAction: 'DeleteStack', first: 'DELETE_IN_PROGRESS',
     run: (rt) => runDelete(rt, statusBefore),
   });
+}
+
+/**
+ * DeleteStack during a create: the stack goes DELETE_IN_PROGRESS at once ("User Initiated"), the create's in-flight
+ * resources are cancelled (CREATE_FAILED "Resource creation cancelled"), and the create's own run then deletes what
+ * it made (runCreate → runDelete), with no rollback in between.
+ */
+function deleteWhileCreating(engine: Engine, stack: StackRecord, input: DeleteStackInput): void {
+  const rt = engine.running.get(stack.stackId);
+  if (!rt) throw validationError(REFUSALS.DeleteStack(stack));
+  rememberToken(rt.stack, input.ClientRequestToken, 'DeleteStack');
+  rt.stopReason = 'deleted';
+  setStackStatus(rt, rt.stack, 'DELETE_IN_PROGRESS', 'User Initiated');
+  rt.stop.abort();
 }
 
 function checkRetainable(resources: Map<string, ResourceRecord>, retain: string[] | undefined): void {

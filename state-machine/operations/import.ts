@@ -7,7 +7,6 @@ import { validationError } from '../../domain/errors.js';
 import type { PreparedTemplate } from '../../template/index.js';
 import type { ChangeModel } from '../../template/diff.js';
 import { refValue } from '../../resources/generic.js';
-import { resourceSpec } from '../../resources/spec.js';
 import { setResourceStatus, setStackStatus } from '../transitions.js';
 import { RESOURCE_PHASES } from '../statuses.js';
 import { prepareForStack } from '../prepare.js';
@@ -185,9 +184,4 @@ function release(rt: Runtime, r: ResourceRecord): void {
     if (found) rt.world.put({ ...found, stackId: undefined, logicalId: undefined });
     setResourceStatus(rt, r, 'ImportRollback', 'complete', { removeRow: true });
   });
-}
-
-/** The identifier names the spec knows for a type (GetTemplateSummary's ResourceIdentifiers). */
-export function identifierNames(type: string): readonly string[] {
-  return resourceSpec(type)?.primaryIdentifier ?? [];
 }

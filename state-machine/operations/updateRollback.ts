@@ -62,7 +62,7 @@ async function revert(rt: Runtime, r: ResourceRecord): Promise<boolean> {
   r.physicalId = before.physicalId;
   r.doc.properties = before.properties;
   setResourceStatus(rt, r, 'RollbackUpdate', 'start');
-  const req = request(rt, r, before.properties ?? {});
+  const req = { ...request(rt, r, before.properties ?? {}), rollingBack: true, resourcesToSkip: rt.options.nestedSkips?.[r.logicalId] };
   // the revert runs under the previous template: its Metadata (faults included) is what applies
   const fault = rt.faults.check('Update', {
     stackId: rt.stack.stackId, stackName: rt.stack.name, logicalId: r.logicalId, type: r.type,

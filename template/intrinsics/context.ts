@@ -55,7 +55,3 @@ export class TemplateError extends Error {
 }
 
 export const templateError = (message: string) => validationError(`Template error: ${message}`);
-
-export function pseudoValue(ctx: EvalContext, name: string): unknown {
-  return ctx.pseudo[name];
-}

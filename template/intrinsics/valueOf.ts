@@ -1,6 +1,7 @@
 // Fn::ValueOf and Fn::ValueOfAll (Rules only): an attribute of the resources that AWS-specific parameter values
 // name, read from the account (a subnet's VpcId, a VPC's Tags.<key>).
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/intrinsic-function-reference-rules.html
+import type { ParameterDef } from '../model.js';
 import type { EvalContext } from './context.js';
 import { templateError } from './context.js';
 import type { Evaluate } from './index.js';
@@ -24,7 +25,7 @@ function args(fn: string, arg: unknown, ctx: EvalContext, evaluate: Evaluate): [
 /** `Fn::ValueOf: [ParameterLogicalId, Attribute]`: one value, or a list for a List<…> parameter. */
 function valueOf(arg: unknown, ctx: EvalContext, evaluate: Evaluate): string | string[] {
   const [name, attribute] = args('Fn::ValueOf', arg, ctx, evaluate);
-  const def = ctx.model.parameters[name];
+  const def = ctx.model.parameters[name] as ParameterDef | undefined;
   const value = ctx.parameters.get(name);
   if (!def || value === undefined) throw templateError(`Fn::ValueOf references undefined parameter ${name}`);
   const type = itemType(def.Type);

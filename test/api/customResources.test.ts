@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CreateStackCommand, DescribeStacksCommand, UpdateStackCommand } from '@aws-sdk/client-cloudformation';
+import { presign } from '../../resources/presign.js';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { createStack, deleteStack, eventLines, resourceEvents, sleep } from './worldHelpers.js';
 
@@ -151,7 +152,11 @@ describe('Custom resources over HTTP', () => {
   });
 
   it('answers 4xx to a response for an unknown request, or one that is not the protocol\'s JSON', async () => {
-    const unknown = await fetch(`${server.endpoint}/_cfn-local/custom-resource-response/x%7CThing%7Cnope`, { method: 'PUT', body: '{"Status":"SUCCESS"}' });
+    const key = server.app.store.secrets.get('signal-urls');
+    const unsigned = `${server.endpoint}/_cfn-local/custom-resource-response/x%7CThing%7Cnope`;
+    // Unsigned, S3 refuses it before anything else (403 AccessDenied); signed, the request is unknown.
+    expect((await fetch(unsigned, { method: 'PUT', body: '{"Status":"SUCCESS"}' })).status).toBe(403);
+    const unknown = await fetch(presign(unsigned, key, new Date(), 7200, 'us-east-1'), { method: 'PUT', body: '{"Status":"SUCCESS"}' });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error).toBe('NoSuchRequest');
     let first: Request | undefined;

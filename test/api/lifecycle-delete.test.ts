@@ -117,3 +117,25 @@ describe('refusals from the simulated account', () => {
     expect((await remove('oob')).StackStatus).toBe('DELETE_COMPLETE');
   });
 });
+
+// AWS accepts DeleteStack while the stack is still being created (the console's Delete is enabled in
+// CREATE_IN_PROGRESS): the create stops, the resource in flight is cancelled ("Resource creation cancelled"), and
+// what the create made is deleted, with no rollback in between.
+describe('DeleteStack during CREATE_IN_PROGRESS', () => {
+  it('stops the create and deletes what it made: DELETE_IN_PROGRESS (User Initiated), then DELETE_COMPLETE', async () => {
+    const slow = '    DependsOn: Made\n';
+    // Only the create of Slow is slow (a Metadata DelayMs would slow its delete too).
+    await fetch(`${server.endpoint}/_cfn-local/faults`, { method: 'POST', body: JSON.stringify({ stackName: 'mid-create', logicalId: 'Slow', action: 'Create', times: 0, delayMs: 60000 }) });
+    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'mid-create', TemplateBody: `Resources:\n${param('Made')}${param('Slow', slow)}` }));
+    while ((await statuses(StackId!)).Slow !== 'CREATE_IN_PROGRESS') await new Promise((r) => setTimeout(r, 5));
+    await server.client.send(new DeleteStackCommand({ StackName: 'mid-create' }));
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('DELETE_COMPLETE');
+    const lines = await eventLines(server.client, StackId!, true);
+    expect(lines.filter((l) => l.startsWith('mid-create '))).toEqual([
+      'mid-create CREATE_IN_PROGRESS: User Initiated', 'mid-create DELETE_IN_PROGRESS: User Initiated', 'mid-create DELETE_COMPLETE',
+    ]);
+    expect(lines).toContain('Slow CREATE_FAILED: Resource creation cancelled');
+    expect(lines.filter((l) => l.startsWith('Made ')).slice(-2)).toEqual(['Made DELETE_IN_PROGRESS', 'Made DELETE_COMPLETE']);
+    expect((await world('AWS::SSM::Parameter')).filter((r) => r.stackId === StackId)).toEqual([]);
+  });
+});

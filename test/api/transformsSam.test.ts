@@ -12,7 +12,7 @@ import { awsErrorOf } from '../helpers/errors.js';
 import { samGate } from '../helpers/sam.js';
 import { changeSet, deploy } from './changeSetsHelpers.js';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/templates/sam/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/sam/', import.meta.url));
 const APP = readFileSync(`${FIXTURES}app.yaml`, 'utf8');
 const INVALID = readFileSync(`${FIXTURES}invalid.yaml`, 'utf8');
 const SAM_ERROR = 'Transform AWS::Serverless-2016-10-31 failed with: Invalid Serverless Application Specification document. '

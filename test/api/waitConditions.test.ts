@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateStackCommand, DescribeStacksCommand, SignalResourceCommand } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { createStack, eventLines, physicalIdOnceCreated, resourceEvents, sleep } from './worldHelpers.js';
+import { HANDLE_EXPIRES_S, presign } from '../../resources/presign.js';
 
 const TEMPLATE = (count = 1, timeout = 5) => `
 Resources:
@@ -28,6 +29,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+const PRESIGNED = '\\?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=cfnlocal%2F\\d{8}%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=\\d{8}T\\d{6}Z&X-Amz-Expires=86399&X-Amz-SignedHeaders=host&X-Amz-Signature=[0-9a-f]{64}';
+
+/** A URL signed with the server's own key, as it signs the handle URLs it gives out. */
+const signed = (url: string, at = new Date()) => presign(url, server.app.store.secrets.get('signal-urls'), at, HANDLE_EXPIRES_S, 'us-east-1');
+
 /** Starts a stack and returns its id and the handle URL once the handle exists. */
 async function startWaiting(name: string, body: string) {
   const { StackId } = await server.client.send(new CreateStackCommand({ StackName: name, TemplateBody: body }));
@@ -44,7 +50,7 @@ const failureReason = async (id: string, logicalId: string) =>
 describe('AWS::CloudFormation::WaitCondition', () => {
   it('reaches CREATE_COMPLETE once the handle URL receives Count SUCCESS signals, with Data keyed by UniqueId', async () => {
     const { id, url } = await startWaiting('wc-ok', TEMPLATE(2));
-    expect(url).toMatch(new RegExp(`^${server.endpoint}/_cfn-local/waitcondition/arn%3Aaws%3Acloudformation%3Aus-east-1%3A000000000000%3Astack/wc-ok/[0-9a-f-]+/Handle$`));
+    expect(url).toMatch(new RegExp(`^${server.endpoint}/_cfn-local/waitcondition/arn%3Aaws%3Acloudformation%3Aus-east-1%3A000000000000%3Astack/wc-ok/[0-9a-f-]+/Handle${PRESIGNED}$`));
     expect((await signal(url, { Status: 'SUCCESS', Reason: 'step 1', UniqueId: 'one', Data: 'first' })).status).toBe(200);
     await sleep(30);
     const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: id }));
@@ -94,10 +100,36 @@ describe('AWS::CloudFormation::WaitCondition', () => {
     expect(await failureReason(id, 'Wait')).toBe('Unparsable WaitCondition data');
   });
 
-  it('answers 404 to a signal for a handle that does not exist', async () => {
-    const res = await signal(`${server.endpoint}/_cfn-local/waitcondition/arn%3Aaws%3Acloudformation%3Aus-east-1%3A000000000000%3Astack/none/x/Handle`, { Status: 'SUCCESS', UniqueId: 'a' });
+  it('answers 404 to a signed signal for a handle that does not exist', async () => {
+    const res = await signal(signed(`${server.endpoint}/_cfn-local/waitcondition/arn%3Aaws%3Acloudformation%3Aus-east-1%3A000000000000%3Astack/none/x/Handle`), { Status: 'SUCCESS', UniqueId: 'a' });
     expect(res.status).toBe(404);
     expect((await res.json()).error).toBe('NoSuchWaitConditionHandle');
+  });
+});
+
+// AWS hands out presigned S3 URLs (SigV4 query, X-Amz-Expires=86399 on handles); S3 refuses a PUT that is unsigned
+// (403 AccessDenied "Access Denied"), wrongly signed (403 SignatureDoesNotMatch) or expired (403 AccessDenied
+// "Request has expired"). Knowing a stack ARN must not be enough to signal it.
+describe('presigned handle URLs', () => {
+  const s3Error = async (res: Response) => {
+    const text = await res.text();
+    return { status: res.status, code: /<Code>([^<]*)<\/Code>/.exec(text)?.[1], message: /<Message>([^<]*)<\/Message>/.exec(text)?.[1] };
+  };
+
+  it('refuses unsigned, tampered and expired signals as S3 does, and the wait goes on', async () => {
+    const { id, url } = await startWaiting('wc-presigned', TEMPLATE(1, 60));
+    const ok = { Status: 'SUCCESS', UniqueId: 'x' };
+    expect(await s3Error(await signal(url.split('?')[0], ok))).toEqual({ status: 403, code: 'AccessDenied', message: 'Access Denied' });
+    const tampered = url.replace(/X-Amz-Signature=([0-9a-f])/, (_, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`);
+    expect(await s3Error(await signal(tampered, ok))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
+    const stale = signed(url.split('?')[0], new Date(Date.now() - 2 * 86_400_000));
+    expect(await s3Error(await signal(stale, ok))).toEqual({ status: 403, code: 'AccessDenied', message: 'Request has expired' });
+    const partial = url.replace(/&X-Amz-Expires=\d+/, '');
+    expect(await s3Error(await signal(partial, ok))).toMatchObject({ status: 400, code: 'AuthorizationQueryParametersError' });
+    const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: id }));
+    expect(Stacks![0].StackStatus).toBe('CREATE_IN_PROGRESS');
+    expect((await signal(url, ok)).status).toBe(200);
+    expect((await waitForStack(server.client, id)).StackStatus).toBe('CREATE_COMPLETE');
   });
 });
 

@@ -29,6 +29,7 @@ const TINY: Record<string, Record<string, unknown>> = {
   concurrency: { clients: 3, resources: 3, warmupRounds: 1 },
   scaling: { sizes: [2, 4], runs: 1, accountStacks: 3, seedResources: 2, restarts: 1 },
   s3: { mb: 1, runs: 1 },
+  soak: { seconds: 1, clients: 1, resources: 2 },
 };
 
 function expectWellFormed(figures: Figure[]) {

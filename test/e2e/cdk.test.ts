@@ -79,6 +79,14 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
     expect((await server.client.send(new ListImportsCommand({ ExportName: exported!.Name }))).Imports).toEqual(['E2eConsumer']);
   }, STEP_MS);
 
+  it('the NestedStack is a child stack of E2eProducer, and the parent reads its output', async () => {
+    const producer = await stack('E2eProducer');
+    const children = (await server.client.send(new DescribeStacksCommand({}))).Stacks!.filter((s) => s.ParentId === producer.StackId);
+    expect(children.map((s) => [s.StackName!.replace(/-[A-Z0-9]{13}$/, ''), s.StackStatus])).toEqual([[expect.stringMatching(/^E2eProducer-SettingsNestedStack/), 'CREATE_COMPLETE']]);
+    const ssm = new SSMClient({ endpoint: server.endpoint, region: REGION, credentials });
+    expect((await ssm.send(new GetParameterCommand({ Name: '/e2e/producer/nested-mode' }))).Parameter!.Value).toBe('nested');
+  });
+
   it('aws ssm get-parameter reads the parameter the stack created', async () => {
     const { cli } = await endpointUrlAwsCli();
     if (!cli) return;

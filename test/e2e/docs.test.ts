@@ -84,7 +84,7 @@ describe('docs/container.md', () => {
     mkdirSync(join(dir, 'node_modules'));
     symlinkSync(ROOT, join(dir, 'node_modules', 'cfn-local'), 'dir');
     symlinkSync(join(ROOT, 'node_modules', '@aws-sdk'), join(dir, 'node_modules', '@aws-sdk'), 'dir');
-    writeFileSync(join(dir, 'library.mjs'), fenced('docs/container.md', 'js'));
+    writeFileSync(join(dir, 'library.mjs'), fenced('docs/container.md', 'js', (block) => block.includes('buildApp')));
     const result = await run(process.execPath, ['library.mjs'], { cwd: dir });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+ 0\n$/);

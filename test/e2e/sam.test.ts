@@ -7,7 +7,7 @@ import { startServer, type TestServer } from '../helpers/server.js';
 import { samGate } from '../helpers/sam.js';
 import { AWS_CLI, clientEnv, json, run, type RunResult } from './clients.js';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/templates/sam/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/sam/', import.meta.url));
 // `deploy` behaves alike in the AWS CLI v1 and v2: either one will do.
 const CLIS = [AWS_CLI, '/root/.pyenv/shims/aws', '/usr/local/bin/aws'];
 // The CLI's waiters poll every 5 s (v1: 30 s once the stack runs), whatever the server's speed.

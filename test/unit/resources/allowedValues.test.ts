@@ -24,7 +24,7 @@ function definitionPaths(spec: ResourceSpec): Map<string, { path: string[]; buil
       let t = prop.type;
       const steps: string[] = [];
       while (t.kind === 'list' || t.kind === 'map') { steps.push(t.kind === 'list' ? '0' : 'k'); t = t.element; }
-      if (t.kind !== 'ref' || found.has(t.name) || !spec.definitions[t.name]) continue;
+      if (t.kind !== 'ref' || found.has(t.name) || !(t.name in spec.definitions)) continue;
       const wrapInner = (inner: unknown) => steps.reduceRight<unknown>((v, s) => (s === '0' ? [v] : { k: v }), inner);
       const entry = { path: [...path, name, ...steps], build: (inner: unknown) => build({ [name]: wrapInner(inner) }) };
       found.set(t.name, entry);

@@ -6,7 +6,7 @@ import { attributeValues, cryptoRandom, newIdentity, supportsAttribute } from '.
 import { resourceSpec } from '../../../resources/spec.js';
 
 const DOCUMENTED = JSON.parse(readFileSync(new URL('../../../resources/documentedAttributes.json', import.meta.url), 'utf8')) as {
-  source: string; types: Record<string, { attributes: string[] }>;
+  source: string; types: Record<string, { attributes: string[]; tags?: boolean }>;
 };
 const ctx = { account: '123456789012', region: 'us-east-1', partition: 'aws' };
 // Types the guide still documents that the specification no longer has (retired by AWS) are not deployable at all.
@@ -32,5 +32,12 @@ describe('documented attributes', () => {
       expect(values.DomainArn).toMatch(/^arn:aws:es:us-east-1:123456789012:domain\//);
       expect(values.DomainArn).toBe(values.Arn ?? values.DomainArn);
     }
+  });
+
+  it('every type the guide documents Tags for takes tags', () => {
+    const untagged = Object.entries(DOCUMENTED.types)
+      .filter(([type, d]) => d.tags && resourceSpec(type)?.properties.Tags && !resourceSpec(type)?.tagging)
+      .map(([type]) => type);
+    expect(untagged).toEqual([]);
   });
 });
