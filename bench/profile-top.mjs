@@ -8,8 +8,11 @@ import { parseArgs } from 'node:util';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    'by-file': { type: 'boolean' }, inclusive: { type: 'boolean' }, callers: { type: 'string' },
-    limit: { type: 'string' }, 'skip-ms': { type: 'string' },
+    'by-file': { type: 'boolean' },
+    inclusive: { type: 'boolean' },
+    callers: { type: 'string' },
+    limit: { type: 'string' },
+    'skip-ms': { type: 'string' },
   },
 });
 const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
@@ -34,7 +37,12 @@ function keysOf(node) {
     const frames = stackOf(node);
     const at = frames.findIndex((f) => f.callFrame.functionName === values.callers);
     if (at < 0) return [];
-    return [frames.slice(at + 1, at + 4).map(frameName).join('  <  ')];
+    return [
+      frames
+        .slice(at + 1, at + 4)
+        .map(frameName)
+        .join('  <  '),
+    ];
   }
   if (values.inclusive) return [...new Set(stackOf(node).map(frameName))];
   return [frameName(node)];
@@ -54,4 +62,5 @@ for (let i = 0; i < profile.samples.length; i++) {
 }
 const rows = [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.limit ?? 30));
 console.log(`total ${total.toFixed(1)} ms`);
-for (const [key, ms] of rows) console.log(`${ms.toFixed(1).padStart(8)} ms ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${key}`);
+for (const [key, ms] of rows)
+  console.log(`${ms.toFixed(1).padStart(8)} ms ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${key}`);

@@ -15,11 +15,23 @@ import { table } from './lib/stats.mjs';
 /** Each group with its full and --quick options. */
 export const GROUPS = {
   startup: { run: startupFigures, full: { runs: 10 }, quick: { runs: 3 } },
-  deploy: { run: deployFigures, full: { sizes: [1, 10, 100, 500], runs: 5, floorRuns: 5 }, quick: { sizes: [1, 10, 100], runs: 3, floorRuns: 3, variantSize: 100 } },
-  api: { run: apiFigures, full: { stacks: 1000, resources: 33, calls: 2000 }, quick: { stacks: 100, resources: 33, calls: 300, warmup: 50 } },
+  deploy: {
+    run: deployFigures,
+    full: { sizes: [1, 10, 100, 500], runs: 5, floorRuns: 5 },
+    quick: { sizes: [1, 10, 100], runs: 3, floorRuns: 3, variantSize: 100 },
+  },
+  api: {
+    run: apiFigures,
+    full: { stacks: 1000, resources: 33, calls: 2000 },
+    quick: { stacks: 100, resources: 33, calls: 300, warmup: 50 },
+  },
   concurrency: { run: concurrencyFigures, full: { clients: 50, resources: 20 }, quick: { clients: 10, resources: 20 } },
   s3: { run: s3Figures, full: { mb: 100, runs: 3 }, quick: { mb: 20, runs: 2 } },
-  scaling: { run: scalingFigures, full: { sizes: [100, 200, 500], runs: 3, accountStacks: 5000 }, quick: { sizes: [50, 100], runs: 2, accountStacks: 500 } },
+  scaling: {
+    run: scalingFigures,
+    full: { sizes: [100, 200, 500], runs: 3, accountStacks: 5000 },
+    quick: { sizes: [50, 100], runs: 2, accountStacks: 500 },
+  },
   soak: { run: soakFigures, full: { seconds: 60, clients: 8 }, quick: { seconds: 20, clients: 4 } },
 };
 
@@ -37,7 +49,9 @@ export async function runBench({ only, quick = false, onFigure = () => {} } = {}
 
 export function machine() {
   return {
-    nproc: cpus().length, cpu: cpus()[0]?.model, node: process.version,
+    nproc: cpus().length,
+    cpu: cpus()[0]?.model,
+    node: process.version,
     loadavg: loadavg().map((l) => Math.round(l * 100) / 100),
   };
 }
@@ -47,7 +61,10 @@ async function main() {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { values } = parseArgs({
     options: {
-      json: { type: 'boolean' }, quick: { type: 'boolean' }, only: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
+      json: { type: 'boolean' },
+      quick: { type: 'boolean' },
+      only: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
@@ -60,7 +77,10 @@ async function main() {
   const started = performance.now();
   const onFigure = values.json ? (f) => process.stdout.write(`${JSON.stringify(f)}\n`) : () => {};
   // The machine as a figure-shaped line of its own, so every line parses the same way.
-  if (values.json) process.stdout.write(`${JSON.stringify({ name: 'machine', value: null, unit: '', n: 1, p50: null, p99: null, ...machine() })}\n`);
+  if (values.json)
+    process.stdout.write(
+      `${JSON.stringify({ name: 'machine', value: null, unit: '', n: 1, p50: null, p99: null, ...machine() })}\n`,
+    );
   const figures = await runBench({ only, quick: values.quick, onFigure });
   if (!values.json) {
     const m = machine();

@@ -6,7 +6,9 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const KEY_ID = /^(AKIA|ASIA)[A-Z2-7]{16}$/;
 
 function base32(bytes: Buffer): string {
-  let bits = 0, value = 0, out = '';
+  let bits = 0,
+    value = 0,
+    out = '';
   for (const byte of bytes) {
     value = (value << 8) | byte;
     bits += 8;
@@ -19,7 +21,8 @@ function base32(bytes: Buffer): string {
 }
 
 function unbase32(text: string): Buffer {
-  let bits = 0, value = 0;
+  let bits = 0,
+    value = 0;
   const out: number[] = [];
   for (const c of text) {
     value = ((value << 5) | BASE32.indexOf(c)) & 0xffff;

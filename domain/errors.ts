@@ -92,7 +92,9 @@ export function validationError(message: string): AwsError {
  * never comes back as a 10 MB error. Callers check length before pattern for the same reason.
  */
 export function tooLong(member: string, max: number): AwsError {
-  return validationError(`1 validation error detected: Value at '${member}' failed to satisfy constraint: Member must have length less than or equal to ${max}`);
+  return validationError(
+    `1 validation error detected: Value at '${member}' failed to satisfy constraint: Member must have length less than or equal to ${max}`,
+  );
 }
 
 /** What AWS query services answer for an Action they do not have. */

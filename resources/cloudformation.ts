@@ -40,12 +40,33 @@ export function handleUrl(req: ResourceRequest, key: string): string {
   return signingKey ? presign(url, signingKey, new Date(), HANDLE_EXPIRES_S, req.region) : url;
 }
 
-const ok = (physicalId: string, attributes: Record<string, unknown>): Provisioned => ({ ok: true, physicalId, ref: physicalId, attributes });
+const ok = (physicalId: string, attributes: Record<string, unknown>): Provisioned => ({
+  ok: true,
+  physicalId,
+  ref: physicalId,
+  attributes,
+});
 
-function put(world: WorldAccess, req: ResourceRequest, physicalId: string, name: string, state: HandleState, attributes: Record<string, unknown>) {
+function put(
+  world: WorldAccess,
+  req: ResourceRequest,
+  physicalId: string,
+  name: string,
+  state: HandleState,
+  attributes: Record<string, unknown>,
+) {
   world.put({
-    account: req.account, region: req.region, type: req.type, physicalId, name, stackId: req.stackId,
-    logicalId: req.logicalId, createdAt: world.now(), properties: req.properties, attributes, state,
+    account: req.account,
+    region: req.region,
+    type: req.type,
+    physicalId,
+    name,
+    stackId: req.stackId,
+    logicalId: req.logicalId,
+    createdAt: world.now(),
+    properties: req.properties,
+    attributes,
+    state,
   });
 }
 
@@ -85,9 +106,11 @@ function findHandle(world: WorldAccess, url: string): WorldResource | undefined 
 // Reasons as AWS shows them (the WaitCondition pages of the CloudFormation user guide, and users' reports).
 export const WAIT_REASONS = {
   failure: (s: WaitSignal) => `WaitCondition received failed message: '${s.Reason ?? ''}' for uniqueId: ${s.UniqueId}`,
-  timeout: (received: number, expected: number) => `WaitCondition timed out. Received ${received} conditions when expecting ${expected}`,
+  timeout: (received: number, expected: number) =>
+    `WaitCondition timed out. Received ${received} conditions when expecting ${expected}`,
   unparsable: 'Unparsable WaitCondition data',
-  noHandle: (url: string) => `Invalid WaitConditionHandle: ${url} is not a wait condition handle of this account and region`,
+  noHandle: (url: string) =>
+    `Invalid WaitConditionHandle: ${url} is not a wait condition handle of this account and region`,
 };
 
 export const waitConditionProvider: Provider = {
@@ -110,7 +133,10 @@ export const waitConditionProvider: Provider = {
   async stabilize(world, req, created) {
     const url = req.properties.Handle;
     if (url === undefined || !req.env) return created;
-    const timeout = Math.min(Number(req.properties.Timeout ?? MAX_TIMEOUT_SECONDS) || MAX_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS);
+    const timeout = Math.min(
+      Number(req.properties.Timeout ?? MAX_TIMEOUT_SECONDS) || MAX_TIMEOUT_SECONDS,
+      MAX_TIMEOUT_SECONDS,
+    );
     const expected = Math.max(1, Number(req.properties.Count ?? 1) || 1);
     const deadline = Date.now() + timeout * 1000;
     for (;;) {
@@ -124,7 +150,8 @@ export const waitConditionProvider: Provider = {
       if (successes.length >= expected) return withData(world, req, created, successes);
       const outcome = await req.env.signals.wait(handle?.name ?? String(url), deadline, req.signal);
       if (outcome === 'aborted') return { ok: false, code: 'Cancelled', reason: 'Resource creation cancelled' };
-      if (outcome === 'timeout') return { ok: false, code: 'Timeout', reason: WAIT_REASONS.timeout(successes.length, expected) };
+      if (outcome === 'timeout')
+        return { ok: false, code: 'Timeout', reason: WAIT_REASONS.timeout(successes.length, expected) };
     }
   },
   update: keepOnUpdate,

@@ -1,6 +1,14 @@
 // What happens between "Resource creation Initiated" and CREATE_COMPLETE: the provider's own wait (a WaitCondition
 // counting its handle's signals), then a CreationPolicy's ResourceSignal count, fed by SignalResource.
-import type { Provider, ProviderEnv, ProviderResult, Provisioned, Refusal, ResourceRequest, WorldAccess } from './provider.js';
+import type {
+  Provider,
+  ProviderEnv,
+  ProviderResult,
+  Provisioned,
+  Refusal,
+  ResourceRequest,
+  WorldAccess,
+} from './provider.js';
 
 export interface CreationPolicy {
   count: number;
@@ -26,7 +34,7 @@ export function creationPolicyOf(value: unknown): CreationPolicy | undefined {
   if (!signal || typeof signal !== 'object') return undefined;
   const { Count, Timeout } = signal as Record<string, unknown>;
   const count = Count === undefined ? 1 : Number(Count);
-  const timeoutMs = Timeout === undefined ? DEFAULT_TIMEOUT_MS : durationMs(Timeout) ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = Timeout === undefined ? DEFAULT_TIMEOUT_MS : (durationMs(Timeout) ?? DEFAULT_TIMEOUT_MS);
   return { count: Number.isFinite(count) && count > 0 ? count : 1, timeoutMs: Math.min(timeoutMs, MAX_TIMEOUT_MS) };
 }
 
@@ -44,7 +52,10 @@ export const SIGNAL_REASONS = {
 
 /** Waits for `policy.count` SUCCESS signals; any FAILURE signal, the timeout, or an abort ends the wait. */
 export async function awaitResourceSignals(
-  env: ProviderEnv, key: string, policy: CreationPolicy, signal?: AbortSignal,
+  env: ProviderEnv,
+  key: string,
+  policy: CreationPolicy,
+  signal?: AbortSignal,
 ): Promise<{ ok: true } | Refusal | 'cancelled'> {
   const deadline = Date.now() + policy.timeoutMs;
   try {
@@ -67,7 +78,11 @@ export async function awaitResourceSignals(
  * CreationPolicy. Returns the final result, or 'cancelled' when the operation stopped waiting.
  */
 export async function settleCreation(
-  provider: Provider, world: WorldAccess, req: ResourceRequest, created: Provisioned, policy: CreationPolicy | undefined,
+  provider: Provider,
+  world: WorldAccess,
+  req: ResourceRequest,
+  created: Provisioned,
+  policy: CreationPolicy | undefined,
 ): Promise<ProviderResult | 'cancelled'> {
   let result: ProviderResult = created;
   if (provider.stabilize) {

@@ -34,7 +34,9 @@ export const CUSTOM_REASONS = {
 
 // What the action reports when the operation stops waiting (a sibling failed, the account was reset).
 const CANCELLED: Record<RequestType, string> = {
-  Create: 'Resource creation cancelled', Update: 'Resource update cancelled', Delete: 'Resource deletion cancelled',
+  Create: 'Resource creation cancelled',
+  Update: 'Resource update cancelled',
+  Delete: 'Resource deletion cancelled',
 };
 
 const LAMBDA_ARN = /^arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:function:[A-Za-z0-9_-]+(:[A-Za-z0-9$_-]+)?$/;
@@ -97,8 +99,16 @@ async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer
   if (target.error) return { ok: false, code: 'InvalidRequest', reason: target.error };
   const requestId = randomUUID();
   if (!target.url) {
-    env.log.info({ serviceToken: req.properties.ServiceToken, logicalId: req.logicalId, type }, 'custom resource: no endpoint for this ServiceToken; answering SUCCESS with empty Data');
-    return { status: 'SUCCESS', physicalId: req.physicalId ?? `${req.stackName}-${req.logicalId}-${randomSuffix()}`, data: {}, noEcho: false };
+    env.log.info(
+      { serviceToken: req.properties.ServiceToken, logicalId: req.logicalId, type },
+      'custom resource: no endpoint for this ServiceToken; answering SUCCESS with empty Data',
+    );
+    return {
+      status: 'SUCCESS',
+      physicalId: req.physicalId ?? `${req.stackName}-${req.logicalId}-${randomSuffix()}`,
+      data: {},
+      noEcho: false,
+    };
   }
   env.signals.open(requestId, { stackId: req.stackId, logicalId: req.logicalId });
   deliver(req, target.url, requestBody(req, type, requestId), requestId);
@@ -108,7 +118,8 @@ async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer
       const response = env.signals.request(requestId)?.response;
       if (response) return readResponse(response, requestId);
       const outcome = await env.signals.wait(requestId, deadline, req.signal);
-      if (outcome === 'aborted' && !env.signals.request(requestId)?.response) return { ok: false, code: 'Cancelled', reason: CANCELLED[type] };
+      if (outcome === 'aborted' && !env.signals.request(requestId)?.response)
+        return { ok: false, code: 'Cancelled', reason: CANCELLED[type] };
       if (outcome === 'timeout') return { ok: false, code: 'Timeout', reason: CUSTOM_REASONS.timeout(requestId) };
     }
   } finally {
@@ -133,26 +144,50 @@ function deliver(req: ResourceRequest, url: string, body: Record<string, unknown
 function timeoutMs(req: ResourceRequest): number {
   const configured = req.env!.customResourceTimeoutMs;
   const serviceTimeout = Number(req.properties.ServiceTimeout);
-  return Number.isFinite(serviceTimeout) && serviceTimeout > 0 ? Math.min(configured, serviceTimeout * 1000) : configured;
+  return Number.isFinite(serviceTimeout) && serviceTimeout > 0
+    ? Math.min(configured, serviceTimeout * 1000)
+    : configured;
 }
 
 function readResponse(response: Record<string, unknown>, requestId: string): Answer | Refusal {
-  if (typeof response[DELIVERY_FAILED] === 'string') return { ok: false, code: 'InvalidRequest', reason: response[DELIVERY_FAILED] };
+  if (typeof response[DELIVERY_FAILED] === 'string')
+    return { ok: false, code: 'InvalidRequest', reason: response[DELIVERY_FAILED] };
   if (response[TOO_LONG]) return { ok: false, code: 'InvalidRequest', reason: CUSTOM_REASONS.tooLong };
   if (response.Status === 'FAILED') {
-    const physicalId = typeof response.PhysicalResourceId === 'string' && response.PhysicalResourceId ? response.PhysicalResourceId : undefined;
-    return { ok: false, code: 'GeneralServiceException', reason: CUSTOM_REASONS.failed(response.Reason, requestId), physicalId };
+    const physicalId =
+      typeof response.PhysicalResourceId === 'string' && response.PhysicalResourceId
+        ? response.PhysicalResourceId
+        : undefined;
+    return {
+      ok: false,
+      code: 'GeneralServiceException',
+      reason: CUSTOM_REASONS.failed(response.Reason, requestId),
+      physicalId,
+    };
   }
-  const data = response.Data && typeof response.Data === 'object' && !Array.isArray(response.Data) ? (response.Data as Record<string, unknown>) : {};
-  const physicalId = typeof response.PhysicalResourceId === 'string' && response.PhysicalResourceId !== '' ? response.PhysicalResourceId : undefined;
+  const data =
+    response.Data && typeof response.Data === 'object' && !Array.isArray(response.Data)
+      ? (response.Data as Record<string, unknown>)
+      : {};
+  const physicalId =
+    typeof response.PhysicalResourceId === 'string' && response.PhysicalResourceId !== ''
+      ? response.PhysicalResourceId
+      : undefined;
   return { status: 'SUCCESS', physicalId, data, noEcho: response.NoEcho === true || response.NoEcho === 'true' };
 }
 
-async function createOrUpdate(world: WorldAccess, req: ResourceRequest, type: 'Create' | 'Update'): Promise<ProviderResult> {
+async function createOrUpdate(
+  world: WorldAccess,
+  req: ResourceRequest,
+  type: 'Create' | 'Update',
+): Promise<ProviderResult> {
   // Compared with the resource as it stands, so that the rollback of a refused update (back to the old token) goes through.
   const standing = type === 'Update' && req.physicalId ? world.get(req.type, req.physicalId) : undefined;
   const old = req.previousProperties ?? standing?.properties;
-  if (type === 'Update' && String((standing?.properties ?? old)?.ServiceToken) !== String(req.properties.ServiceToken)) {
+  if (
+    type === 'Update' &&
+    String((standing?.properties ?? old)?.ServiceToken) !== String(req.properties.ServiceToken)
+  ) {
     return { ok: false, code: 'InvalidRequest', reason: CUSTOM_REASONS.serviceTokenChanged };
   }
   const answer = await exchange({ ...req, previousProperties: old }, type);
@@ -161,8 +196,16 @@ async function createOrUpdate(world: WorldAccess, req: ResourceRequest, type: 'C
   const physicalId = answer.physicalId ?? (type === 'Update' ? req.physicalId : undefined);
   if (!physicalId) return { ok: false, code: 'InvalidRequest', reason: CUSTOM_REASONS.invalidPhysicalId };
   world.put({
-    account: req.account, region: req.region, type: req.type, physicalId, stackId: req.stackId, logicalId: req.logicalId,
-    createdAt: world.now(), properties: req.properties, attributes: answer.data, state: { noEcho: answer.noEcho } as never,
+    account: req.account,
+    region: req.region,
+    type: req.type,
+    physicalId,
+    stackId: req.stackId,
+    logicalId: req.logicalId,
+    createdAt: world.now(),
+    properties: req.properties,
+    attributes: answer.data,
+    state: { noEcho: answer.noEcho } as never,
   });
   return { ok: true, physicalId, ref: physicalId, attributes: answer.data };
 }

@@ -5,7 +5,12 @@ import { v4 as uuidv4 } from 'uuid';
 
 /** Error codes a handler retries by itself; a fault with one of them clears if it fails fewer times than the retries. */
 export const TRANSIENT_CODES: ReadonlySet<string> = new Set([
-  'Throttling', 'ThrottlingException', 'RequestLimitExceeded', 'TooManyRequestsException', 'Throttled', 'SlowDown',
+  'Throttling',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'Throttled',
+  'SlowDown',
 ]);
 export const TRANSIENT_RETRIES = 4;
 
@@ -53,9 +58,10 @@ function metadataFault(metadata: unknown): MetadataFault | undefined {
   return block && typeof block === 'object' ? (block as MetadataFault) : undefined;
 }
 
-const defaultReason = (token: string, code: string) => TRANSIENT_CODES.has(code)
-  ? `Resource handler returned message: "Rate exceeded (Service: CloudFormation, Status Code: 400, Request ID: ${uuidv4()})" (RequestToken: ${token}, HandlerErrorCode: Throttling)`
-  : `Resource handler returned message: "We encountered an internal error. Please try again." (RequestToken: ${token}, HandlerErrorCode: ${code})`;
+const defaultReason = (token: string, code: string) =>
+  TRANSIENT_CODES.has(code)
+    ? `Resource handler returned message: "Rate exceeded (Service: CloudFormation, Status Code: 400, Request ID: ${uuidv4()})" (RequestToken: ${token}, HandlerErrorCode: Throttling)`
+    : `Resource handler returned message: "We encountered an internal error. Please try again." (RequestToken: ${token}, HandlerErrorCode: ${code})`;
 
 /** The longest delay a timer can hold (Node falls back to 1 ms past it, with a warning). */
 export const MAX_DELAY_MS = 2_147_483_647;
@@ -99,10 +105,15 @@ export class Faults {
     if (typeof delay === 'string') return { failure: { code: 'InvalidRequest', reason: delay }, delayMs: 0 };
     let delayMs = delay;
     if (fails.includes(action)) {
-      const failure = this.attempt(`meta:${target.stackId}:${target.logicalId}:${action}`, fromMetadata?.Times, {
-        code: fromMetadata?.Code ?? 'InternalFailure',
-        message: fromMetadata?.Message,
-      }, target.requestToken);
+      const failure = this.attempt(
+        `meta:${target.stackId}:${target.logicalId}:${action}`,
+        fromMetadata?.Times,
+        {
+          code: fromMetadata?.Code ?? 'InternalFailure',
+          message: fromMetadata?.Message,
+        },
+        target.requestToken,
+      );
       if (failure) return { failure, delayMs };
     }
     for (const spec of this.specs.values()) {
@@ -111,10 +122,15 @@ export class Faults {
       if (spec.logicalId && spec.logicalId !== target.logicalId) continue;
       if (spec.resourceType && spec.resourceType !== target.type) continue;
       delayMs = Math.max(delayMs, spec.delayMs ?? 0);
-      const failure = this.attempt(`api:${spec.id}`, spec.times, {
-        code: spec.code ?? 'InternalFailure',
-        message: spec.message,
-      }, target.requestToken);
+      const failure = this.attempt(
+        `api:${spec.id}`,
+        spec.times,
+        {
+          code: spec.code ?? 'InternalFailure',
+          message: spec.message,
+        },
+        target.requestToken,
+      );
       if (failure) return { failure, delayMs };
     }
     return { delayMs };

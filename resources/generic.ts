@@ -5,13 +5,28 @@ import { resourceSpec } from './spec.js';
 export { validateProperties, LEGACY_VALIDATION_TYPES } from './generic/validate.js';
 export { generatePhysicalName, fitParts, NAME_RULES, type GenerateNameArgs, type NameRule } from './generic/naming.js';
 export {
-  physicalIdFor, newIdentity, refValue, arnFor, dnsSuffix, ec2Id, ID_FORMATS, PHYSICAL_ID_FORMATS, REF_EXCEPTIONS,
-  type AccountContext, type NewIdentity, type NewIdentityArgs, type RefArgs,
+  physicalIdFor,
+  newIdentity,
+  refValue,
+  arnFor,
+  dnsSuffix,
+  ec2Id,
+  ID_FORMATS,
+  PHYSICAL_ID_FORMATS,
+  REF_EXCEPTIONS,
+  type AccountContext,
+  type NewIdentity,
+  type NewIdentityArgs,
+  type RefArgs,
 } from './generic/identity.js';
 export { attributeValues, type AttributeArgs } from './generic/attributes.js';
 export { ATTRIBUTE_OVERRIDES } from './generic/attributeOverrides.js';
 export {
-  replacementProperties, changedProperties, sameValue, type ReplacementCause, type RequiresRecreation,
+  replacementProperties,
+  changedProperties,
+  sameValue,
+  type ReplacementCause,
+  type RequiresRecreation,
 } from './generic/replacement.js';
 export { cryptoRandom, seededRandom, randomChars, randomUuid, type RandomSource } from './generic/random.js';
 

@@ -1,7 +1,13 @@
 // The spec-driven provider every type gets unless a family file overrides it: its actions read and write the
 // simulated account, names stay taken, refusals come from the resource's state.
 import {
-  attributeValues, cryptoRandom, newIdentity, refValue, replacementProperties, supportsAttribute, validateProperties,
+  attributeValues,
+  cryptoRandom,
+  newIdentity,
+  refValue,
+  replacementProperties,
+  supportsAttribute,
+  validateProperties,
 } from './generic.js';
 import type { Provider, ProviderResult, ResourceRequest, WorldAccess } from './provider.js';
 import { PROTECTION_PROPERTIES, deleteRefusal } from './refusals.js';
@@ -26,22 +32,44 @@ export const genericProvider: Provider = {
   create(world: WorldAccess, req: ResourceRequest): ProviderResult {
     const ctx = { account: req.account, region: req.region, partition: req.partition };
     const identity = newIdentity({
-      type: req.type, logicalId: req.logicalId, stackName: req.stackName, properties: req.properties, ctx, random: cryptoRandom,
+      type: req.type,
+      logicalId: req.logicalId,
+      stackName: req.stackName,
+      properties: req.properties,
+      ctx,
+      random: cryptoRandom,
     });
-    const taken = world.get(req.type, identity.physicalId) || (identity.name && world.byName(req.type, identity.name))
-      || (identity.name && NAME_SCOPES[req.type] === 'account' && world.byNameInAccount?.(req.type, identity.name));
+    const taken =
+      world.get(req.type, identity.physicalId) ||
+      (identity.name && world.byName(req.type, identity.name)) ||
+      (identity.name && NAME_SCOPES[req.type] === 'account' && world.byNameInAccount?.(req.type, identity.name));
     if (taken) {
       return alreadyExists(req, identity.name ?? identity.physicalId);
     }
-    const attributes = isCustom(req.type) || SCHEMALESS.has(req.type)
-      ? {}
-      : attributeValues({
-        type: req.type, physicalId: identity.physicalId, name: identity.name, properties: req.properties, ctx, random: cryptoRandom,
-        lookup: (type, id) => world.get(type, id)?.properties,
-      });
+    const attributes =
+      isCustom(req.type) || SCHEMALESS.has(req.type)
+        ? {}
+        : attributeValues({
+            type: req.type,
+            physicalId: identity.physicalId,
+            name: identity.name,
+            properties: req.properties,
+            ctx,
+            random: cryptoRandom,
+            lookup: (type, id) => world.get(type, id)?.properties,
+          });
     world.put({
-      account: req.account, region: req.region, type: req.type, physicalId: identity.physicalId, name: identity.name,
-      stackId: req.stackId, logicalId: req.logicalId, createdAt: world.now(), properties: req.properties, attributes, state: {},
+      account: req.account,
+      region: req.region,
+      type: req.type,
+      physicalId: identity.physicalId,
+      name: identity.name,
+      stackId: req.stackId,
+      logicalId: req.logicalId,
+      createdAt: world.now(),
+      properties: req.properties,
+      attributes,
+      state: {},
     });
     return { ok: true, physicalId: identity.physicalId, ref: refOf(req, identity.physicalId, attributes), attributes };
   },
@@ -56,7 +84,9 @@ export const genericProvider: Provider = {
       };
     }
     // A template change to the protection property overrides an out-of-band toggle of it.
-    const protectionChanged = PROTECTION_PROPERTIES.some((p) => String(found.properties[p]) !== String(req.properties[p]));
+    const protectionChanged = PROTECTION_PROPERTIES.some(
+      (p) => String(found.properties[p]) !== String(req.properties[p]),
+    );
     const state = protectionChanged ? { ...found.state, deletionProtection: undefined } : found.state;
     world.put({ ...found, properties: req.properties, state });
     const attributes = { ...found.attributes };
@@ -82,7 +112,10 @@ export const genericProvider: Provider = {
 
   validate(type, logicalId, properties) {
     if (SCHEMALESS.has(type)) return undefined;
-    if (isCustom(type)) return properties.ServiceToken === undefined ? `Properties validation failed for resource ${logicalId} with message: [#: required key [ServiceToken] not found]` : undefined;
+    if (isCustom(type))
+      return properties.ServiceToken === undefined
+        ? `Properties validation failed for resource ${logicalId} with message: [#: required key [ServiceToken] not found]`
+        : undefined;
     return validateProperties(type, properties, logicalId);
   },
 

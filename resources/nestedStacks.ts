@@ -6,13 +6,16 @@ import type { Provider, ProviderResult, Refusal, ResourceRequest } from './provi
 export const NESTED_STACK_TYPE = 'AWS::CloudFormation::Stack';
 
 const noDoor = (req: ResourceRequest): Refusal => ({
-  ok: false, code: 'InternalFailure', reason: `Nested stack ${req.logicalId} cannot be provisioned without the engine`,
+  ok: false,
+  code: 'InternalFailure',
+  reason: `Nested stack ${req.logicalId} cannot be provisioned without the engine`,
 });
 
 export const nestedStackProvider: Provider = {
   ...genericProvider,
   create: (_world, req) => req.env?.stacks?.create(req) ?? noDoor(req),
-  stabilize: async (_world, req, created): Promise<ProviderResult> => req.env?.stacks?.awaitCreate(req, created) ?? noDoor(req),
+  stabilize: async (_world, req, created): Promise<ProviderResult> =>
+    req.env?.stacks?.awaitCreate(req, created) ?? noDoor(req),
   update: (_world, req) => req.env?.stacks?.update(req) ?? noDoor(req),
   delete: (_world, req) => req.env?.stacks?.delete(req) ?? noDoor(req),
   changedOutside: async (req) => (await req.env?.stacks?.templateChanged(req)) ?? false,

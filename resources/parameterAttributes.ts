@@ -20,7 +20,9 @@ export function supportsValueOf(parameterType: string, attribute: string): boole
 export function valueOfAttribute(resource: WorldResource, attribute: string): string {
   if (attribute.startsWith('Tags.')) {
     const key = attribute.slice('Tags.'.length);
-    const tags = Array.isArray(resource.properties.Tags) ? (resource.properties.Tags as ({ Key?: unknown; Value?: unknown } | null)[]) : [];
+    const tags = Array.isArray(resource.properties.Tags)
+      ? (resource.properties.Tags as ({ Key?: unknown; Value?: unknown } | null)[])
+      : [];
     const tag = tags.find((t) => t?.Key === key);
     return tag ? String(tag.Value ?? '') : '';
   }

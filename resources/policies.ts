@@ -4,8 +4,14 @@ import type { WorldAccess } from './provider.js';
 
 /** Types AWS can snapshot; for any other type a Snapshot policy simply deletes (AWS accepts it silently). */
 export const SNAPSHOT_TYPES: ReadonlySet<string> = new Set([
-  'AWS::EC2::Volume', 'AWS::ElastiCache::CacheCluster', 'AWS::ElastiCache::ReplicationGroup', 'AWS::Neptune::DBCluster',
-  'AWS::RDS::DBCluster', 'AWS::RDS::DBInstance', 'AWS::Redshift::Cluster', 'AWS::DocDB::DBCluster',
+  'AWS::EC2::Volume',
+  'AWS::ElastiCache::CacheCluster',
+  'AWS::ElastiCache::ReplicationGroup',
+  'AWS::Neptune::DBCluster',
+  'AWS::RDS::DBCluster',
+  'AWS::RDS::DBInstance',
+  'AWS::Redshift::Cluster',
+  'AWS::DocDB::DBCluster',
 ]);
 
 /** AWS's default DeletionPolicy: Snapshot for RDS clusters and for instances that are not cluster members. */
@@ -16,14 +22,25 @@ export function defaultDeletionPolicy(type: string, properties: Record<string, u
 }
 
 /** Records the final snapshot of a resource being deleted under a Snapshot policy (supported types only). */
-export function snapshotOf(world: WorldAccess, type: string, physicalId: string | undefined, properties: Record<string, unknown>): void {
+export function snapshotOf(
+  world: WorldAccess,
+  type: string,
+  physicalId: string | undefined,
+  properties: Record<string, unknown>,
+): void {
   if (!physicalId || !SNAPSHOT_TYPES.has(type)) return;
   const source = world.get(type, physicalId);
   if (!source) return;
   const snapshotId = `${physicalId}-snapshot-${world.random(8).toLowerCase()}`;
   world.put({
-    account: source.account, region: source.region, type: 'cfn-local::Snapshot', physicalId: snapshotId, name: snapshotId,
-    createdAt: world.now(), properties: { SourceType: type, SourcePhysicalId: physicalId, SourceProperties: properties },
-    attributes: {}, state: {},
+    account: source.account,
+    region: source.region,
+    type: 'cfn-local::Snapshot',
+    physicalId: snapshotId,
+    name: snapshotId,
+    createdAt: world.now(),
+    properties: { SourceType: type, SourcePhysicalId: physicalId, SourceProperties: properties },
+    attributes: {},
+    state: {},
   });
 }

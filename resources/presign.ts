@@ -8,15 +8,28 @@ export const HANDLE_EXPIRES_S = 86_399;
 /** Custom resource ResponseURLs: AWS's are good for two hours; longer when the handler may take longer. */
 export const RESPONSE_EXPIRES_S = 7_200;
 
-const PARAMS = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature'];
+const PARAMS = [
+  'X-Amz-Algorithm',
+  'X-Amz-Credential',
+  'X-Amz-Date',
+  'X-Amz-Expires',
+  'X-Amz-SignedHeaders',
+  'X-Amz-Signature',
+];
 const AMZ_DATE = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
 
-const amzDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const amzDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** What is signed: the path from /_cfn-local/ on (a proxy may put a prefix before it) and the query's own terms. */
 function signature(key: Buffer, path: string, q: (name: string) => string | null | undefined): string {
   const from = path.indexOf('/_cfn-local/');
-  const text = [from < 0 ? path : path.slice(from), q('X-Amz-Credential'), q('X-Amz-Date'), q('X-Amz-Expires')].join('\n');
+  const text = [from < 0 ? path : path.slice(from), q('X-Amz-Credential'), q('X-Amz-Date'), q('X-Amz-Expires')].join(
+    '\n',
+  );
   return createHmac('sha256', key).update(text).digest('hex');
 }
 
@@ -30,7 +43,10 @@ export function presign(url: string, key: Buffer, now: Date, expiresSeconds: num
     'X-Amz-Expires': String(expiresSeconds),
     'X-Amz-SignedHeaders': 'host',
   });
-  params.set('X-Amz-Signature', signature(key, new URL(url).pathname, (n) => params.get(n)));
+  params.set(
+    'X-Amz-Signature',
+    signature(key, new URL(url).pathname, (n) => params.get(n)),
+  );
   return `${url}?${params}`;
 }
 
@@ -41,28 +57,43 @@ export interface S3Refusal {
 }
 
 /** Undefined when the request's presigned query is valid now; else S3's refusal of it. */
-export function checkPresigned(path: string, query: Record<string, string | undefined>, key: Buffer, now: Date): S3Refusal | undefined {
+export function checkPresigned(
+  path: string,
+  query: Record<string, string | undefined>,
+  key: Buffer,
+  now: Date,
+): S3Refusal | undefined {
   const present = PARAMS.filter((p) => query[p] !== undefined);
   // An unsigned PUT to a bucket that is not public: S3's plain AccessDenied.
   if (present.length === 0) return { status: 403, code: 'AccessDenied', message: 'Access Denied' };
   const date = AMZ_DATE.exec(query['X-Amz-Date'] ?? '');
   const expires = Number(query['X-Amz-Expires']);
-  if (present.length < PARAMS.length || !date || !Number.isInteger(expires) || query['X-Amz-Algorithm'] !== 'AWS4-HMAC-SHA256') {
+  if (
+    present.length < PARAMS.length ||
+    !date ||
+    !Number.isInteger(expires) ||
+    query['X-Amz-Algorithm'] !== 'AWS4-HMAC-SHA256'
+  ) {
     return {
-      status: 400, code: 'AuthorizationQueryParametersError',
-      message: 'Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.',
+      status: 400,
+      code: 'AuthorizationQueryParametersError',
+      message:
+        'Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.',
     };
   }
   const expected = Buffer.from(signature(key, path, (n) => query[n]));
   const given = Buffer.from(query['X-Amz-Signature'] ?? '');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return {
-      status: 403, code: 'SignatureDoesNotMatch',
-      message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+      status: 403,
+      code: 'SignatureDoesNotMatch',
+      message:
+        'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
     };
   }
   const signedAt = Date.UTC(+date[1], +date[2] - 1, +date[3], +date[4], +date[5], +date[6]);
-  if (now.getTime() > signedAt + expires * 1000) return { status: 403, code: 'AccessDenied', message: 'Request has expired' };
+  if (now.getTime() > signedAt + expires * 1000)
+    return { status: 403, code: 'AccessDenied', message: 'Request has expired' };
   return undefined;
 }
 

@@ -18,4 +18,3 @@ const ZONE_LETTERS: Record<string, string> = { 'us-east-1': 'abcdef', 'us-west-2
 export function availabilityZones(region: string): string[] {
   return [...(ZONE_LETTERS[region] ?? 'abc')].map((letter) => `${region}${letter}`);
 }
-

@@ -3,7 +3,12 @@
 import { isKnownType, resourceSpec } from './spec.js';
 import type { Provider } from './provider.js';
 import { genericProvider, isCustom, SCHEMALESS } from './genericProvider.js';
-import { HANDLE_TYPE, WAIT_CONDITION_TYPE, waitConditionHandleProvider, waitConditionProvider } from './cloudformation.js';
+import {
+  HANDLE_TYPE,
+  WAIT_CONDITION_TYPE,
+  waitConditionHandleProvider,
+  waitConditionProvider,
+} from './cloudformation.js';
 import { customResourceProvider } from './customResources.js';
 import { NESTED_STACK_TYPE, nestedStackProvider } from './nestedStacks.js';
 import { secretProvider } from './secretsManager.js';

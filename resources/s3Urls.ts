@@ -21,7 +21,8 @@ const AWS_S3_HOST = /^(?:(.+)\.)?s3(?:[.-](?:dualstack\.)?[a-z0-9-]+)?\.amazonaw
 /** The endpoint's own address, as a deploy tool pointed at cfn-local writes it: a name without dots, `*.localhost`, an IP. */
 function localBucketHost(host: string): { local: boolean; bucket?: string } {
   if (host.endsWith('.localhost')) return { local: true, bucket: host.slice(0, -'.localhost'.length) };
-  if (host === 'localhost' || !host.includes('.') || /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith('[')) return { local: true };
+  if (host === 'localhost' || !host.includes('.') || /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith('['))
+    return { local: true };
   const s3 = /^(.+?)\.s3\.localhost(?:\.localstack\.cloud)?$/.exec(host);
   return s3 ? { local: true, bucket: s3[1] } : { local: false };
 }
@@ -69,8 +70,14 @@ async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<st
  * The object's text, from the caller's account (buckets are found in any region, as S3 finds them). `field` names
  * the parameter in the refusals that name it (`TemplateURL must be a supported URL.`).
  */
-export async function readS3Url(store: Store, scope: { account: string; region: string }, url: string, field = 'TemplateURL'): Promise<string> {
-  if (url.startsWith('s3://')) throw validationError('S3 error: Domain name specified in <bucket_name> is not a valid S3 domain');
+export async function readS3Url(
+  store: Store,
+  scope: { account: string; region: string },
+  url: string,
+  field = 'TemplateURL',
+): Promise<string> {
+  if (url.startsWith('s3://'))
+    throw validationError('S3 error: Domain name specified in <bucket_name> is not a valid S3 domain');
   const location = parseS3Url(url);
   if (!location) throw validationError(`${field} must be a supported URL.`);
   const bucket = store.world.byNameInAccount(scope.account, 'AWS::S3::Bucket', location.bucket);

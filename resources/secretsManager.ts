@@ -30,16 +30,23 @@ const isTrue = (v: unknown) => v === true || v === 'true';
 export function randomPassword(g: GenerateSecretString): string {
   const excluded = new Set(g.ExcludeCharacters ?? '');
   const sets = [
-    isTrue(g.ExcludeUppercase) ? '' : UPPER, isTrue(g.ExcludeLowercase) ? '' : LOWER,
-    isTrue(g.ExcludeNumbers) ? '' : DIGITS, isTrue(g.ExcludePunctuation) ? '' : PUNCTUATION, isTrue(g.IncludeSpace) ? ' ' : '',
-  ].map((set) => [...set].filter((c) => !excluded.has(c)).join('')).filter((set) => set.length > 0);
+    isTrue(g.ExcludeUppercase) ? '' : UPPER,
+    isTrue(g.ExcludeLowercase) ? '' : LOWER,
+    isTrue(g.ExcludeNumbers) ? '' : DIGITS,
+    isTrue(g.ExcludePunctuation) ? '' : PUNCTUATION,
+    isTrue(g.IncludeSpace) ? ' ' : '',
+  ]
+    .map((set) => [...set].filter((c) => !excluded.has(c)).join(''))
+    .filter((set) => set.length > 0);
   const all = sets.join('');
   const length = Math.max(1, Number(g.PasswordLength ?? 32) || 32);
   if (!all) return '';
   const chars = Array.from({ length }, () => all[randomInt(all.length)]);
   if (g.RequireEachIncludedType !== false && g.RequireEachIncludedType !== 'false' && length >= sets.length) {
     const slots = [...Array(length).keys()].sort(() => randomInt(3) - 1).slice(0, sets.length);
-    sets.forEach((set, i) => { chars[slots[i]] = set[randomInt(set.length)]; });
+    sets.forEach((set, i) => {
+      chars[slots[i]] = set[randomInt(set.length)];
+    });
   }
   return chars.join('');
 }
@@ -63,8 +70,14 @@ export function secretValue(properties: Record<string, unknown>): string {
 // A secret's ARN ends in a dash and six random characters; without a Name, CloudFormation names it
 // `<LogicalId>-<12 characters>` (no stack name, unlike most types).
 function identity(req: ResourceRequest): { name: string; arn: string } {
-  const name = typeof req.properties.Name === 'string' && req.properties.Name ? req.properties.Name : `${req.logicalId}-${randomSuffix()}`;
-  return { name, arn: `arn:${req.partition}:secretsmanager:${req.region}:${req.account}:secret:${name}-${randomSuffix(6)}` };
+  const name =
+    typeof req.properties.Name === 'string' && req.properties.Name
+      ? req.properties.Name
+      : `${req.logicalId}-${randomSuffix()}`;
+  return {
+    name,
+    arn: `arn:${req.partition}:secretsmanager:${req.region}:${req.account}:secret:${name}-${randomSuffix(6)}`,
+  };
 }
 
 export const secretProvider: Provider = {
@@ -74,8 +87,17 @@ export const secretProvider: Provider = {
     if (world.byName(req.type, name)) return alreadyExists(req, name);
     const properties = { ...req.properties, SecretString: secretValue(req.properties) };
     world.put({
-      account: req.account, region: req.region, type: req.type, physicalId: arn, name, stackId: req.stackId,
-      logicalId: req.logicalId, createdAt: world.now(), properties, attributes: { Id: arn }, state: {},
+      account: req.account,
+      region: req.region,
+      type: req.type,
+      physicalId: arn,
+      name,
+      stackId: req.stackId,
+      logicalId: req.logicalId,
+      createdAt: world.now(),
+      properties,
+      attributes: { Id: arn },
+      state: {},
     });
     return { ok: true, physicalId: arn, ref: arn, attributes: { Id: arn } };
   },
@@ -83,8 +105,9 @@ export const secretProvider: Provider = {
     const found = req.physicalId ? world.get(req.type, req.physicalId) : undefined;
     if (!found) return genericProvider.update(world, req);
     // A generated value stays unless the generation settings (or an explicit SecretString) change.
-    const same = JSON.stringify(req.properties.GenerateSecretString) === JSON.stringify(req.previousProperties?.GenerateSecretString)
-      && req.properties.SecretString === undefined;
+    const same =
+      JSON.stringify(req.properties.GenerateSecretString) ===
+        JSON.stringify(req.previousProperties?.GenerateSecretString) && req.properties.SecretString === undefined;
     const SecretString = same ? found.properties.SecretString : secretValue(req.properties);
     world.put({ ...found, properties: { ...req.properties, SecretString } });
     return { ok: true, physicalId: found.physicalId, ref: found.physicalId, attributes: found.attributes };

@@ -86,7 +86,14 @@ interface SpecFile {
 }
 
 const SCALARS: Partial<Record<string, ScalarKind>> = {
-  s: 'string', n: 'number', i: 'integer', b: 'boolean', j: 'json', d: 'date-time', t: 'tag', z: 'null',
+  s: 'string',
+  n: 'number',
+  i: 'integer',
+  b: 'boolean',
+  j: 'json',
+  d: 'date-time',
+  t: 'tag',
+  z: 'null',
 };
 // The compiled file runs from dist/resources/, the source (vitest, tsx) from resources/.
 const CANDIDATE_PATHS = ['../generated/spec.json', '../../generated/spec.json'];
@@ -136,7 +143,9 @@ function loadFile(): SpecFile {
       closeSync(fd);
     }
   }
-  throw new Error(`generated/spec.json not found near ${fileURLToPath(import.meta.url)}; run "node scripts/gen-spec.mjs"`);
+  throw new Error(
+    `generated/spec.json not found near ${fileURLToPath(import.meta.url)}; run "node scripts/gen-spec.mjs"`,
+  );
 }
 
 // The last line is `"index":{...}}`; read a tail large enough to hold it, growing it if needed.
@@ -184,7 +193,9 @@ function decode(type: string): ResourceSpec | undefined {
   return {
     type,
     properties,
-    definitions: Object.fromEntries(Object.entries(raw.d ?? {}).map(([k, v]) => [k, decodeProperties(v, raw.e, `${k}.`)])),
+    definitions: Object.fromEntries(
+      Object.entries(raw.d ?? {}).map(([k, v]) => [k, decodeProperties(v, raw.e, `${k}.`)]),
+    ),
     attributes: Object.fromEntries(Object.entries(raw.a ?? {}).map(([k, v]) => [k, parseType(v)])),
     primaryIdentifier: pi,
     refIdentifier: raw.ref ?? pi,

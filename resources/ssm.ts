@@ -21,10 +21,12 @@ function recordVersion(world: WorldAccess, physicalId: string, fresh: boolean): 
 }
 
 function reservedName(req: ResourceRequest): ProviderResult | undefined {
-  const message = typeof req.properties.Name === 'string' ? reservedParameterNameMessage(req.properties.Name) : undefined;
+  const message =
+    typeof req.properties.Name === 'string' ? reservedParameterNameMessage(req.properties.Name) : undefined;
   if (!message) return undefined;
   return {
-    ok: false, code: 'ValidationException',
+    ok: false,
+    code: 'ValidationException',
     reason: `${message} (Service: AmazonSSM; Status Code: 400; Error Code: ValidationException; Request ID: ${randomUUID()}; Proxy: null)`,
   };
 }

@@ -2,7 +2,12 @@
 // history) and AWS's public ones (`/aws/service/…`, in every account and region). SSM parameter types,
 // `{{resolve:ssm:…}}` and the SSM API all read through it, so they agree on every value.
 import type { WorldResource } from '../storage/world.js';
-import { isPublicParameterName, publicParameter, publicParametersUnder, type PublicEntry } from './publicParameters/index.js';
+import {
+  isPublicParameterName,
+  publicParameter,
+  publicParametersUnder,
+  type PublicEntry,
+} from './publicParameters/index.js';
 import { partitionOf } from './regions.js';
 
 /** A parameter as SSM's GetParameter shows it. */
@@ -39,8 +44,13 @@ const arnOf = (scope: SsmScope, account: string, name: string) =>
 
 function fromPublic(scope: SsmScope, entry: PublicEntry): SsmParameterView {
   return {
-    Name: entry.name, Type: 'String', Value: entry.value, Version: PUBLIC_VERSION, DataType: entry.dataType,
-    ARN: arnOf(scope, '', entry.name), LastModifiedDate: PUBLIC_MODIFIED,
+    Name: entry.name,
+    Type: 'String',
+    Value: entry.value,
+    Version: PUBLIC_VERSION,
+    DataType: entry.dataType,
+    ARN: arnOf(scope, '', entry.name),
+    LastModifiedDate: PUBLIC_MODIFIED,
   };
 }
 
@@ -51,10 +61,16 @@ function fromRow(scope: SsmScope, row: WorldResource, version?: number): SsmPara
   const value = versions[at - 1] as string | undefined;
   if (value === undefined) return undefined;
   const name = String(row.properties.Name ?? row.name ?? row.physicalId);
-  const type = row.properties.Type === 'StringList' || row.properties.Type === 'SecureString' ? row.properties.Type : 'String';
+  const type =
+    row.properties.Type === 'StringList' || row.properties.Type === 'SecureString' ? row.properties.Type : 'String';
   return {
-    Name: name, Type: type, Value: value, Version: at, DataType: typeof row.properties.DataType === 'string' ? row.properties.DataType : 'text',
-    ARN: arnOf(scope, scope.account, name), LastModifiedDate: row.createdAt,
+    Name: name,
+    Type: type,
+    Value: value,
+    Version: at,
+    DataType: typeof row.properties.DataType === 'string' ? row.properties.DataType : 'text',
+    ARN: arnOf(scope, scope.account, name),
+    LastModifiedDate: row.createdAt,
   };
 }
 
@@ -62,24 +78,37 @@ function fromRow(scope: SsmScope, row: WorldResource, version?: number): SsmPara
  * The parameter of this name (or ARN) in the account and region, at a version when one is given; undefined when
  * there is none. Public parameters have one version, the current one.
  */
-export function readSsmParameter(world: SsmWorld, scope: SsmScope, nameOrArn: string, version?: number): SsmParameterView | undefined {
+export function readSsmParameter(
+  world: SsmWorld,
+  scope: SsmScope,
+  nameOrArn: string,
+  version?: number,
+): SsmParameterView | undefined {
   const name = parameterName(nameOrArn);
   const entry = publicParameter(scope.region, name);
   if (entry) return version === undefined || version === PUBLIC_VERSION ? fromPublic(scope, entry) : undefined;
   if (isPublicParameterName(name)) return undefined;
   // an ARN's `parameter/x` names `x` as well as `/x`
   const names = nameOrArn.startsWith('arn:') ? [name, name.slice(1)] : [name];
-  const row = names.map((n) => world.get(scope.account, scope.region, TYPE, n) ?? world.byName(scope.account, scope.region, TYPE, n)).find(Boolean);
+  const row = names
+    .map((n) => world.get(scope.account, scope.region, TYPE, n) ?? world.byName(scope.account, scope.region, TYPE, n))
+    .find(Boolean);
   return row ? fromRow(scope, row, version) : undefined;
 }
 
 /** The parameters under a path, as GetParametersByPath lists them (sorted by name). */
-export function ssmParametersByPath(world: SsmWorld, scope: SsmScope, path: string, recursive: boolean): SsmParameterView[] {
+export function ssmParametersByPath(
+  world: SsmWorld,
+  scope: SsmScope,
+  path: string,
+  recursive: boolean,
+): SsmParameterView[] {
   if (isPublicParameterName(path.endsWith('/') ? path : `${path}/`)) {
     return publicParametersUnder(scope.region, path, recursive).map((e) => fromPublic(scope, e));
   }
   const prefix = path === '/' ? '/' : path.endsWith('/') ? path : `${path}/`;
-  return world.list({ type: TYPE, account: scope.account, region: scope.region })
+  return world
+    .list({ type: TYPE, account: scope.account, region: scope.region })
     .flatMap((row) => fromRow(scope, row) ?? [])
     .filter((p) => p.Name.startsWith(prefix) && (recursive || !p.Name.slice(prefix.length).includes('/')))
     .sort((a, b) => (a.Name < b.Name ? -1 : a.Name > b.Name ? 1 : 0));

@@ -18,15 +18,23 @@ export function stagedWorld(base: WorldAccess): StagedWorld {
     byName(type, name) {
       for (const w of writes.values()) if (w.type === type && w.resource?.name === name) return w.resource;
       const found = base.byName(type, name);
-      return found && writes.has(key(type, found.physicalId)) && !writes.get(key(type, found.physicalId))!.resource ? undefined : found;
+      return found && writes.has(key(type, found.physicalId)) && !writes.get(key(type, found.physicalId))!.resource
+        ? undefined
+        : found;
     },
     byNameInAccount(type, name) {
       for (const w of writes.values()) if (w.type === type && w.resource?.name === name) return w.resource;
       const found = base.byNameInAccount?.(type, name);
-      return found && writes.has(key(type, found.physicalId)) && !writes.get(key(type, found.physicalId))!.resource ? undefined : found;
+      return found && writes.has(key(type, found.physicalId)) && !writes.get(key(type, found.physicalId))!.resource
+        ? undefined
+        : found;
     },
     put(resource) {
-      writes.set(key(resource.type, resource.physicalId), { type: resource.type, physicalId: resource.physicalId, resource });
+      writes.set(key(resource.type, resource.physicalId), {
+        type: resource.type,
+        physicalId: resource.physicalId,
+        resource,
+      });
     },
     remove(type, id) {
       writes.set(key(type, id), { type, physicalId: id });

@@ -9,7 +9,13 @@ const SOURCE_DIRS = ['domain', 'server', 'handlers', 'state-machine', 'template'
 // node_modules/.package-lock.json changes on every npm install, so a new dependency version rebuilds too.
 const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'node_modules/.package-lock.json'];
 // The bundle's code cache is written last (scripts/bundle.mjs); the generated files come first.
-const OUTPUTS = ['dist/cfn-local.bundle.cache', 'dist/cfn-local.cjs', 'dist/pino-pretty.cjs', 'generated/shapes.json', 'generated/spec.json'];
+const OUTPUTS = [
+  'dist/cfn-local.bundle.cache',
+  'dist/cfn-local.cjs',
+  'dist/pino-pretty.cjs',
+  'generated/shapes.json',
+  'generated/spec.json',
+];
 
 const mtime = (path) => {
   try {

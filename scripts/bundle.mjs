@@ -26,16 +26,27 @@ await build({
   // The sources are ES modules that find generated/*.json from import.meta.url: in CommonJS, the bundle's own URL.
   define: { 'import.meta.url': '__bundleUrl' },
   // The first line names this build: the code cache is only taken by the bundle it was made from.
-  banner: { js: `// cfn-local build ${randomUUID()}\nvar __bundleUrl = require('node:url').pathToFileURL(__filename).href;` },
+  banner: {
+    js: `// cfn-local build ${randomUUID()}\nvar __bundleUrl = require('node:url').pathToFileURL(__filename).href;`,
+  },
   charset: 'ascii',
   legalComments: 'external',
 });
 await build({ ...common, entryPoints: ['dist/server/launcher.cjs'], outfile: 'dist/cfn-local.cjs' });
-await build({ ...common, entryPoints: ['pino-pretty'], outfile: 'dist/pino-pretty.cjs', minify: true, legalComments: 'external' });
+await build({
+  ...common,
+  entryPoints: ['pino-pretty'],
+  outfile: 'dist/pino-pretty.cjs',
+  minify: true,
+  legalComments: 'external',
+});
 
 const launcher = createRequire(import.meta.url)('../dist/cfn-local.cjs');
 const { exports: server, script } = launcher.loadBundle();
-const started = await server.start(['--host', '127.0.0.1', '--port', '0', '--db', ':memory:', '--log-level', 'silent'], {});
+const started = await server.start(
+  ['--host', '127.0.0.1', '--port', '0', '--db', ':memory:', '--log-level', 'silent'],
+  {},
+);
 const answer = await fetch(`${started.address}/`, {
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },

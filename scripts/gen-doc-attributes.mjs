@@ -13,7 +13,9 @@ const [gitDir, commit] = process.argv.slice(2);
 if (!gitDir || !commit) throw new Error('usage: node scripts/gen-doc-attributes.mjs <git dir> <commit>');
 
 const git = (...args) => execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
-const files = git('ls-tree', '-r', '--name-only', commit, 'doc_source').split('\n').filter((f) => /\/aws-resource-[^/]+\.md$/.test(f));
+const files = git('ls-tree', '-r', '--name-only', commit, 'doc_source')
+  .split('\n')
+  .filter((f) => /\/aws-resource-[^/]+\.md$/.test(f));
 
 const TITLE = /^# (AWS::[A-Za-z0-9]+::[A-Za-z0-9]+)/m;
 const ATTRIBUTE = /^`([^`]+)`\s*<a name="[^"]*-fn::getatt"><\/a>/gm;
@@ -25,8 +27,23 @@ function returnValues(text) {
   const section = text.slice(start, end < 0 ? undefined : end);
   const attributes = [...section.matchAll(ATTRIBUTE)].map((m) => m[1]);
   const refAt = section.indexOf('### Ref');
-  const refText = refAt < 0 ? undefined : section.slice(refAt, section.indexOf('###', refAt + 4) >>> 0).split('\n').slice(1).join(' ').replace(/\s+/g, ' ').trim();
-  return { attributes, ref: refText?.replace(/\\/g, '').replace(/For more information about using the `?Ref`? ?function.*$/i, '').trim() };
+  const refText =
+    refAt < 0
+      ? undefined
+      : section
+          .slice(refAt, section.indexOf('###', refAt + 4) >>> 0)
+          .split('\n')
+          .slice(1)
+          .join(' ')
+          .replace(/\s+/g, ' ')
+          .trim();
+  return {
+    attributes,
+    ref: refText
+      ?.replace(/\\/g, '')
+      .replace(/For more information about using the `?Ref`? ?function.*$/i, '')
+      .trim(),
+  };
 }
 
 // `PropName`  <a name="cfn-…"></a> … *Update requires*: [Replacement] / [Some interruptions] / [No interruption]
@@ -42,7 +59,8 @@ function replacement(text) {
   for (const [, name, body] of section.matchAll(PROPERTY)) {
     const update = /\*Update requires\*: \[([^\]]+)\]/.exec(body)?.[1];
     if (update === 'Replacement') always.push(name);
-    else if (/Updates are not supported|Conditional|Some interruptions/.test(update ?? '') && /Replacement/.test(body)) sometimes.push(name);
+    else if (/Updates are not supported|Conditional|Some interruptions/.test(update ?? '') && /Replacement/.test(body))
+      sometimes.push(name);
   }
   return { always, sometimes };
 }
@@ -54,8 +72,22 @@ for (const file of files) {
   if (!type) continue;
   const { attributes, ref } = returnValues(text);
   const { always } = replacement(text);
-  types[type] = { attributes: [...new Set(attributes)].sort(), ...(ref ? { ref } : {}), ...(always.length ? { replacement: always.sort() } : {}), tags: /^`Tags`\s*<a name=/m.test(text) };
+  types[type] = {
+    attributes: [...new Set(attributes)].sort(),
+    ...(ref ? { ref } : {}),
+    ...(always.length ? { replacement: always.sort() } : {}),
+    tags: /^`Tags`\s*<a name=/m.test(text),
+  };
 }
-const out = { source: `github.com/awsdocs/aws-cloudformation-user-guide@${commit}`, count: Object.keys(types).length, types };
-writeFileSync(join(ROOT, 'resources', 'documentedAttributes.json'), JSON.stringify(out, null, 0).replace(/\},"/g, '},\n"') + '\n');
-console.log(`documentedAttributes.json: ${out.count} types, ${Object.values(types).reduce((n, t) => n + t.attributes.length, 0)} attributes`);
+const out = {
+  source: `github.com/awsdocs/aws-cloudformation-user-guide@${commit}`,
+  count: Object.keys(types).length,
+  types,
+};
+writeFileSync(
+  join(ROOT, 'resources', 'documentedAttributes.json'),
+  JSON.stringify(out, null, 0).replace(/\},"/g, '},\n"') + '\n',
+);
+console.log(
+  `documentedAttributes.json: ${out.count} types, ${Object.values(types).reduce((n, t) => n + t.attributes.length, 0)} attributes`,
+);

@@ -13,10 +13,28 @@ const sdk = require('@aws-sdk/client-s3');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // Schema type codes (@smithy/core schema sentinels) and the member trait bitmask (httpLabel 1, httpPayload 16).
-const STRUCTURE = 3, UNION = 4, LIST = 1, MAP = 2, OPERATION = 9, ERROR = -3;
-const LIST_MODIFIER = 64, MAP_MODIFIER = 128;
-const SIMPLE = { 0: 'string', 1: 'number', 2: 'boolean', 4: 'timestamp', 5: 'timestamp', 6: 'timestamp', 7: 'timestamp', 15: 'document', 21: 'blob', 42: 'stream' };
-const LABEL = 1, PAYLOAD = 16;
+const STRUCTURE = 3,
+  UNION = 4,
+  LIST = 1,
+  MAP = 2,
+  OPERATION = 9,
+  ERROR = -3;
+const LIST_MODIFIER = 64,
+  MAP_MODIFIER = 128;
+const SIMPLE = {
+  0: 'string',
+  1: 'number',
+  2: 'boolean',
+  4: 'timestamp',
+  5: 'timestamp',
+  6: 'timestamp',
+  7: 'timestamp',
+  15: 'document',
+  21: 'blob',
+  42: 'stream',
+};
+const LABEL = 1,
+  PAYLOAD = 16;
 
 const shapes = {};
 
@@ -90,7 +108,10 @@ function structure(schema) {
   if (traits?.xmlName) shape.xmlName = traits.xmlName;
   if (kind === ERROR) shape.error = { status: traits?.httpError ?? 400 };
   shapes[name] = shape;
-  shape.members = names.map((member, i) => ({ ...memberOf(member, targets[i]), ...(i < requiredCount ? { required: true } : {}) }));
+  shape.members = names.map((member, i) => ({
+    ...memberOf(member, targets[i]),
+    ...(i < requiredCount ? { required: true } : {}),
+  }));
   return name;
 }
 
@@ -105,7 +126,17 @@ for (const schema of Object.values(sdk).filter((v) => Array.isArray(v) && typeof
   }
 }
 
-const sorted = (obj) => Object.fromEntries(Object.keys(obj).sort().map((k) => [k, obj[k]]));
+const sorted = (obj) =>
+  Object.fromEntries(
+    Object.keys(obj)
+      .sort()
+      .map((k) => [k, obj[k]]),
+  );
 mkdirSync(join(root, 'generated'), { recursive: true });
-writeFileSync(join(root, 'generated', 's3-shapes.json'), JSON.stringify({ operations: sorted(operations), shapes: sorted(shapes) }) + '\n');
-console.log(`generated/s3-shapes.json: ${Object.keys(operations).length} operations, ${Object.keys(shapes).length} shapes`);
+writeFileSync(
+  join(root, 'generated', 's3-shapes.json'),
+  JSON.stringify({ operations: sorted(operations), shapes: sorted(shapes) }) + '\n',
+);
+console.log(
+  `generated/s3-shapes.json: ${Object.keys(operations).length} operations, ${Object.keys(shapes).length} shapes`,
+);

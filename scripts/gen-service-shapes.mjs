@@ -19,11 +19,39 @@ const SERVICES = {
 };
 
 // Schema type codes (@smithy/core schema sentinels).
-const STRUCTURE = 3, UNION = 4, LIST = 1, MAP = 2, OPERATION = 9, ERROR = -3;
-const LIST_MODIFIER = 64, MAP_MODIFIER = 128;
-const SIMPLE = { 0: 'string', 1: 'number', 2: 'boolean', 4: 'timestamp', 5: 'timestamp', 6: 'timestamp', 7: 'timestamp', 15: 'document', 16: 'string', 17: 'long', 19: 'double', 21: 'blob', 42: 'blob' };
+const STRUCTURE = 3,
+  UNION = 4,
+  LIST = 1,
+  MAP = 2,
+  OPERATION = 9,
+  ERROR = -3;
+const LIST_MODIFIER = 64,
+  MAP_MODIFIER = 128;
+const SIMPLE = {
+  0: 'string',
+  1: 'number',
+  2: 'boolean',
+  4: 'timestamp',
+  5: 'timestamp',
+  6: 'timestamp',
+  7: 'timestamp',
+  15: 'document',
+  16: 'string',
+  17: 'long',
+  19: 'double',
+  21: 'blob',
+  42: 'blob',
+};
 // A member's numeric trait indicator, bit by bit (@smithy/core translateTraits).
-const TRAIT_BITS = ['httpLabel', 'idempotent', 'idempotencyToken', 'sensitive', 'httpPayload', 'httpResponseCode', 'httpQueryParams'];
+const TRAIT_BITS = [
+  'httpLabel',
+  'idempotent',
+  'idempotencyToken',
+  'sensitive',
+  'httpPayload',
+  'httpResponseCode',
+  'httpQueryParams',
+];
 
 function traitsOf(indicator) {
   if (indicator && typeof indicator === 'object') return indicator;
@@ -37,7 +65,8 @@ function traitsOf(indicator) {
 function generate(service, spec) {
   const sdk = require(spec.sdk);
   const shapes = {};
-  for (const s of ['blob', 'boolean', 'document', 'double', 'long', 'number', 'string', 'timestamp']) shapes[s] = { type: s };
+  for (const s of ['blob', 'boolean', 'document', 'double', 'long', 'number', 'string', 'timestamp'])
+    shapes[s] = { type: s };
 
   const unwrap = (schema) => (typeof schema === 'function' ? schema() : schema);
 
@@ -65,7 +94,8 @@ function generate(service, spec) {
   }
 
   /** A list member or map value: `[target, traits]` when it carries traits. */
-  const memberShape = (raw) => shapeName(Array.isArray(raw) && raw.length === 2 && typeof raw[1] !== 'string' ? raw[0] : raw);
+  const memberShape = (raw) =>
+    shapeName(Array.isArray(raw) && raw.length === 2 && typeof raw[1] !== 'string' ? raw[0] : raw);
 
   function simpleName(code, traits) {
     if (code & LIST_MODIFIER || code & MAP_MODIFIER) {
@@ -120,9 +150,19 @@ function generate(service, spec) {
       shapeName(schema);
     }
   }
-  const sorted = (obj) => Object.fromEntries(Object.keys(obj).sort().map((k) => [k, obj[k]]));
+  const sorted = (obj) =>
+    Object.fromEntries(
+      Object.keys(obj)
+        .sort()
+        .map((k) => [k, obj[k]]),
+    );
   const metadata = Object.fromEntries(Object.entries(spec).filter(([key]) => key !== 'sdk'));
-  return { metadata: { service, ...metadata }, operations: sorted(operations), shapes: sorted(shapes), errors: sorted(errors) };
+  return {
+    metadata: { service, ...metadata },
+    operations: sorted(operations),
+    shapes: sorted(shapes),
+    errors: sorted(errors),
+  };
 }
 
 /** Where a member travels in a REST protocol (absent: in the JSON body). */
@@ -141,5 +181,7 @@ mkdirSync(join(root, 'generated', 'services'), { recursive: true });
 for (const [service, spec] of Object.entries(SERVICES)) {
   const out = generate(service, spec);
   writeFileSync(join(root, 'generated', 'services', `${service}.json`), JSON.stringify(out) + '\n');
-  console.log(`generated/services/${service}.json: ${Object.keys(out.operations).length} operations, ${Object.keys(out.shapes).length} shapes, ${Object.keys(out.errors).length} errors`);
+  console.log(
+    `generated/services/${service}.json: ${Object.keys(out.operations).length} operations, ${Object.keys(out.shapes).length} shapes, ${Object.keys(out.errors).length} errors`,
+  );
 }

@@ -15,9 +15,26 @@ const sdk = require('@aws-sdk/client-cloudformation');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // Schema type codes (@smithy/core schema sentinels).
-const STRUCTURE = 3, LIST = 1, MAP = 2, OPERATION = 9, ERROR = -3;
-const LIST_MODIFIER = 64, MAP_MODIFIER = 128;
-const SIMPLE = { 0: 'string', 1: 'number', 2: 'boolean', 4: 'timestamp', 5: 'timestamp', 6: 'timestamp', 7: 'timestamp', 15: 'document', 17: 'long', 19: 'double', 21: 'blob' };
+const STRUCTURE = 3,
+  LIST = 1,
+  MAP = 2,
+  OPERATION = 9,
+  ERROR = -3;
+const LIST_MODIFIER = 64,
+  MAP_MODIFIER = 128;
+const SIMPLE = {
+  0: 'string',
+  1: 'number',
+  2: 'boolean',
+  4: 'timestamp',
+  5: 'timestamp',
+  6: 'timestamp',
+  7: 'timestamp',
+  15: 'document',
+  17: 'long',
+  19: 'double',
+  21: 'blob',
+};
 
 // The schema encodes integer, long, float and double all as NUMERIC (1). Every
 // numeric member of the CloudFormation model is an integer except these two
@@ -118,7 +135,12 @@ for (const schema of exported) {
   }
 }
 
-const sorted = (obj) => Object.fromEntries(Object.keys(obj).sort().map((k) => [k, obj[k]]));
+const sorted = (obj) =>
+  Object.fromEntries(
+    Object.keys(obj)
+      .sort()
+      .map((k) => [k, obj[k]]),
+  );
 const out = { operations: sorted(operations), shapes: sorted(shapes), errors: sorted(errors) };
 mkdirSync(join(root, 'generated'), { recursive: true });
 writeFileSync(join(root, 'generated', 'shapes.json'), JSON.stringify(out, null, 1) + '\n');

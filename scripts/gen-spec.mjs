@@ -51,10 +51,14 @@ const CODE = { string: 's', number: 'n', integer: 'i', boolean: 'b', json: 'j', 
 
 function typeCode(t, defs) {
   switch (t.type) {
-    case 'array': return '[' + typeCode(t.element, defs);
-    case 'map': return '{' + typeCode(t.element, defs);
-    case 'union': return '(' + t.types.map((x) => typeCode(x, defs)).join('|') + ')';
-    case 'ref': return '#' + defs.get(t.reference.$ref);
+    case 'array':
+      return '[' + typeCode(t.element, defs);
+    case 'map':
+      return '{' + typeCode(t.element, defs);
+    case 'union':
+      return '(' + t.types.map((x) => typeCode(x, defs)).join('|') + ')';
+    case 'ref':
+      return '#' + defs.get(t.reference.$ref);
     default: {
       const c = CODE[t.type];
       if (!c) throw new Error(`unknown property type ${JSON.stringify(t)}`);
@@ -97,8 +101,9 @@ function nameProperty(r) {
 
 // Resource-level deprecation is not a field of the spec; the documentation says it in words.
 function isDeprecated(r) {
-  return /^(this resource|the .{0,80}resource)? ?(is|has been) deprecated|no longer (supported|available)|end of support|discontinued/i
-    .test((r.documentation ?? '').slice(0, 400));
+  return /^(this resource|the .{0,80}resource)? ?(is|has been) deprecated|no longer (supported|available)|end of support|discontinued/i.test(
+    (r.documentation ?? '').slice(0, 400),
+  );
 }
 
 // The spec's only value constraint is `allowedValues` (an enum on a string or integer type, or on a list's or map's
@@ -204,15 +209,22 @@ function withDocumented(type, entry) {
 async function main() {
   const t0 = performance.now();
   const db = await loadAwsServiceSpec();
-  const resources = db.all('resource').slice().sort((a, b) => a.cloudFormationType.localeCompare(b.cloudFormationType));
-  const text = render(resources.map((r) => [r.cloudFormationType, withDocumented(r.cloudFormationType, entryFor(db, r))]));
+  const resources = db
+    .all('resource')
+    .slice()
+    .sort((a, b) => a.cloudFormationType.localeCompare(b.cloudFormationType));
+  const text = render(
+    resources.map((r) => [r.cloudFormationType, withDocumented(r.cloudFormationType, entryFor(db, r))]),
+  );
   mkdirSync(dirname(OUT), { recursive: true });
   writeFileSync(OUT, text);
   const p0 = performance.now();
   const count = Object.keys(JSON.parse(text).types).length;
   const parseMs = performance.now() - p0;
   const kib = (Buffer.byteLength(text) / 1024).toFixed(0);
-  console.log(`gen-spec: ${count} types, ${kib} KiB, full JSON.parse ${parseMs.toFixed(1)} ms, built in ${(performance.now() - t0).toFixed(0)} ms`);
+  console.log(
+    `gen-spec: ${count} types, ${kib} KiB, full JSON.parse ${parseMs.toFixed(1)} ms, built in ${(performance.now() - t0).toFixed(0)} ms`,
+  );
 }
 
 await main();

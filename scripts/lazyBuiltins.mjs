@@ -10,16 +10,19 @@
 const LAZY_BUILTINS = ['node:http2', 'node:https', 'node:assert', 'assert'];
 const STAND_IN = {
   module: 'new Proxy({}, traps)',
-  assert: 'new Proxy(function assert() {}, { ...traps, apply: (_, self, args) => (args[0] ? undefined : Reflect.apply(load(), self, args)) })',
+  assert:
+    'new Proxy(function assert() {}, { ...traps, apply: (_, self, args) => (args[0] ? undefined : Reflect.apply(load(), self, args)) })',
 };
 export const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(build) {
     const filter = new RegExp(`^(${LAZY_BUILTINS.join('|')})$`);
     // a stand-in's own require of the real module is left to Node (else it would resolve to the stand-in again)
-    build.onResolve({ filter }, (args) => (args.namespace === 'lazy-builtin'
-      ? { path: args.path, external: true }
-      : { path: args.path, namespace: 'lazy-builtin' }));
+    build.onResolve({ filter }, (args) =>
+      args.namespace === 'lazy-builtin'
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: 'lazy-builtin' },
+    );
     build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
       contents: `let real;
 const load = () => (real ??= require(${JSON.stringify(args.path.startsWith('node:') ? args.path : `node:${args.path}`)}));

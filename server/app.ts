@@ -57,7 +57,12 @@ const BODY_LIMIT = 16 * 1024 * 1024;
  * request within Node's default 300 s, the headers within 60 s, a socket silent for 120 s closed, an idle
  * keep-alive connection kept 72 s (longer than the 60 s idle timeout of AWS's load balancers, as fastify sets it).
  */
-export const SERVER_TIMEOUTS = { requestTimeout: 300_000, connectionTimeout: 120_000, keepAliveTimeout: 72_000, headersTimeout: 60_000 };
+export const SERVER_TIMEOUTS = {
+  requestTimeout: 300_000,
+  connectionTimeout: 120_000,
+  keepAliveTimeout: 72_000,
+  headersTimeout: 60_000,
+};
 
 /**
  * No route declares a JSON schema: the protocol layer decodes and checks every input against the CloudFormation
@@ -74,18 +79,37 @@ export function buildApp(options: AppOptions = {}): App {
   const store = Store.open(options.db ?? ':memory:');
   const faults = new Faults();
   const providerEnv: ProviderEnv = {
-    endpoint: options.endpoint, signals: new SignalHub(), lambdaEndpoint: options.lambdaEndpoint, log,
-    customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000, signingKey: store.secrets.get('signal-urls'),
+    endpoint: options.endpoint,
+    signals: new SignalHub(),
+    lambdaEndpoint: options.lambdaEndpoint,
+    log,
+    customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
+    signingKey: store.secrets.get('signal-urls'),
   };
   const sam = new SamTranslator({ python: options.samPython, timeoutMs: options.samTimeoutMs, log });
   const transforms: TransformServices = {
-    sam, lambdaEndpoint: options.lambdaEndpoint, readS3: (scope, url) => readS3Url(store, scope, url, 'Location'),
+    sam,
+    lambdaEndpoint: options.lambdaEndpoint,
+    readS3: (scope, url) => readS3Url(store, scope, url, 'Location'),
   };
-  const engine = new Engine({ store, clock: options.clock ?? systemClock, faults, log, providerEnv, timeScale: options.timeScale, transforms });
+  const engine = new Engine({
+    store,
+    clock: options.clock ?? systemClock,
+    faults,
+    log,
+    providerEnv,
+    timeScale: options.timeScale,
+    transforms,
+  });
   recoverInterruptedOperations(engine);
   const { headersTimeout, ...timeouts } = SERVER_TIMEOUTS;
-  const fastify = Fastify({ loggerInstance: quieter(log) as FastifyBaseLogger, bodyLimit: BODY_LIMIT, ...timeouts,
-    logController: new LogController({ disableRequestLogging: true }), schemaController: SCHEMALESS });
+  const fastify = Fastify({
+    loggerInstance: quieter(log) as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT,
+    ...timeouts,
+    logController: new LogController({ disableRequestLogging: true }),
+    schemaController: SCHEMALESS,
+  });
   registerRequestLog(fastify, log);
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -106,7 +130,10 @@ export function buildApp(options: AppOptions = {}): App {
     providerEnv.endpoint ??= listeningUrl(fastify);
   });
   return {
-    fastify, store, engine, faults,
+    fastify,
+    store,
+    engine,
+    faults,
     async close() {
       await fastify.close();
       await engine.idle();

@@ -32,9 +32,12 @@ function callerOf(req: FastifyRequest, query: Record<string, string>, defaults: 
 function unknownService(reply: FastifyReply, service: string, requestId: string) {
   const name = service.replace(/[^\w.-]/g, '');
   const message = `cfn-local does not serve the ${name} API (the request was signed for ${name}).`;
-  return reply.status(400).type('text/xml').send(
-    `<ErrorResponse><Error><Type>Sender</Type><Code>UnknownService</Code><Message>${message}</Message></Error><RequestId>${requestId}</RequestId></ErrorResponse>`,
-  );
+  return reply
+    .status(400)
+    .type('text/xml')
+    .send(
+      `<ErrorResponse><Error><Type>Sender</Type><Code>UnknownService</Code><Message>${message}</Message></Error><RequestId>${requestId}</RequestId></ErrorResponse>`,
+    );
 }
 
 /** Registers the AWS endpoint in its own plugin scope, where every body is handed over unread. */

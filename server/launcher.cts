@@ -51,7 +51,10 @@ export function loadBundle(): LoadedBundle {
 
 /** Writes the code cache of everything the bundle has compiled so far (the build calls it after a first answer). */
 export function writeCodeCache(script: Script): void {
-  writeFileSync(CACHE, Buffer.concat([Buffer.from(headerFor(readFileSync(BUNDLE, 'latin1'))), script.createCachedData()]));
+  writeFileSync(
+    CACHE,
+    Buffer.concat([Buffer.from(headerFor(readFileSync(BUNDLE, 'latin1'))), script.createCachedData()]),
+  );
 }
 
 if (require.main === module) loadBundle().exports.runFromCommandLine();

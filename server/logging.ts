@@ -6,7 +6,17 @@ import type { PrettyOptions } from 'pino-pretty';
 export type LogFormat = 'pretty' | 'json';
 
 /** Keys that readable lines leave out: the message already says what they hold (JSON lines keep them). */
-const SAID_IN_THE_MESSAGE = ['pid', 'hostname', 'call', 'operation', 'address', 'db', 'version', 'signal', 'exportLine'];
+const SAID_IN_THE_MESSAGE = [
+  'pid',
+  'hostname',
+  'call',
+  'operation',
+  'address',
+  'db',
+  'version',
+  'signal',
+  'exportLine',
+];
 
 /** `auto` is pretty when stdout is a terminal, JSON otherwise (a pipe, a file, a container's log). */
 export function logFormatOf(setting: string | undefined, stdoutIsTty: boolean): LogFormat {
@@ -66,5 +76,10 @@ export function logBanner(log: Logger, format: LogFormat, facts: BannerFacts): v
   const first = `cfn-local ${facts.version} listening on ${facts.address}`;
   const fields = { version: facts.version, address: facts.address, db: facts.db, exportLine };
   if (format === 'json') return log.info(fields, first);
-  log.info(fields, [first, `  database: ${facts.db}`, `  point clients at it (any dummy credentials work):`, `    ${exportLine}`].join('\n'));
+  log.info(
+    fields,
+    [first, `  database: ${facts.db}`, `  point clients at it (any dummy credentials work):`, `    ${exportLine}`].join(
+      '\n',
+    ),
+  );
 }

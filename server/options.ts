@@ -11,18 +11,69 @@ export interface OptionSpec {
 }
 
 export const OPTIONS = [
-  { flag: 'host', env: 'CFN_LOCAL_HOST', default: '127.0.0.1', help: 'address to listen on (0.0.0.0 in the container)' },
+  {
+    flag: 'host',
+    env: 'CFN_LOCAL_HOST',
+    default: '127.0.0.1',
+    help: 'address to listen on (0.0.0.0 in the container)',
+  },
   { flag: 'port', env: 'CFN_LOCAL_PORT', default: '4581', help: 'TCP port; 0 picks a free one' },
-  { flag: 'db', env: 'CFN_LOCAL_DB', default: './.cfn-local/cfn.db', help: 'SQLite file; :memory: for a throwaway run' },
-  { flag: 'account', env: 'CFN_LOCAL_ACCOUNT', default: '000000000000', help: 'account when the access key id is not 12 digits' },
-  { flag: 'region', env: 'CFN_LOCAL_REGION', default: 'us-east-1', help: 'region of requests without a SigV4 credential scope' },
-  { flag: 'log-level', env: 'CFN_LOCAL_LOG_LEVEL', default: 'info', help: 'fatal, error, warn, info, debug, trace or silent' },
-  { flag: 'log-format', env: 'CFN_LOCAL_LOG_FORMAT', default: 'auto', help: 'pretty, json, or auto: pretty on a terminal, else json' },
-  { flag: 'endpoint', env: 'CFN_LOCAL_ENDPOINT', help: 'base URL in wait condition handles and ResponseURLs (default: the listening address)' },
-  { flag: 'custom-resource-timeout', env: 'CFN_LOCAL_CUSTOM_RESOURCE_TIMEOUT', default: '3600', help: 'seconds a custom resource handler may take' },
-  { flag: 'lambda-endpoint', env: 'CFN_LOCAL_LAMBDA_ENDPOINT', help: 'a Lambda-compatible endpoint for Lambda ServiceTokens' },
-  { flag: 'control-token', env: 'CFN_LOCAL_CONTROL_TOKEN', help: 'when set, /_cfn-local/* needs Authorization: Bearer <token>' },
-  { flag: 'sam-python', env: 'CFN_LOCAL_SAM_PYTHON', help: 'the python3 that runs the SAM translator (default: the first on PATH that can import samtranslator)' },
+  {
+    flag: 'db',
+    env: 'CFN_LOCAL_DB',
+    default: './.cfn-local/cfn.db',
+    help: 'SQLite file; :memory: for a throwaway run',
+  },
+  {
+    flag: 'account',
+    env: 'CFN_LOCAL_ACCOUNT',
+    default: '000000000000',
+    help: 'account when the access key id is not 12 digits',
+  },
+  {
+    flag: 'region',
+    env: 'CFN_LOCAL_REGION',
+    default: 'us-east-1',
+    help: 'region of requests without a SigV4 credential scope',
+  },
+  {
+    flag: 'log-level',
+    env: 'CFN_LOCAL_LOG_LEVEL',
+    default: 'info',
+    help: 'fatal, error, warn, info, debug, trace or silent',
+  },
+  {
+    flag: 'log-format',
+    env: 'CFN_LOCAL_LOG_FORMAT',
+    default: 'auto',
+    help: 'pretty, json, or auto: pretty on a terminal, else json',
+  },
+  {
+    flag: 'endpoint',
+    env: 'CFN_LOCAL_ENDPOINT',
+    help: 'base URL in wait condition handles and ResponseURLs (default: the listening address)',
+  },
+  {
+    flag: 'custom-resource-timeout',
+    env: 'CFN_LOCAL_CUSTOM_RESOURCE_TIMEOUT',
+    default: '3600',
+    help: 'seconds a custom resource handler may take',
+  },
+  {
+    flag: 'lambda-endpoint',
+    env: 'CFN_LOCAL_LAMBDA_ENDPOINT',
+    help: 'a Lambda-compatible endpoint for Lambda ServiceTokens',
+  },
+  {
+    flag: 'control-token',
+    env: 'CFN_LOCAL_CONTROL_TOKEN',
+    help: 'when set, /_cfn-local/* needs Authorization: Bearer <token>',
+  },
+  {
+    flag: 'sam-python',
+    env: 'CFN_LOCAL_SAM_PYTHON',
+    help: 'the python3 that runs the SAM translator (default: the first on PATH that can import samtranslator)',
+  },
 ] as const satisfies readonly OptionSpec[];
 
 export type OptionName = (typeof OPTIONS)[number]['flag'];
@@ -41,17 +92,25 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv): Comman
   if (values.version) return { kind: 'version' };
   const settings = {} as Settings;
   for (const o of OPTIONS as readonly OptionSpec[]) {
-    settings[o.flag as OptionName] = ((values as Record<string, unknown>)[o.flag] as string | undefined) ?? env[o.env] ?? o.default;
+    settings[o.flag as OptionName] =
+      ((values as Record<string, unknown>)[o.flag] as string | undefined) ?? env[o.env] ?? o.default;
   }
   return { kind: 'run', settings };
 }
 
 /** The --help text: usage, then one row per flag with its variable and default. */
 export function helpText(version: string): string {
-  const rows: string[][] = [['flag', 'environment variable', 'default', ''],
-    ...(OPTIONS as readonly OptionSpec[]).map((o) => [`--${o.flag}`, o.env, o.default ?? '(unset)', o.help])];
+  const rows: string[][] = [
+    ['flag', 'environment variable', 'default', ''],
+    ...(OPTIONS as readonly OptionSpec[]).map((o) => [`--${o.flag}`, o.env, o.default ?? '(unset)', o.help]),
+  ];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length)));
-  const table = rows.map((r) => r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]) : cell)).join('  ').trimEnd());
+  const table = rows.map((r) =>
+    r
+      .map((cell, i) => (i < 3 ? cell.padEnd(widths[i]) : cell))
+      .join('  ')
+      .trimEnd(),
+  );
   return [
     `cfn-local ${version}: a local AWS CloudFormation`,
     '',

@@ -24,8 +24,12 @@ export function noteCall(req: FastifyRequest, note: Partial<CallNote>): void {
 }
 
 /** A stack ARN names its stack: `arn:aws:cloudformation:…:stack/demo/<uuid>` → `demo`. */
-export const stackName = (value: unknown) => (typeof value !== 'string' ? undefined
-  : value.startsWith('arn:') ? /:stack\/([^/]+)/.exec(value)?.[1] ?? value : value);
+export const stackName = (value: unknown) =>
+  typeof value !== 'string'
+    ? undefined
+    : value.startsWith('arn:')
+      ? (/:stack\/([^/]+)/.exec(value)?.[1] ?? value)
+      : value;
 
 /**
  * What the request line and headers say; services read their bodies themselves (server/dispatch.ts), so a form
@@ -39,24 +43,29 @@ function fromWire(req: FastifyRequest): CallNote {
   const target = req.headers['x-amz-target'];
   // An unsigned call with nothing else to go by is CloudFormation's, the port's first service (server/services).
   const service = scope?.service ?? 'cloudformation';
-  const action = typeof target === 'string' ? target.split('.').pop() ?? target : query.Action ?? `${req.method} ${path}`;
+  const action =
+    typeof target === 'string' ? (target.split('.').pop() ?? target) : (query.Action ?? `${req.method} ${path}`);
   const bucket = service === 's3' ? path.split('/')[1] || undefined : undefined;
   return { service, action, resource: stackName(query.StackName) ?? bucket };
 }
 
 /** AWS's error code in an error body: XML `<Code>`, awsJson `__type`, or the control API's `error`. */
 export function errorCodeIn(payload: unknown): string | undefined {
-  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8', 0, 4096) : '';
-  return /<Code>([^<]+)<\/Code>/.exec(text)?.[1]
-    ?? /"__type"\s*:\s*"(?:[^"#]*#)?([^"]+)"/.exec(text)?.[1]
-    ?? /"(?:code|error)"\s*:\s*"([^"]+)"/.exec(text)?.[1];
+  const text =
+    typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8', 0, 4096) : '';
+  return (
+    /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ??
+    /"__type"\s*:\s*"(?:[^"#]*#)?([^"]+)"/.exec(text)?.[1] ??
+    /"(?:code|error)"\s*:\s*"([^"]+)"/.exec(text)?.[1]
+  );
 }
 
 export function describeCall(call: CallNote, status: number, ms: number): string {
   const prefix = call.service === 'cfn-local' ? 'cfn-local' : `AWS ${call.service}.${call.action}`;
   const what = call.service === 'cfn-local' ? call.action : call.resource;
   return [prefix, what, '=>', status, call.errorCode, `(${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms)`]
-    .filter((part) => part !== undefined && part !== '').join(' ');
+    .filter((part) => part !== undefined && part !== '')
+    .join(' ');
 }
 
 /** Health checks come every few seconds from Docker: they are logged at debug, not info. */
@@ -75,7 +84,10 @@ export function registerRequestLog(fastify: FastifyInstance, log: Logger): void 
     if (log.isLevelEnabled(level)) {
       const call = { ...fromWire(req), ...NOTES.get(req) };
       const ms = reply.elapsedTime;
-      log[level]({ call: { ...call, status: reply.statusCode, durationMs: Math.round(ms * 10) / 10 } }, describeCall(call, reply.statusCode, ms));
+      log[level](
+        { call: { ...call, status: reply.statusCode, durationMs: Math.round(ms * 10) / 10 } },
+        describeCall(call, reply.statusCode, ms),
+      );
     }
     done();
   });

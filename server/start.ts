@@ -48,7 +48,10 @@ async function listen(settings: Settings, env: NodeJS.ProcessEnv): Promise<Start
       if (closing) return;
       closing = true;
       logger.info({ signal }, `cfn-local stopping (${signal})`);
-      app.close().then(() => process.exit(0), () => process.exit(1));
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     });
   }
   return { app, address };
@@ -67,8 +70,11 @@ function checkWritable(db: string): void {
     if (existsSync(db)) accessSync(db, constants.R_OK | constants.W_OK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
-    throw new Error(`cannot write the database ${db}: ${folder} is not writable by uid ${process.getuid?.()} (${code}); `
-      + 'make it writable by that user, or run as its owner (in Docker: --user, see docs/container.md)', { cause: err });
+    throw new Error(
+      `cannot write the database ${db}: ${folder} is not writable by uid ${process.getuid?.()} (${code}); ` +
+        'make it writable by that user, or run as its owner (in Docker: --user, see docs/container.md)',
+      { cause: err },
+    );
   }
 }
 

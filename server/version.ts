@@ -10,7 +10,10 @@ export function packageVersion(): string {
   if (version !== undefined) return version;
   for (const candidate of CANDIDATES) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(candidate, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(new URL(candidate, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === 'cfn-local' && pkg.version) return (version = pkg.version);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;

@@ -2,7 +2,11 @@
 // CHANGE_SET_TRANSITIONS and EXECUTION_TRANSITIONS in statuses.ts, then saved.
 import type { ChangeSetRecord, Store } from '../storage/index.js';
 import {
-  CHANGE_SET_TRANSITIONS, EXECUTION_TRANSITIONS, type ChangeSetStatus, type ExecutionStatus, type StackStatus,
+  CHANGE_SET_TRANSITIONS,
+  EXECUTION_TRANSITIONS,
+  type ChangeSetStatus,
+  type ExecutionStatus,
+  type StackStatus,
 } from './statuses.js';
 
 export interface ChangeSetChange {
@@ -12,14 +16,21 @@ export interface ChangeSetChange {
 }
 
 /** A new change set's row: CREATE_PENDING / UNAVAILABLE, as CreateChangeSet answers. */
-export function insertChangeSet(store: Store, record: Omit<ChangeSetRecord, 'status' | 'executionStatus'>): ChangeSetRecord {
+export function insertChangeSet(
+  store: Store,
+  record: Omit<ChangeSetRecord, 'status' | 'executionStatus'>,
+): ChangeSetRecord {
   const cs: ChangeSetRecord = { ...record, status: 'CREATE_PENDING', executionStatus: 'UNAVAILABLE' };
   store.changeSets.save(cs);
   return cs;
 }
 
 /** The outcome CREATE_IN_PROGRESS settles to: FAILED / UNAVAILABLE with the reason, else CREATE_COMPLETE / AVAILABLE. */
-export function outcomeOf(failure: string | undefined): { status: ChangeSetStatus; executionStatus: ExecutionStatus; statusReason?: string } {
+export function outcomeOf(failure: string | undefined): {
+  status: ChangeSetStatus;
+  executionStatus: ExecutionStatus;
+  statusReason?: string;
+} {
   return failure
     ? { status: 'FAILED', executionStatus: 'UNAVAILABLE', statusReason: failure }
     : { status: 'CREATE_COMPLETE', executionStatus: 'AVAILABLE' };
@@ -33,7 +44,9 @@ export function setChangeSetStatus(store: Store, cs: ChangeSetRecord, change: Ch
     throw new Error(`illegal change set transition ${cs.status} → ${status} for ${cs.changeSetId}`);
   }
   if (executionStatus !== cs.executionStatus && !EXECUTION_TRANSITIONS[cs.executionStatus].includes(executionStatus)) {
-    throw new Error(`illegal execution status transition ${cs.executionStatus} → ${executionStatus} for ${cs.changeSetId}`);
+    throw new Error(
+      `illegal execution status transition ${cs.executionStatus} → ${executionStatus} for ${cs.changeSetId}`,
+    );
   }
   const next = { ...cs, status, executionStatus, doc: change.doc ?? cs.doc };
   store.changeSets.save(next);
@@ -51,7 +64,11 @@ export function markObsolete(store: Store, stackId: string): void {
 export function markOthersObsolete(store: Store, executed: ChangeSetRecord): void {
   for (const other of store.changeSets.byStack(executed.stackId)) {
     if (other.changeSetId === executed.changeSetId) continue;
-    if (other.executionStatus === 'AVAILABLE' || other.status === 'CREATE_PENDING' || other.status === 'CREATE_IN_PROGRESS') {
+    if (
+      other.executionStatus === 'AVAILABLE' ||
+      other.status === 'CREATE_PENDING' ||
+      other.status === 'CREATE_IN_PROGRESS'
+    ) {
       setChangeSetStatus(store, other, { executionStatus: 'OBSOLETE' });
     }
   }
@@ -61,5 +78,7 @@ const SUCCEEDED = new Set<StackStatus>(['CREATE_COMPLETE', 'UPDATE_COMPLETE', 'I
 
 /** The end of an execution: EXECUTE_COMPLETE when the stack reached its operation's complete status. */
 export function endExecution(store: Store, cs: ChangeSetRecord, stackStatus: StackStatus): void {
-  setChangeSetStatus(store, cs, { executionStatus: SUCCEEDED.has(stackStatus) ? 'EXECUTE_COMPLETE' : 'EXECUTE_FAILED' });
+  setChangeSetStatus(store, cs, {
+    executionStatus: SUCCEEDED.has(stackStatus) ? 'EXECUTE_COMPLETE' : 'EXECUTE_FAILED',
+  });
 }

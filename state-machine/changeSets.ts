@@ -14,7 +14,12 @@ import { resourceSpec } from '../resources/spec.js';
 import { nameProperty } from '../resources/registry.js';
 import { defaultDeletionPolicy, SNAPSHOT_TYPES } from '../resources/policies.js';
 import {
-  checkDeletable, checkExecutable, checkStart, REFUSALS, type ChangeSetStatus, type ExecutionStatus,
+  checkDeletable,
+  checkExecutable,
+  checkStart,
+  REFUSALS,
+  type ChangeSetStatus,
+  type ExecutionStatus,
 } from './statuses.js';
 import { endExecution, insertChangeSet, markOthersObsolete, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
 import { insertStack, tagsOf } from './stackRecords.js';
@@ -70,7 +75,8 @@ export interface ChangeSetDoc {
   pending?: { status: ChangeSetStatus; executionStatus: ExecutionStatus; statusReason?: string };
 }
 
-export const NO_CHANGES = "The submitted information didn't contain changes. Submit different information to create a change set.";
+export const NO_CHANGES =
+  "The submitted information didn't contain changes. Submit different information to create a change set.";
 const STALE_AFTER_MS = 5_000;
 
 /** The resource specification's answers to the change model's questions (default DeletionPolicy and Snapshot support: AWS's DeletionPolicy attribute page). */
@@ -114,8 +120,14 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   const doc = changeSetDoc(type, input, body, after, model, outcome);
   if (adoptions) doc.adoptions = Object.fromEntries(adoptions);
   insertChangeSet(store, {
-    changeSetId, account: caller.account, region: caller.region, stackId: stack.stackId, name: input.ChangeSetName,
-    createdAt: clock.now().toISOString(), deleted: false, doc: doc as unknown as Record<string, unknown>,
+    changeSetId,
+    account: caller.account,
+    region: caller.region,
+    stackId: stack.stackId,
+    name: input.ChangeSetName,
+    createdAt: clock.now().toISOString(),
+    deleted: false,
+    doc: doc as unknown as Record<string, unknown>,
   });
   settleLater(store, changeSetId);
   return { Id: changeSetId, StackId: stack.stackId };
@@ -123,10 +135,16 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
 
 /** The change set's template; a transform that fails makes a FAILED change set with its reason (AWS's text). */
 function prepareAfter(
-  store: Store, stack: StackRecord, body: string, input: CreateChangeSetInput, reviewing: boolean,
+  store: Store,
+  stack: StackRecord,
+  body: string,
+  input: CreateChangeSetInput,
+  reviewing: boolean,
 ): { after: PreparedTemplate; failure?: string } {
   try {
-    return { after: prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters) };
+    return {
+      after: prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters),
+    };
   } catch (err) {
     if (!isTransformFailure(err)) throw err;
     return { after: failedTemplate(body, err.message), failure: err.message };
@@ -134,17 +152,35 @@ function prepareAfter(
 }
 
 function changeSetDoc(
-  type: ChangeSetDoc['type'], input: CreateChangeSetInput, body: string, after: PreparedTemplate, model: ChangeModel,
+  type: ChangeSetDoc['type'],
+  input: CreateChangeSetInput,
+  body: string,
+  after: PreparedTemplate,
+  model: ChangeModel,
   outcome: NonNullable<ChangeSetDoc['pending']>,
 ): ChangeSetDoc {
   return {
-    type, templateBody: body, parameters: input.Parameters ?? [], capabilities: input.Capabilities ?? [],
-    tags: input.Tags ? tagsOf(input.Tags) : undefined, notificationARNs: input.NotificationARNs ?? [],
-    description: input.Description, changes: outcome.status === 'FAILED' ? [] : model.changes, warnings: model.warnings,
-    parametersView: after.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.noEcho ? '****' : p.raw, ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}) })),
-    roleARN: input.RoleARN, onStackFailure: input.OnStackFailure, importExistingResources: input.ImportExistingResources,
+    type,
+    templateBody: body,
+    parameters: input.Parameters ?? [],
+    capabilities: input.Capabilities ?? [],
+    tags: input.Tags ? tagsOf(input.Tags) : undefined,
+    notificationARNs: input.NotificationARNs ?? [],
+    description: input.Description,
+    changes: outcome.status === 'FAILED' ? [] : model.changes,
+    warnings: model.warnings,
+    parametersView: after.parameters.map((p) => ({
+      ParameterKey: p.key,
+      ParameterValue: p.noEcho ? '****' : p.raw,
+      ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}),
+    })),
+    roleARN: input.RoleARN,
+    onStackFailure: input.OnStackFailure,
+    importExistingResources: input.ImportExistingResources,
     includeNestedStacks: input.IncludeNestedStacks ?? false,
-    rollbackConfiguration: input.RollbackConfiguration, imports: input.ResourcesToImport, pending: outcome,
+    rollbackConfiguration: input.RollbackConfiguration,
+    imports: input.ResourcesToImport,
+    pending: outcome,
   };
 }
 
@@ -153,7 +189,11 @@ function changeSetDoc(
  * account already holds and no stack owns is imported rather than created (Action: Import).
  */
 function existingToImport(
-  store: Store, stack: StackRecord, before: PreparedTemplate | undefined, after: PreparedTemplate, input: CreateChangeSetInput,
+  store: Store,
+  stack: StackRecord,
+  before: PreparedTemplate | undefined,
+  after: PreparedTemplate,
+  input: CreateChangeSetInput,
 ): Map<string, string> | undefined {
   if (!input.ImportExistingResources) return undefined;
   const found = new Map<string, string>();
@@ -163,50 +203,76 @@ function existingToImport(
     const property = nameProperty(def.type);
     const name = property ? def.properties[property] : undefined;
     if (typeof name !== 'string') continue;
-    const row = store.world.byName(stack.account, stack.region, def.type, name) ?? store.world.get(stack.account, stack.region, def.type, name);
+    const row =
+      store.world.byName(stack.account, stack.region, def.type, name) ??
+      store.world.get(stack.account, stack.region, def.type, name);
     if (row && !row.stackId) found.set(id, row.physicalId);
   }
   return found.size ? found : undefined;
 }
 
 function stackFor(store: Store, caller: Caller, name: string): StackRecord | undefined {
-  return name.startsWith('arn:') ? store.stacks.byId(name) : store.stacks.liveByName(caller.account, caller.region, name);
+  return name.startsWith('arn:')
+    ? store.stacks.byId(name)
+    : store.stacks.liveByName(caller.account, caller.region, name);
 }
 
 /** AWS's refusals of a change set's type against the stack it names. */
 function checkTarget(store: Store, type: string, stack: StackRecord | undefined, input: CreateChangeSetInput): void {
   if (type === 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS') {
-    throw validationError(`Stack [${input.StackName}] already exists and cannot be created again with the changeSet [${input.ChangeSetName}].`);
+    throw validationError(
+      `Stack [${input.StackName}] already exists and cannot be created again with the changeSet [${input.ChangeSetName}].`,
+    );
   }
   if (type === 'UPDATE' && !stack) throw stackNotFound(input.StackName);
   if (type !== 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS') checkStart('CreateChangeSet', stack);
-  if (type === 'UPDATE' && stack?.status === 'REVIEW_IN_PROGRESS') throw validationError(REFUSALS.CreateChangeSet(stack));
+  if (type === 'UPDATE' && stack?.status === 'REVIEW_IN_PROGRESS')
+    throw validationError(REFUSALS.CreateChangeSet(stack));
   if (stack && store.changeSets.byName(stack.stackId, input.ChangeSetName)) {
     throw awsError('AlreadyExistsException', `ChangeSet [${input.ChangeSetName}] already exists`);
   }
 }
 
 function planChanges(
-  store: Store, stack: StackRecord, before: PreparedTemplate | undefined, after: PreparedTemplate,
-  input: CreateChangeSetInput, imports?: Map<string, string>,
+  store: Store,
+  stack: StackRecord,
+  before: PreparedTemplate | undefined,
+  after: PreparedTemplate,
+  input: CreateChangeSetInput,
+  imports?: Map<string, string>,
 ): ChangeModel {
   const deployed = before ? store.resources.byStack(stack.stackId).filter((r) => r.physicalId) : [];
   return resourceChanges({
-    before, after, imports, rules: CHANGE_RULES,
+    before,
+    after,
+    imports,
+    rules: CHANGE_RULES,
     deployed: deployed.map((r) => ({
-      logicalId: r.logicalId, type: r.type, physicalId: r.physicalId, properties: r.doc.properties ?? {},
-      ref: r.doc.ref, attributes: r.doc.attributes ?? {}, deletionPolicy: r.doc.deletionPolicy,
+      logicalId: r.logicalId,
+      type: r.type,
+      physicalId: r.physicalId,
+      properties: r.doc.properties ?? {},
+      ref: r.doc.ref,
+      attributes: r.doc.attributes ?? {},
+      deletionPolicy: r.doc.deletionPolicy,
     })),
     pseudo: pseudoParameters(stack, accountScope(stack)),
     importValue: (name) => store.exports.get(stack.account, stack.region, name)?.value,
     availabilityZones,
-    stackTagsChanged: before !== undefined && input.Tags !== undefined && JSON.stringify(tagsOf(input.Tags)) !== JSON.stringify(stack.doc.tags),
+    stackTagsChanged:
+      before !== undefined &&
+      input.Tags !== undefined &&
+      JSON.stringify(tagsOf(input.Tags)) !== JSON.stringify(stack.doc.tags),
   });
 }
 
 /** No resource change and nothing else that would change the stack (see leavesUnchanged). */
 function isEmpty(
-  stack: StackRecord, before: PreparedTemplate | undefined, after: PreparedTemplate, model: ChangeModel, input: CreateChangeSetInput,
+  stack: StackRecord,
+  before: PreparedTemplate | undefined,
+  after: PreparedTemplate,
+  model: ChangeModel,
+  input: CreateChangeSetInput,
 ): boolean {
   return before !== undefined && !model.changes.length && leavesUnchanged(stack, before, after, input.Tags);
 }
@@ -222,7 +288,10 @@ function settleLater(store: Store, changeSetId: string): void {
     }
   };
   setImmediate(() => {
-    if (!step((cs) => cs.status === 'CREATE_PENDING' && !!setChangeSetStatus(store, cs, { status: 'CREATE_IN_PROGRESS' }))) return;
+    if (
+      !step((cs) => cs.status === 'CREATE_PENDING' && !!setChangeSetStatus(store, cs, { status: 'CREATE_IN_PROGRESS' }))
+    )
+      return;
     setImmediate(() => step((cs) => cs.status === 'CREATE_IN_PROGRESS' && settle(store, cs) !== cs));
   });
 }
@@ -261,7 +330,8 @@ function lookUp(engine: Engine, caller: Caller, name: string, stackName?: string
     }
     return cs;
   }
-  if (stackName === undefined) throw validationError('StackName must be specified if ChangeSetName is not specified as an ARN.');
+  if (stackName === undefined)
+    throw validationError('StackName must be specified if ChangeSetName is not specified as an ARN.');
   const stack = stackFor(store, caller, stackName);
   if (!stack || stack.account !== caller.account || stack.region !== caller.region) throw stackNotFound(stackName);
   const cs = store.changeSets.byName(stack.stackId, name);
@@ -272,7 +342,8 @@ function lookUp(engine: Engine, caller: Caller, name: string, stackName?: string
 export function deleteChangeSet(engine: Engine, cs: ChangeSetRecord): void {
   checkDeletable(cs);
   // The REVIEW_IN_PROGRESS stack of a deleted CREATE change set stays; DeleteStack removes it.
-  for (const one of [cs, ...nestedChangeSetsOf(engine, cs)]) engine.deps.store.changeSets.save({ ...one, deleted: true });
+  for (const one of [cs, ...nestedChangeSetsOf(engine, cs)])
+    engine.deps.store.changeSets.save({ ...one, deleted: true });
 }
 
 export interface ExecuteOptions {
@@ -289,9 +360,15 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   const doc = cs.doc as unknown as ChangeSetDoc;
   const input: CreateStackInput = {
     // a stack shows Capabilities only when some were requested.
-    StackName: stack.name, Parameters: doc.parameters, Capabilities: doc.capabilities.length ? doc.capabilities : undefined, Tags: doc.tags,
-    NotificationARNs: doc.notificationARNs, RoleARN: doc.roleARN, ClientRequestToken: options.ClientRequestToken,
-    DisableRollback: options.DisableRollback, RetainExceptOnCreate: options.RetainExceptOnCreate,
+    StackName: stack.name,
+    Parameters: doc.parameters,
+    Capabilities: doc.capabilities.length ? doc.capabilities : undefined,
+    Tags: doc.tags,
+    NotificationARNs: doc.notificationARNs,
+    RoleARN: doc.roleARN,
+    ClientRequestToken: options.ClientRequestToken,
+    DisableRollback: options.DisableRollback,
+    RetainExceptOnCreate: options.RetainExceptOnCreate,
     OnFailure: doc.onStackFailure as CreateStackInput['OnFailure'],
   };
   const executing = setChangeSetStatus(store, cs, { executionStatus: 'EXECUTE_IN_PROGRESS' });
@@ -320,4 +397,3 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   }
   markOthersObsolete(store, cs);
 }
-

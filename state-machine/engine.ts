@@ -112,11 +112,21 @@ export class Engine {
   newStack(caller: Caller, name: string, status: StackStatus): StackRecord {
     return {
       stackId: `arn:aws:cloudformation:${caller.region}:${caller.account}:stack/${name}/${uuidv1()}`,
-      account: caller.account, region: caller.region, name, status,
-      createdAt: this.deps.clock.now().toISOString(), templateId: 0,
+      account: caller.account,
+      region: caller.region,
+      name,
+      status,
+      createdAt: this.deps.clock.now().toISOString(),
+      templateId: 0,
       doc: {
-        parameters: [], noEchoKeys: [], outputs: [], tags: [], notificationARNs: [], disableRollback: false,
-        terminationProtection: false, rollbackConfiguration: {},
+        parameters: [],
+        noEchoKeys: [],
+        outputs: [],
+        tags: [],
+        notificationARNs: [],
+        disableRollback: false,
+        terminationProtection: false,
+        rollbackConfiguration: {},
       },
     };
   }
@@ -146,10 +156,18 @@ export class Engine {
   private runtime(launch: OperationLaunch): Runtime {
     const { stack, options = {} } = launch;
     const account = accountScope(stack);
-    const resources = launch.resources ?? new Map(this.deps.store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
+    const resources =
+      launch.resources ?? new Map(this.deps.store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
     return {
-      ...launch.scope, stack, template: launch.template, resources, scope: account, faults: this.deps.faults,
-      imports: new Set(), env: this.deps.providerEnv && { ...this.deps.providerEnv, stacks: this.nested }, stop: new AbortController(),
+      ...launch.scope,
+      stack,
+      template: launch.template,
+      resources,
+      scope: account,
+      faults: this.deps.faults,
+      imports: new Set(),
+      env: this.deps.providerEnv && { ...this.deps.providerEnv, stacks: this.nested },
+      stop: new AbortController(),
       world: worldAccess(this.deps.store, account, () => this.deps.clock.now()),
       options: {
         disableRollback: options.disableRollback ?? stack.doc.disableRollback,
@@ -163,7 +181,13 @@ export class Engine {
   /** Runs an operation in the background, recorded in the operations table until it ends. */
   private launch(rt: Runtime, kind: OperationType, launch: OperationLaunch): void {
     const { store, log } = this.deps;
-    store.journal.startOperation({ operationId: rt.operationId, stackId: rt.stack.stackId, kind, startedAt: rt.clock.now().toISOString(), doc: {} });
+    store.journal.startOperation({
+      operationId: rt.operationId,
+      stackId: rt.stack.stackId,
+      kind,
+      startedAt: rt.clock.now().toISOString(),
+      doc: {},
+    });
     this.running.set(rt.stack.stackId, rt);
     const timer = launch.resumes ? undefined : this.timeoutOf(rt, kind);
     const mark = markOperation(store, rt.stack.stackId);
@@ -195,10 +219,13 @@ export class Engine {
   private timeoutOf(rt: Runtime, kind: OperationType): NodeJS.Timeout | undefined {
     const minutes = rt.stack.doc.timeoutInMinutes;
     if (!minutes || (kind !== 'CREATE_STACK' && kind !== 'UPDATE_STACK')) return undefined;
-    const timer = setTimeout(() => {
-      rt.stopReason ??= 'timed-out';
-      rt.stop.abort();
-    }, minutes * 60_000 * (this.deps.timeScale ?? 1));
+    const timer = setTimeout(
+      () => {
+        rt.stopReason ??= 'timed-out';
+        rt.stop.abort();
+      },
+      minutes * 60_000 * (this.deps.timeScale ?? 1),
+    );
     timer.unref();
     return timer;
   }

@@ -4,7 +4,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { validationError } from '../domain/errors.js';
 import type { Store } from '../storage/index.js';
-import { PendingTransform, SERVERLESS, type ExpansionLookup, type TransformOutcome, type TransformRequest } from '../template/transforms/pending.js';
+import {
+  PendingTransform,
+  SERVERLESS,
+  type ExpansionLookup,
+  type TransformOutcome,
+  type TransformRequest,
+} from '../template/transforms/pending.js';
 import { invokeMacro } from '../template/transforms/macros.js';
 import { parseTemplate } from '../template/parse.js';
 import { parseS3Url } from '../resources/s3Urls.js';
@@ -33,7 +39,11 @@ export function expansionLookup(store: Store, stored: boolean): ExpansionLookup 
 }
 
 /** Runs fn, and again after running each transform it asks for, until it asks for none. */
-export async function withTransforms<T>(store: Store, services: TransformServices | undefined, fn: () => T): Promise<T> {
+export async function withTransforms<T>(
+  store: Store,
+  services: TransformServices | undefined,
+  fn: () => T,
+): Promise<T> {
   const outputs = new Map<string, TransformOutcome>();
   for (let round = 0; ; round++) {
     try {
@@ -47,11 +57,17 @@ export async function withTransforms<T>(store: Store, services: TransformService
   }
 }
 
-async function runTransform(store: Store, services: TransformServices | undefined, req: TransformRequest): Promise<TransformOutcome> {
+async function runTransform(
+  store: Store,
+  services: TransformServices | undefined,
+  req: TransformRequest,
+): Promise<TransformOutcome> {
   if (!services) throw validationError(`cfn-local cannot run the transform of this template here.`);
   if (req.kind === 'sam') {
     const answer = await services.sam.translate(req.template, req.parameters, req.region);
-    return 'error' in answer ? { failure: `Transform ${SERVERLESS} failed with: ${answer.error}` } : { fragment: answer.template };
+    return 'error' in answer
+      ? { failure: `Transform ${SERVERLESS} failed with: ${answer.error}` }
+      : { fragment: answer.template };
   }
   if (req.kind === 'macro') {
     const macro = store.world.byName(req.account, req.region, 'AWS::CloudFormation::Macro', req.name);
@@ -62,21 +78,31 @@ async function runTransform(store: Store, services: TransformServices | undefine
 }
 
 /** AWS::Include: the snippet at Location (an s3:// URI or an S3 URL), YAML or JSON, or AWS's text for one that cannot be read. */
-async function include(services: TransformServices, req: Extract<TransformRequest, { kind: 'include' }>): Promise<TransformOutcome> {
+async function include(
+  services: TransformServices,
+  req: Extract<TransformRequest, { kind: 'include' }>,
+): Promise<TransformOutcome> {
   const failed = (why: string): TransformOutcome => ({ failure: `Transform AWS::Include failed with: ${why}` });
   const uri = /^s3:\/\/([^/]+)\/(.+)$/.exec(req.location);
   const location = uri ? { bucket: uri[1], key: uri[2] } : parseS3Url(req.location);
   if (!location) return failed('The location parameter is not a valid S3 uri.');
-  if (!services.readS3) return failed(`cfn-local has no S3 data plane and cannot read the snippet ${req.location}; inline it in the template.`);
+  if (!services.readS3)
+    return failed(
+      `cfn-local has no S3 data plane and cannot read the snippet ${req.location}; inline it in the template.`,
+    );
   let text: string;
   try {
     // readS3Url takes the URL forms of TemplateURL; an s3:// URI is the same object at its path-style address.
-    const url = uri ? `https://s3.amazonaws.com/${location.bucket}/${location.key.split('/').map(encodeURIComponent).join('/')}` : req.location;
+    const url = uri
+      ? `https://s3.amazonaws.com/${location.bucket}/${location.key.split('/').map(encodeURIComponent).join('/')}`
+      : req.location;
     text = await services.readS3({ account: req.account, region: req.region }, url);
   } catch (err) {
     const message = (err as Error).message;
-    if (/specified bucket does not exist/.test(message)) return failed(`S3 bucket [${location.bucket}] does not exist.`);
-    if (/specified key does not exist/.test(message)) return failed(`S3 object [${location.key}] does not exist in bucket [${location.bucket}].`);
+    if (/specified bucket does not exist/.test(message))
+      return failed(`S3 bucket [${location.bucket}] does not exist.`);
+    if (/specified key does not exist/.test(message))
+      return failed(`S3 object [${location.key}] does not exist in bucket [${location.bucket}].`);
     return failed(message);
   }
   try {

@@ -7,7 +7,8 @@ import { failResource } from './transitions.js';
 import type { Runtime } from './runtime.js';
 
 /** AWS's own texts (template and service errors) are shown; anything else is an internal failure. */
-const reasonOf = (err: unknown) => (err instanceof AwsError || err instanceof TemplateError ? err.message : 'Internal Failure');
+const reasonOf = (err: unknown) =>
+  err instanceof AwsError || err instanceof TemplateError ? err.message : 'Internal Failure';
 
 /** Settles a resource left *_IN_PROGRESS by a failed action as that action's failed status, with the reason. */
 export function failInProgress(rt: Runtime, r: ResourceRecord | undefined, err: unknown): void {
@@ -15,11 +16,16 @@ export function failInProgress(rt: Runtime, r: ResourceRecord | undefined, err: 
 }
 
 /** Runs one resource action; a throw becomes a failed action whose resource is settled with the error's reason. */
-export async function guarded(rt: Runtime, record: () => ResourceRecord | undefined, action: () => Promise<boolean>): Promise<boolean> {
+export async function guarded(
+  rt: Runtime,
+  record: () => ResourceRecord | undefined,
+  action: () => Promise<boolean>,
+): Promise<boolean> {
   try {
     return await action();
   } catch (err) {
-    if (!(err instanceof AwsError || err instanceof TemplateError)) rt.env?.log.warn({ err }, 'resource action failed unexpectedly');
+    if (!(err instanceof AwsError || err instanceof TemplateError))
+      rt.env?.log.warn({ err }, 'resource action failed unexpectedly');
     failInProgress(rt, record(), err);
     return false;
   }

@@ -33,7 +33,12 @@ function nestedProperties(engine: Engine, cs: ChangeSetRecord, logicalId: string
 }
 
 /** Creates the nested change sets of a just-created change set, and of theirs, depth first. */
-export async function createNestedChangeSets(engine: Engine, caller: Caller, changeSetId: string, rootId = changeSetId): Promise<void> {
+export async function createNestedChangeSets(
+  engine: Engine,
+  caller: Caller,
+  changeSetId: string,
+  rootId = changeSetId,
+): Promise<void> {
   const { store } = engine.deps;
   const cs = store.changeSets.byId(changeSetId)!;
   const doc = docOf(cs);
@@ -51,22 +56,42 @@ export async function createNestedChangeSets(engine: Engine, caller: Caller, cha
     } catch {
       continue;
     }
-    const same = body === store.templates.body(child.templateId)
-      && JSON.stringify(parameters) === JSON.stringify(child.doc.parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })));
+    const same =
+      body === store.templates.body(child.templateId) &&
+      JSON.stringify(parameters) ===
+        JSON.stringify(
+          child.doc.parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })),
+        );
     if (same) continue;
-    const name = `${cs.name}-${change.LogicalResourceId}`.slice(0, 128 - 13) + `-${randomSuffix(12, UPPER_ALPHANUMERIC)}`;
-    const { Id } = createChangeSet(engine, caller, {
-      StackName: child.stackId, ChangeSetName: name, ChangeSetType: 'UPDATE', Parameters: parameters,
-      Capabilities: doc.capabilities, IncludeNestedStacks: true, TemplateBody: body,
-    }, body);
+    const name =
+      `${cs.name}-${change.LogicalResourceId}`.slice(0, 128 - 13) + `-${randomSuffix(12, UPPER_ALPHANUMERIC)}`;
+    const { Id } = createChangeSet(
+      engine,
+      caller,
+      {
+        StackName: child.stackId,
+        ChangeSetName: name,
+        ChangeSetType: 'UPDATE',
+        Parameters: parameters,
+        Capabilities: doc.capabilities,
+        IncludeNestedStacks: true,
+        TemplateBody: body,
+      },
+      body,
+    );
     const created = store.changeSets.byId(Id)!;
-    store.changeSets.save({ ...created, doc: { ...created.doc, parentChangeSetId: changeSetId, rootChangeSetId: rootId } });
+    store.changeSets.save({
+      ...created,
+      doc: { ...created.doc, parentChangeSetId: changeSetId, rootChangeSetId: rootId },
+    });
     linked[change.LogicalResourceId] = Id;
     await createNestedChangeSets(engine, caller, Id, rootId);
   }
   if (!Object.keys(linked).length) return;
   const fresh = store.changeSets.byId(changeSetId)!;
-  const changes = docOf(fresh).changes.map((c) => (linked[c.LogicalResourceId] ? { ...c, ChangeSetId: linked[c.LogicalResourceId] } : c));
+  const changes = docOf(fresh).changes.map((c) =>
+    linked[c.LogicalResourceId] ? { ...c, ChangeSetId: linked[c.LogicalResourceId] } : c,
+  );
   store.changeSets.save({ ...fresh, doc: { ...fresh.doc, changes, nestedChangeSets: Object.values(linked) } });
 }
 
@@ -83,7 +108,8 @@ export function nestedChangeSetsOf(engine: Engine, cs: ChangeSetRecord): ChangeS
 /** The root's execution runs the whole tree: its nested change sets are executing with it. */
 export function startNested(engine: Engine, cs: ChangeSetRecord): void {
   for (const child of nestedChangeSetsOf(engine, cs)) {
-    if (child.executionStatus === 'AVAILABLE') setChangeSetStatus(engine.deps.store, child, { executionStatus: 'EXECUTE_IN_PROGRESS' });
+    if (child.executionStatus === 'AVAILABLE')
+      setChangeSetStatus(engine.deps.store, child, { executionStatus: 'EXECUTE_IN_PROGRESS' });
   }
 }
 
@@ -92,6 +118,7 @@ export function endNested(engine: Engine, cs: ChangeSetRecord): void {
   const { store } = engine.deps;
   for (const child of nestedChangeSetsOf(engine, cs)) {
     const fresh = store.changeSets.byId(child.changeSetId)!;
-    if (fresh.executionStatus === 'EXECUTE_IN_PROGRESS') endExecution(store, fresh, store.stacks.byId(fresh.stackId)!.status as StackStatus);
+    if (fresh.executionStatus === 'EXECUTE_IN_PROGRESS')
+      endExecution(store, fresh, store.stacks.byId(fresh.stackId)!.status as StackStatus);
   }
 }

@@ -2,7 +2,14 @@
 // its child through the engine's own operations and waits for the child to settle, so every child is a real stack
 // with its own events, and a failure inside it reaches the parent in AWS's "Embedded stack …" words.
 import type { StackRecord } from '../storage/index.js';
-import type { Deleted, NestedStackDoor, ProviderResult, Provisioned, Refusal, ResourceRequest } from '../resources/provider.js';
+import type {
+  Deleted,
+  NestedStackDoor,
+  ProviderResult,
+  Provisioned,
+  Refusal,
+  ResourceRequest,
+} from '../resources/provider.js';
 import { randomSuffix } from '../resources/names.js';
 import { checkCapabilities } from '../template/index.js';
 import type { GivenParameter } from '../template/parameters.js';
@@ -29,7 +36,8 @@ const sentence = (reason: string | undefined) => (reason ?? '').replace(ROLLBACK
 // Texts recorded on AWS (aws-ia/taskcat #414, serverless-nested-stack #2, Amplify tests).
 export const EMBEDDED = {
   created: (id: string, reason: string) => `Embedded stack ${id} was not successfully created: ${reason}`,
-  updated: (id: string, status: string, reason: string) => `Embedded stack ${id} was not successfully updated. Currently in ${status} with reason: ${reason}`,
+  updated: (id: string, status: string, reason: string) =>
+    `Embedded stack ${id} was not successfully updated. Currently in ${status} with reason: ${reason}`,
   deleted: (id: string, reason: string) => `Embedded stack ${id} was not successfully deleted: ${reason}`,
 };
 
@@ -38,7 +46,8 @@ export function parametersOf(properties: Record<string, unknown>): GivenParamete
   const given = properties.Parameters;
   if (!given || typeof given !== 'object') return [];
   return Object.entries(given as Record<string, unknown>).map(([key, value]) => ({
-    ParameterKey: key, ParameterValue: Array.isArray(value) ? value.map(String).join(',') : String(value),
+    ParameterKey: key,
+    ParameterValue: Array.isArray(value) ? value.map(String).join(',') : String(value),
   }));
 }
 
@@ -46,7 +55,10 @@ function tagsOf(parent: StackRecord, properties: Record<string, unknown>) {
   const own = Array.isArray(properties.Tags) ? (properties.Tags as { Key?: string; Value?: string }[]) : [];
   // the parent's stack-level tags reach the child as they reach every resource, the child's own ones added
   const ownKeys = new Set(own.map((t) => t.Key));
-  return [...parent.doc.tags.filter((t) => !ownKeys.has(t.Key)), ...own.map((t) => ({ Key: String(t.Key), Value: String(t.Value) }))];
+  return [
+    ...parent.doc.tags.filter((t) => !ownKeys.has(t.Key)),
+    ...own.map((t) => ({ Key: String(t.Key), Value: String(t.Value) })),
+  ];
 }
 
 export class NestedStacks implements NestedStackDoor {
@@ -58,7 +70,7 @@ export class NestedStacks implements NestedStackDoor {
 
   /** The options a child inherits from the root: capabilities and whether failures roll back. */
   private rootOf(parent: StackRecord): StackRecord {
-    return parent.doc.rootId ? this.store.stacks.byId(parent.doc.rootId) ?? parent : parent;
+    return parent.doc.rootId ? (this.store.stacks.byId(parent.doc.rootId) ?? parent) : parent;
   }
 
   private childInput(req: ResourceRequest, parent: StackRecord): CreateStackInput {
@@ -67,7 +79,9 @@ export class NestedStacks implements NestedStackDoor {
     return {
       Parameters: parametersOf(req.properties),
       Tags: tagsOf(parent, req.properties),
-      NotificationARNs: Array.isArray(req.properties.NotificationARNs) ? req.properties.NotificationARNs.map(String) : undefined,
+      NotificationARNs: Array.isArray(req.properties.NotificationARNs)
+        ? req.properties.NotificationARNs.map(String)
+        : undefined,
       TimeoutInMinutes: minutes === undefined ? undefined : Number(minutes),
       Capabilities: root.doc.capabilities,
       DisableRollback: root.doc.disableRollback,
@@ -82,8 +96,11 @@ export class NestedStacks implements NestedStackDoor {
     const name = `${prefix}-${randomSuffix(SUFFIX_LENGTH, UPPER_ALPHANUMERIC)}`;
     const child = this.engine.newStack({ account: req.account, region: req.region }, name, 'CREATE_IN_PROGRESS');
     Object.assign(child.doc, {
-      tags: stackTags(input.Tags), capabilities: input.Capabilities, notificationARNs: input.NotificationARNs ?? [],
-      disableRollback: input.DisableRollback ?? false, timeoutInMinutes: input.TimeoutInMinutes,
+      tags: stackTags(input.Tags),
+      capabilities: input.Capabilities,
+      notificationARNs: input.NotificationARNs ?? [],
+      disableRollback: input.DisableRollback ?? false,
+      timeoutInMinutes: input.TimeoutInMinutes,
     });
     child.doc.parentId = parent.stackId;
     child.doc.rootId = parent.doc.rootId ?? parent.stackId;
@@ -107,14 +124,19 @@ export class NestedStacks implements NestedStackDoor {
     const child = await this.settled(created.physicalId, req.signal);
     if (!child) return refusal('Resource creation cancelled');
     if (child.status === 'CREATE_COMPLETE') return this.provisioned(child);
-    return refusal(EMBEDDED.created(child.stackId, this.failure(child, ['ROLLBACK_IN_PROGRESS', 'CREATE_FAILED']).reason));
+    return refusal(
+      EMBEDDED.created(child.stackId, this.failure(child, ['ROLLBACK_IN_PROGRESS', 'CREATE_FAILED']).reason),
+    );
   }
 
   async templateChanged(req: ResourceRequest): Promise<boolean> {
     const child = this.store.stacks.byId(req.physicalId ?? '');
     if (!child) return false;
     try {
-      return await readS3Url(this.store, req, String(req.properties.TemplateURL ?? '')) !== this.store.templates.body(child.templateId);
+      return (
+        (await readS3Url(this.store, req, String(req.properties.TemplateURL ?? ''))) !==
+        this.store.templates.body(child.templateId)
+      );
     } catch {
       return false;
     }
@@ -125,7 +147,8 @@ export class NestedStacks implements NestedStackDoor {
     let child = await this.settled(id);
     if (!child || child.status === 'DELETE_COMPLETE') return refusal(`Stack with id ${id} does not exist`);
     // the parent's rollback (or ContinueUpdateRollback on the root) carries on a child's failed rollback
-    if (req.rollingBack && child.status === 'UPDATE_ROLLBACK_FAILED') return this.continueRollback(child, req.resourcesToSkip);
+    if (req.rollingBack && child.status === 'UPDATE_ROLLBACK_FAILED')
+      return this.continueRollback(child, req.resourcesToSkip);
     const parent = this.store.stacks.byId(req.stackId)!;
     try {
       const body = await readS3Url(this.store, req, String(req.properties.TemplateURL ?? ''));

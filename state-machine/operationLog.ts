@@ -23,7 +23,9 @@ export interface OperationSummary {
 }
 
 const COUNTED: Partial<Record<string, 'created' | 'updated' | 'deleted'>> = {
-  CREATE_COMPLETE: 'created', UPDATE_COMPLETE: 'updated', DELETE_COMPLETE: 'deleted',
+  CREATE_COMPLETE: 'created',
+  UPDATE_COMPLETE: 'updated',
+  DELETE_COMPLETE: 'deleted',
 };
 const PAGE = 200;
 
@@ -47,7 +49,13 @@ function resourceEvents(store: Store, stack: StackRecord, afterSeq: number): Eve
 
 export function summarize(store: Store, stack: StackRecord, operation: string, mark: OperationMark): OperationSummary {
   const summary: OperationSummary = {
-    stack: stack.name, operation, status: stack.status, created: 0, updated: 0, deleted: 0, failed: 0,
+    stack: stack.name,
+    operation,
+    status: stack.status,
+    created: 0,
+    updated: 0,
+    deleted: 0,
+    failed: 0,
     durationMs: Math.round(performance.now() - mark.startedAt),
   };
   for (const e of resourceEvents(store, stack, mark.afterSeq)) {
@@ -63,12 +71,20 @@ export function summarize(store: Store, stack: StackRecord, operation: string, m
 }
 
 export function describeOperation(s: OperationSummary): string {
-  const counts = (['created', 'updated', 'deleted', 'failed'] as const).filter((k) => s[k] > 0).map((k) => `${s[k]} ${k}`);
+  const counts = (['created', 'updated', 'deleted', 'failed'] as const)
+    .filter((k) => s[k] > 0)
+    .map((k) => `${s[k]} ${k}`);
   return `${s.stack} ${s.operation} → ${s.status} in ${s.durationMs} ms${counts.length ? ` (${counts.join(', ')})` : ''}${s.reason ? `: ${s.reason}` : ''}`;
 }
 
 /** Logs the summary at info, or at warn when the operation failed or rolled back. */
-export function logOperationEnd(log: Logger, store: Store, stack: StackRecord, operation: string, mark: OperationMark): void {
+export function logOperationEnd(
+  log: Logger,
+  store: Store,
+  stack: StackRecord,
+  operation: string,
+  mark: OperationMark,
+): void {
   if (!log.isLevelEnabled('warn')) return;
   const failed = /(FAILED|ROLLBACK)/.test(stack.status);
   if (!failed && !log.isLevelEnabled('info')) return;

@@ -45,8 +45,17 @@ export function prepareStored(store: Store, stack: StackRecord, templateId: numb
 
 /** Prepares a template accepted before (a stack's, a change set's) with the parameter values it was given. */
 export function prepareBody(store: Store, stack: StackRecord, body: string, parameters: StackParameter[]) {
-  const resolved = new Map(parameters.flatMap((p) => (p.ResolvedValue !== undefined ? [[p.ParameterKey, p.ResolvedValue] as const] : [])));
-  return prepareForStack(store, stack, body, parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })), undefined, { resolved });
+  const resolved = new Map(
+    parameters.flatMap((p) => (p.ResolvedValue !== undefined ? [[p.ParameterKey, p.ResolvedValue] as const] : [])),
+  );
+  return prepareForStack(
+    store,
+    stack,
+    body,
+    parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })),
+    undefined,
+    { resolved },
+  );
 }
 
 /**
@@ -55,19 +64,32 @@ export function prepareBody(store: Store, stack: StackRecord, body: string, para
  * performed." and CreateChangeSet ends FAILED with "The submitted information didn't contain changes."
  */
 export function leavesUnchanged(
-  stack: StackRecord, before: PreparedTemplate, after: PreparedTemplate, tags: { Key?: string; Value?: string }[] | undefined,
+  stack: StackRecord,
+  before: PreparedTemplate,
+  after: PreparedTemplate,
+  tags: { Key?: string; Value?: string }[] | undefined,
 ): boolean {
   const strip = (doc: Record<string, unknown>) => JSON.stringify({ ...doc, Metadata: undefined });
   const params = (t: PreparedTemplate) => JSON.stringify(t.parameters.map((p) => [p.key, p.raw]));
   const sameTags = tags === undefined || JSON.stringify(tagsOf(tags)) === JSON.stringify(stack.doc.tags);
-  return strip(before.model.doc) === strip(after.model.doc) && params(before) === params(after) && sameTags && !after.model.transforms.length;
+  return (
+    strip(before.model.doc) === strip(after.model.doc) &&
+    params(before) === params(after) &&
+    sameTags &&
+    !after.model.transforms.length
+  );
 }
 
 /**
  * CreateStack's template. A transform that fails does not refuse the call: the stack is created and rolls back with
  * the transform's reason, as AWS reports it (`Transform … failed with: …. Rollback requested by user.`).
  */
-export function prepareForCreate(store: Store, stack: StackRecord, body: string, parameters: GivenParameter[] | undefined): PreparedTemplate {
+export function prepareForCreate(
+  store: Store,
+  stack: StackRecord,
+  body: string,
+  parameters: GivenParameter[] | undefined,
+): PreparedTemplate {
   try {
     return prepareForStack(store, stack, body, parameters);
   } catch (err) {
@@ -79,10 +101,20 @@ export function prepareForCreate(store: Store, stack: StackRecord, body: string,
 /** A template whose transform failed: nothing to create, the reason to fail with, and its declared transforms. */
 export function failedTemplate(body: string, failure: string): PreparedTemplate {
   return {
-    body, parameters: [], conditions: new Map(), active: new Set(), failure,
+    body,
+    parameters: [],
+    conditions: new Map(),
+    active: new Set(),
+    failure,
     graph: { order: [], dependsOn: new Map(), dependents: new Map() },
     model: {
-      doc: {}, parameters: {}, mappings: {}, conditions: {}, rules: {}, resources: new Map(), outputs: [],
+      doc: {},
+      parameters: {},
+      mappings: {},
+      conditions: {},
+      rules: {},
+      resources: new Map(),
+      outputs: [],
       transforms: declaredTransforms(parseTemplate(body).doc.Transform),
     },
   };

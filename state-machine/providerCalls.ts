@@ -6,7 +6,13 @@ import type { FaultAction } from '../resources/faults.js';
 import { resolveDynamicIn, type Runtime } from './runtime.js';
 
 /** The provider's request; a delete's (`lenient`) keeps a dynamic reference that no longer resolves as written. */
-export function request(rt: Runtime, r: ResourceRecord, properties: Record<string, unknown>, signal?: AbortSignal, lenient = false): ResourceRequest {
+export function request(
+  rt: Runtime,
+  r: ResourceRecord,
+  properties: Record<string, unknown>,
+  signal?: AbortSignal,
+  lenient = false,
+): ResourceRequest {
   return {
     signal,
     ...rt.scope,

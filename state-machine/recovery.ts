@@ -72,10 +72,18 @@ function resume(engine: Engine, stack: StackRecord, op: OperationRecord | undefi
   try {
     template = prepareStored(store, stack, stack.templateId, stack.doc.parameters);
   } catch {
-    template = prepareStored(store, stack, stack.doc.previous?.templateId ?? stack.templateId, stack.doc.previous?.parameters ?? []);
+    template = prepareStored(
+      store,
+      stack,
+      stack.doc.previous?.templateId ?? stack.templateId,
+      stack.doc.previous?.parameters ?? [],
+    );
   }
   const last = stack.doc.lastOperation;
-  const kind = kindOf(op?.kind) ?? kindOf(last?.OperationType) ?? (status.startsWith('DELETE') ? 'DELETE_STACK' : status.startsWith('CREATE') ? 'CREATE_STACK' : 'UPDATE_STACK');
+  const kind =
+    kindOf(op?.kind) ??
+    kindOf(last?.OperationType) ??
+    (status.startsWith('DELETE') ? 'DELETE_STACK' : status.startsWith('CREATE') ? 'CREATE_STACK' : 'UPDATE_STACK');
   const operationId = op?.operationId ?? last?.OperationId;
   engine.startOperation(kind, { scope: engine.scope(undefined, operationId), stack, template, resumes: true, run });
 }

@@ -101,12 +101,16 @@ function importExisting(rt: Runtime, logicalId: string, physicalId: string): boo
   setResourceStatus(rt, r, 'Import', 'start');
   const found = rt.world.get(r.type, physicalId);
   if (!found || found.stackId) {
-    setResourceStatus(rt, r, 'Import', 'failed', { reason: `Resource of type '${r.type}' with identifier '${physicalId}' was not found.` });
+    setResourceStatus(rt, r, 'Import', 'failed', {
+      reason: `Resource of type '${r.type}' with identifier '${physicalId}' was not found.`,
+    });
     return false;
   }
   r.doc.attributes = found.attributes;
   r.doc.ref = refValue({ type: r.type, physicalId, attributes: found.attributes });
-  setResourceStatus(rt, r, 'Import', 'complete', { alongside: () => rt.world.put({ ...found, stackId: rt.stack.stackId, logicalId }) });
+  setResourceStatus(rt, r, 'Import', 'complete', {
+    alongside: () => rt.world.put({ ...found, stackId: rt.stack.stackId, logicalId }),
+  });
   return true;
 }
 
@@ -132,14 +136,24 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
   r.doc.ref = result.ref;
   r.doc.attributes = result.attributes;
   r.doc.createdBy = rt.operationId;
-  setResourceStatus(rt, r, action, 'start', { reason: REASONS.initiated, midAction: true, alongside: () => world.commit() });
+  setResourceStatus(rt, r, action, 'start', {
+    reason: REASONS.initiated,
+    midAction: true,
+    alongside: () => world.commit(),
+  });
   if (!(await sleep(fault.delayMs, signal))) {
     setResourceStatus(rt, r, action, 'failed', { reason: cancelled });
     return false;
   }
   const def = rt.template.model.resources.get(r.logicalId);
   const policy = creationPolicyOf(def?.creationPolicy === undefined ? undefined : evaluateIn(rt, def.creationPolicy));
-  const settled = await settleCreation(providerFor(r.type), world, request(rt, r, r.doc.properties!, signal), result, policy);
+  const settled = await settleCreation(
+    providerFor(r.type),
+    world,
+    request(rt, r, r.doc.properties!, signal),
+    result,
+    policy,
+  );
   if (settled === 'cancelled' || !settled.ok) {
     setResourceStatus(rt, r, action, 'failed', { reason: settled === 'cancelled' ? cancelled : settled.reason });
     return false;
@@ -163,15 +177,30 @@ export async function updateResource(rt: Runtime, logicalId: string, signal: Abo
   const def = rt.template.model.resources.get(logicalId)!;
   const before = r.doc.properties ?? {};
   const provider = providerFor(r.type);
-  if (isDeepStrictEqual(properties, before) && isDeepStrictEqual(def.metadata, r.doc.metadata) && !(await provider.changedOutside?.(request(rt, r, properties)))) {
+  if (
+    isDeepStrictEqual(properties, before) &&
+    isDeepStrictEqual(def.metadata, r.doc.metadata) &&
+    !(await provider.changedOutside?.(request(rt, r, properties)))
+  ) {
     applyPolicies(rt, r);
     rt.store.resources.save(r);
     return true;
   }
-  r.doc.before = { physicalId: r.physicalId, properties: before, attributes: r.doc.attributes, ref: r.doc.ref, status: r.status };
+  r.doc.before = {
+    physicalId: r.physicalId,
+    properties: before,
+    attributes: r.doc.attributes,
+    ref: r.doc.ref,
+    status: r.status,
+  };
   const invalid = provider.validate(r.type, logicalId, properties);
   const replacing = provider.replacementNeeded(r.type, before, properties).length > 0;
-  const refusal = policyRefusal(rt.stack.doc.duringUpdatePolicyBody ?? rt.stack.doc.stackPolicyBody, logicalId, r.type, replacing ? 'Replace' : 'Modify');
+  const refusal = policyRefusal(
+    rt.stack.doc.duringUpdatePolicyBody ?? rt.stack.doc.stackPolicyBody,
+    logicalId,
+    r.type,
+    replacing ? 'Replace' : 'Modify',
+  );
   if (refusal) {
     setResourceStatus(rt, r, 'Update', 'failed', { reason: refusal });
     return false;
@@ -195,14 +224,21 @@ async function updateInPlace(rt: Runtime, r: ResourceRecord, action: 'Update', s
   }
   const world = stagedWorld(rt.world);
   const req = { ...request(rt, r, r.doc.properties!, signal), previousProperties: r.doc.before?.properties };
-  const result: ProviderResult = gate ? { ok: false, code: 'Injected', reason: gate } : await providerFor(r.type).update(world, req);
+  const result: ProviderResult = gate
+    ? { ok: false, code: 'Injected', reason: gate }
+    : await providerFor(r.type).update(world, req);
   if (!result.ok) {
     setResourceStatus(rt, r, 'Update', 'failed', { reason: result.reason });
     return false;
   }
   // A custom resource that answers an Update with a new PhysicalResourceId was replaced: the old one is deleted in cleanup.
   if (result.physicalId !== r.physicalId && r.physicalId) {
-    r.doc.replaced = { physicalId: r.physicalId, properties: r.doc.before?.properties ?? {}, attributes: r.doc.before?.attributes, ref: r.doc.before?.ref };
+    r.doc.replaced = {
+      physicalId: r.physicalId,
+      properties: r.doc.before?.properties ?? {},
+      attributes: r.doc.before?.attributes,
+      ref: r.doc.before?.ref,
+    };
     r.physicalId = result.physicalId;
   }
   r.doc.attributes = result.attributes;
@@ -211,7 +247,12 @@ async function updateInPlace(rt: Runtime, r: ResourceRecord, action: 'Update', s
   return true;
 }
 
-async function replaceResource(rt: Runtime, r: ResourceRecord, properties: Record<string, unknown>, signal: AbortSignal) {
+async function replaceResource(
+  rt: Runtime,
+  r: ResourceRecord,
+  properties: Record<string, unknown>,
+  signal: AbortSignal,
+) {
   const nameProp = nameProperty(r.type);
   const before = r.doc.properties ?? {};
   setResourceStatus(rt, r, 'Update', 'start', { reason: REASONS.replacing });

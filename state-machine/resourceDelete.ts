@@ -16,7 +16,8 @@ export function retains(rt: Runtime, r: ResourceRecord, why: DeleteReason): bool
   if (why === 'replaced-copy') return r.doc.updateReplacePolicy === 'Retain';
   if (rt.options.retainResources?.includes(r.logicalId)) return true;
   // what ImportExistingResources imported is released, not deleted, when that operation rolls back
-  if ((why === 'rollback' || why === 'rollback-cleanup') && r.doc.adoptedBy === (rt.rollbackOf ?? rt.operationId)) return true;
+  if ((why === 'rollback' || why === 'rollback-cleanup') && r.doc.adoptedBy === (rt.rollbackOf ?? rt.operationId))
+    return true;
   const policy = r.doc.deletionPolicy;
   const createdHere = r.doc.createdBy === (rt.rollbackOf ?? rt.operationId);
   if (why === 'rollback' || why === 'rollback-cleanup') {
@@ -38,12 +39,17 @@ export interface DeleteTarget {
 export async function deleteResource(rt: Runtime, target: DeleteTarget, why: DeleteReason, signal: AbortSignal) {
   const r = target.record;
   const cleanup = why === 'cleanup' || why === 'replaced-copy' || why === 'rollback-cleanup';
-  const shown: ResourceRecord = target.physicalId ? { ...r, physicalId: target.physicalId, doc: { ...r.doc, properties: target.properties } } : r;
+  const shown: ResourceRecord = target.physicalId
+    ? { ...r, physicalId: target.physicalId, doc: { ...r.doc, properties: target.properties } }
+    : r;
   const options = { withoutProperties: cleanup, uuidEventId: cleanup };
   if (retains(rt, r, why)) {
     rt.store.transaction(() => {
       detachFromStack(rt, shown);
-      setResourceStatus(rt, shown, 'Skip', 'complete', { ...options, removeRow: why !== 'stack-delete' && !target.physicalId });
+      setResourceStatus(rt, shown, 'Skip', 'complete', {
+        ...options,
+        removeRow: why !== 'stack-delete' && !target.physicalId,
+      });
     });
     return true;
   }
@@ -65,7 +71,11 @@ export async function deleteResource(rt: Runtime, target: DeleteTarget, why: Del
     return false;
   }
   const { world } = outcome;
-  setResourceStatus(rt, shown, 'Delete', 'complete', { ...options, removeRow: why === 'cleanup', alongside: () => world.commit() });
+  setResourceStatus(rt, shown, 'Delete', 'complete', {
+    ...options,
+    removeRow: why === 'cleanup',
+    alongside: () => world.commit(),
+  });
   return true;
 }
 

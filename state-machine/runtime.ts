@@ -3,7 +3,12 @@
 import type { Store, StackRecord, ResourceRecord } from '../storage/index.js';
 import type { PreparedTemplate } from '../template/index.js';
 import { evaluate } from '../template/intrinsics/index.js';
-import { TemplateError, type EvalContext, type ParameterValue, type StackOutputRequest } from '../template/intrinsics/context.js';
+import {
+  TemplateError,
+  type EvalContext,
+  type ParameterValue,
+  type StackOutputRequest,
+} from '../template/intrinsics/context.js';
 import { resolveDynamicReferences } from '../template/dynamicReferences.js';
 import { availabilityZones, partitionOf, urlSuffixOf } from '../resources/regions.js';
 import { providerFor } from '../resources/registry.js';
@@ -13,7 +18,6 @@ import { randomSuffix } from '../resources/names.js';
 import { readSsmParameter } from '../resources/ssmParameters.js';
 import { VALUE_OF_ATTRIBUTES, supportsValueOf, valueOfAttribute } from '../resources/parameterAttributes.js';
 import type { Faults } from '../resources/faults.js';
-
 
 export interface Runtime extends OperationScope {
   stack: StackRecord;
@@ -31,7 +35,10 @@ export interface Runtime extends OperationScope {
   /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
   rollbackOf?: string;
   options: {
-    disableRollback: boolean; retainExceptOnCreate: boolean; retainResources?: string[]; adopt?: Record<string, string>;
+    disableRollback: boolean;
+    retainExceptOnCreate: boolean;
+    retainResources?: string[];
+    adopt?: Record<string, string>;
     /** ContinueUpdateRollback's `Nested.Logical` skips, by the nested stack's logical id. */
     nestedSkips?: Record<string, string[]>;
   };
@@ -93,7 +100,10 @@ export function evalContext(
       const r = rt.resources.get(logicalId);
       const type = r?.type ?? template.model.resources.get(logicalId)?.type ?? '';
       if (!providerFor(type).supportsAttribute(type, attribute)) {
-        throw new TemplateError(`Template error: resource ${logicalId} does not support attribute type ${attribute} in Fn::GetAtt`, true);
+        throw new TemplateError(
+          `Template error: resource ${logicalId} does not support attribute type ${attribute} in Fn::GetAtt`,
+          true,
+        );
       }
       const value = r?.doc.attributes?.[attribute];
       if (value === undefined) throw new TemplateError(`Resource ${logicalId} is not available`, true);
@@ -139,17 +149,22 @@ export function resolveDynamicIn(rt: Pick<Runtime, 'store' | 'stack'>, value: un
   return value;
 }
 
-const asText = (value: unknown) => (value === undefined ? undefined : Array.isArray(value) ? value.join(',') : String(value));
+const asText = (value: unknown) =>
+  value === undefined ? undefined : Array.isArray(value) ? value.join(',') : String(value);
 
 /** What the template language reads from the stack's account and region of the simulated world. */
 export function templateWorld(store: Store, stack: Pick<StackRecord, 'account' | 'region'>) {
   const { account, region } = stack;
-  const find = (type: string, id: string) => store.world.get(account, region, type, id) ?? store.world.byName(account, region, type, id);
+  const find = (type: string, id: string) =>
+    store.world.get(account, region, type, id) ?? store.world.byName(account, region, type, id);
   return {
     ssm: (name: string, version?: number) => readSsmParameter(store.world, stack, name, version)?.Value,
     secret: (id: string) => {
-      const found = find('AWS::SecretsManager::Secret', id) ??
-        store.world.list({ type: 'AWS::SecretsManager::Secret', account, region }).find((r) => r.properties.Name === id);
+      const found =
+        find('AWS::SecretsManager::Secret', id) ??
+        store.world
+          .list({ type: 'AWS::SecretsManager::Secret', account, region })
+          .find((r) => r.properties.Name === id);
       return asText(found?.properties.SecretString ?? found?.attributes.SecretString);
     },
     exists: (type: string, id: string) => find(type, id) !== undefined,
@@ -159,8 +174,15 @@ export function templateWorld(store: Store, stack: Pick<StackRecord, 'account' |
       return found ? valueOfAttribute(found, attribute) : '';
     },
     stackOutput: (req: StackOutputRequest) => {
-      const target = req.stackName.startsWith('arn:') ? store.stacks.byId(req.stackName) : store.stacks.liveByName(req.account, req.region, req.stackName);
-      if (!target || target.account !== req.account || target.region !== req.region || target.status === 'DELETE_COMPLETE') {
+      const target = req.stackName.startsWith('arn:')
+        ? store.stacks.byId(req.stackName)
+        : store.stacks.liveByName(req.account, req.region, req.stackName);
+      if (
+        !target ||
+        target.account !== req.account ||
+        target.region !== req.region ||
+        target.status === 'DELETE_COMPLETE'
+      ) {
         throw new TemplateError(`Stack with id ${req.stackName} does not exist`, true);
       }
       const output = target.doc.outputs.find((o) => o.OutputKey === req.outputName);

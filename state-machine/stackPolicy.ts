@@ -40,22 +40,40 @@ export function parseStackPolicy(body: string): Statement[] {
 }
 
 function matches(pattern: string, value: string): boolean {
-  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return re.test(value);
 }
 
 function applies(s: Statement, logicalId: string, type: string, action: UpdateAction): boolean {
   const name = `Update:${action}`;
-  const actionOk = s.Action !== undefined ? list(s.Action).some((a) => matches(a, name)) : !list(s.NotAction).some((a) => matches(a, name));
+  const actionOk =
+    s.Action !== undefined
+      ? list(s.Action).some((a) => matches(a, name))
+      : !list(s.NotAction).some((a) => matches(a, name));
   const target = `LogicalResourceId/${logicalId}`;
-  const resourceOk = s.Resource !== undefined ? list(s.Resource).some((r) => matches(r, target)) : s.NotResource !== undefined ? !list(s.NotResource).some((r) => matches(r, target)) : true;
+  const resourceOk =
+    s.Resource !== undefined
+      ? list(s.Resource).some((r) => matches(r, target))
+      : s.NotResource !== undefined
+        ? !list(s.NotResource).some((r) => matches(r, target))
+        : true;
   const typeCondition = s.Condition?.StringEquals?.ResourceType ?? s.Condition?.StringLike?.ResourceType;
   const conditionOk = typeCondition === undefined || list(typeCondition).some((t) => matches(t, type));
   return actionOk && resourceOk && conditionOk;
 }
 
 /** The ResourceStatusReason when the policy refuses this action, or undefined when it allows it. */
-export function policyRefusal(body: string | undefined, logicalId: string, type: string, action: UpdateAction): string | undefined {
+export function policyRefusal(
+  body: string | undefined,
+  logicalId: string,
+  type: string,
+  action: UpdateAction,
+): string | undefined {
   if (body === undefined) return undefined;
   const statements = parseStackPolicy(body);
   const relevant = statements.filter((s) => applies(s, logicalId, type, action));

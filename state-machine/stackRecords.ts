@@ -25,7 +25,9 @@ export function tagsOf(tags: { Key?: string; Value?: string }[] | undefined): Ta
 export function describeTemplate(stack: StackRecord, template: PreparedTemplate): void {
   stack.doc.description = template.model.description;
   stack.doc.parameters = template.parameters.map((p): StackParameter => ({
-    ParameterKey: p.key, ParameterValue: p.raw, ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}),
+    ParameterKey: p.key,
+    ParameterValue: p.raw,
+    ...(p.resolvedValue !== undefined ? { ResolvedValue: p.resolvedValue } : {}),
   }));
   stack.doc.noEchoKeys = template.parameters.filter((p) => p.noEcho).map((p) => p.key);
 }

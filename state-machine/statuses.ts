@@ -4,8 +4,16 @@
 import { awsError, validationError } from '../domain/errors.js';
 
 export {
-  STACK_STATUSES, RESOURCE_STATUSES, CHANGE_SET_STATUSES, EXECUTION_STATUSES, OPERATION_TYPES,
-  type StackStatus, type ResourceStatus, type ChangeSetStatus, type ExecutionStatus, type OperationType,
+  STACK_STATUSES,
+  RESOURCE_STATUSES,
+  CHANGE_SET_STATUSES,
+  EXECUTION_STATUSES,
+  OPERATION_TYPES,
+  type StackStatus,
+  type ResourceStatus,
+  type ChangeSetStatus,
+  type ExecutionStatus,
+  type OperationType,
 } from '../domain/statuses.js';
 import type { ChangeSetStatus, ExecutionStatus, ResourceStatus, StackStatus } from '../domain/statuses.js';
 
@@ -20,7 +28,11 @@ export type StackOperation =
   | 'CancelUpdateStack';
 
 const UPDATABLE: readonly StackStatus[] = [
-  'CREATE_COMPLETE', 'UPDATE_COMPLETE', 'UPDATE_ROLLBACK_COMPLETE', 'IMPORT_COMPLETE', 'IMPORT_ROLLBACK_COMPLETE',
+  'CREATE_COMPLETE',
+  'UPDATE_COMPLETE',
+  'UPDATE_ROLLBACK_COMPLETE',
+  'IMPORT_COMPLETE',
+  'IMPORT_ROLLBACK_COMPLETE',
 ];
 
 /**
@@ -34,9 +46,20 @@ export const OPERATION_STARTS: Record<StackOperation, readonly StackStatus[]> = 
   // CREATE_IN_PROGRESS: AWS accepts the delete of a stack still being created; the create stops and everything
   // it made is deleted (state-machine/operations/delete.ts, deleteWhileCreating).
   DeleteStack: [
-    'CREATE_IN_PROGRESS', 'CREATE_FAILED', 'CREATE_COMPLETE', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE', 'DELETE_FAILED', 'UPDATE_COMPLETE',
-    'UPDATE_FAILED', 'UPDATE_ROLLBACK_FAILED', 'UPDATE_ROLLBACK_COMPLETE', 'REVIEW_IN_PROGRESS', 'IMPORT_COMPLETE',
-    'IMPORT_ROLLBACK_FAILED', 'IMPORT_ROLLBACK_COMPLETE',
+    'CREATE_IN_PROGRESS',
+    'CREATE_FAILED',
+    'CREATE_COMPLETE',
+    'ROLLBACK_FAILED',
+    'ROLLBACK_COMPLETE',
+    'DELETE_FAILED',
+    'UPDATE_COMPLETE',
+    'UPDATE_FAILED',
+    'UPDATE_ROLLBACK_FAILED',
+    'UPDATE_ROLLBACK_COMPLETE',
+    'REVIEW_IN_PROGRESS',
+    'IMPORT_COMPLETE',
+    'IMPORT_ROLLBACK_FAILED',
+    'IMPORT_ROLLBACK_COMPLETE',
   ],
   RollbackStack: ['CREATE_FAILED', 'UPDATE_FAILED'],
   ContinueUpdateRollback: ['UPDATE_ROLLBACK_FAILED'],
@@ -64,15 +87,23 @@ export const STACK_TRANSITIONS: Record<StackStatus, readonly StackStatus[]> = {
   ROLLBACK_FAILED: ['DELETE_IN_PROGRESS'],
   ROLLBACK_COMPLETE: ['DELETE_IN_PROGRESS'],
   DELETE_IN_PROGRESS: [
-    'DELETE_COMPLETE', 'DELETE_FAILED',
+    'DELETE_COMPLETE',
+    'DELETE_FAILED',
     // an export still imported elsewhere sends the stack back where it was (AWS: no DELETE_FAILED)
-    'CREATE_COMPLETE', 'UPDATE_COMPLETE', 'UPDATE_ROLLBACK_COMPLETE', 'IMPORT_COMPLETE', 'CREATE_FAILED',
-    'UPDATE_FAILED', 'UPDATE_ROLLBACK_FAILED',
+    'CREATE_COMPLETE',
+    'UPDATE_COMPLETE',
+    'UPDATE_ROLLBACK_COMPLETE',
+    'IMPORT_COMPLETE',
+    'CREATE_FAILED',
+    'UPDATE_FAILED',
+    'UPDATE_ROLLBACK_FAILED',
   ],
   DELETE_FAILED: ['DELETE_IN_PROGRESS'],
   DELETE_COMPLETE: [],
   UPDATE_IN_PROGRESS: [
-    'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', 'UPDATE_ROLLBACK_IN_PROGRESS', 'UPDATE_FAILED',
+    'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS',
+    'UPDATE_ROLLBACK_IN_PROGRESS',
+    'UPDATE_FAILED',
     // an update of a stack kept in CREATE_FAILED that fails rolls back as a create would
     'ROLLBACK_IN_PROGRESS',
   ],
@@ -115,7 +146,8 @@ export const ON_INTERNAL_FAILURE: Record<InProgressStatus, StackStatus> = {
 };
 
 /** Resource actions and the statuses each phase of them produces. */
-export type ResourceAction = 'Create' | 'Update' | 'Delete' | 'Skip' | 'RollbackUpdate' | 'RollbackSkip' | 'Import' | 'ImportRollback';
+export type ResourceAction =
+  'Create' | 'Update' | 'Delete' | 'Skip' | 'RollbackUpdate' | 'RollbackSkip' | 'Import' | 'ImportRollback';
 export type ResourcePhase = 'start' | 'complete' | 'failed';
 
 interface PhaseRow extends Record<ResourcePhase, ResourceStatus> {
@@ -139,12 +171,20 @@ export const RESOURCE_PHASES: Record<ResourceAction, PhaseRow> = {
   // an update rollback puts a resource back through an update
   RollbackUpdate: { start: 'UPDATE_IN_PROGRESS', complete: 'UPDATE_COMPLETE', failed: 'UPDATE_FAILED', direct: [] },
   // ContinueUpdateRollback's ResourcesToSkip: marked UPDATE_COMPLETE and left as they are
-  RollbackSkip: { start: 'UPDATE_COMPLETE', complete: 'UPDATE_COMPLETE', failed: 'UPDATE_COMPLETE', direct: ['complete'] },
+  RollbackSkip: {
+    start: 'UPDATE_COMPLETE',
+    complete: 'UPDATE_COMPLETE',
+    failed: 'UPDATE_COMPLETE',
+    direct: ['complete'],
+  },
   // an existing resource that cannot be evaluated fails its import before it starts
   Import: { start: 'IMPORT_IN_PROGRESS', complete: 'IMPORT_COMPLETE', failed: 'IMPORT_FAILED', direct: ['failed'] },
   // an import rolled back releases the resource to the account in one step
   ImportRollback: {
-    start: 'IMPORT_ROLLBACK_IN_PROGRESS', complete: 'IMPORT_ROLLBACK_COMPLETE', failed: 'IMPORT_ROLLBACK_FAILED', direct: ['complete'],
+    start: 'IMPORT_ROLLBACK_IN_PROGRESS',
+    complete: 'IMPORT_ROLLBACK_COMPLETE',
+    failed: 'IMPORT_ROLLBACK_FAILED',
+    direct: ['complete'],
   },
 };
 
@@ -165,7 +205,10 @@ export function canStart(operation: StackOperation, status: StackStatus): boolea
 }
 
 /** Throws AWS's ValidationError when the stack's status does not allow the operation. */
-export function checkStart(operation: StackOperation, stack: { name: string; stackId: string; status: StackStatus }): void {
+export function checkStart(
+  operation: StackOperation,
+  stack: { name: string; stackId: string; status: StackStatus },
+): void {
   if (!canStart(operation, stack.status)) throw validationError(REFUSALS[operation](stack));
 }
 
@@ -183,7 +226,10 @@ export const CHANGE_SET_TRANSITIONS: Record<ChangeSetStatus, readonly ChangeSetS
   CREATE_COMPLETE: [],
   FAILED: [],
   // DeleteChangeSet removes a change set at once: these AWS statuses are never shown
-  DELETE_PENDING: [], DELETE_IN_PROGRESS: [], DELETE_COMPLETE: [], DELETE_FAILED: [],
+  DELETE_PENDING: [],
+  DELETE_IN_PROGRESS: [],
+  DELETE_COMPLETE: [],
+  DELETE_FAILED: [],
 };
 
 /**
@@ -199,18 +245,27 @@ export const EXECUTION_TRANSITIONS: Record<ExecutionStatus, readonly ExecutionSt
   OBSOLETE: [],
 };
 
-const CHANGE_SET_BUSY = 'An operation on this ChangeSet is currently in progress.  Please attempt this operation again later.';
+const CHANGE_SET_BUSY =
+  'An operation on this ChangeSet is currently in progress.  Please attempt this operation again later.';
 
 /** AWS's refusals (InvalidChangeSetStatus) of ExecuteChangeSet and DeleteChangeSet by the change set's statuses. */
 export const CHANGE_SET_REFUSALS = {
   busy: () => awsError('InvalidChangeSetStatus', CHANGE_SET_BUSY),
-  status: (id: string, status: string) => awsError('InvalidChangeSetStatus', `ChangeSet [${id}] cannot be executed in its current status of [${status}]`),
+  status: (id: string, status: string) =>
+    awsError('InvalidChangeSetStatus', `ChangeSet [${id}] cannot be executed in its current status of [${status}]`),
   execution: (id: string, status: string) =>
-    awsError('InvalidChangeSetStatus', `ChangeSet [${id}] cannot be executed in its current execution status of [${status}]`),
+    awsError(
+      'InvalidChangeSetStatus',
+      `ChangeSet [${id}] cannot be executed in its current execution status of [${status}]`,
+    ),
 };
 
 /** ExecuteChangeSet may start only from CREATE_COMPLETE / AVAILABLE. */
-export function checkExecutable(cs: { changeSetId: string; status: ChangeSetStatus; executionStatus: ExecutionStatus }): void {
+export function checkExecutable(cs: {
+  changeSetId: string;
+  status: ChangeSetStatus;
+  executionStatus: ExecutionStatus;
+}): void {
   if (cs.status === 'CREATE_PENDING' || cs.status === 'CREATE_IN_PROGRESS') throw CHANGE_SET_REFUSALS.busy();
   if (cs.status !== 'CREATE_COMPLETE') throw CHANGE_SET_REFUSALS.status(cs.changeSetId, cs.status);
   if (cs.executionStatus !== 'AVAILABLE') throw CHANGE_SET_REFUSALS.execution(cs.changeSetId, cs.executionStatus);
@@ -218,7 +273,11 @@ export function checkExecutable(cs: { changeSetId: string; status: ChangeSetStat
 
 /** DeleteChangeSet is refused while the change set is being created or executed. */
 export function checkDeletable(cs: { status: ChangeSetStatus; executionStatus: ExecutionStatus }): void {
-  if (cs.status === 'CREATE_PENDING' || cs.status === 'CREATE_IN_PROGRESS' || cs.executionStatus === 'EXECUTE_IN_PROGRESS') {
+  if (
+    cs.status === 'CREATE_PENDING' ||
+    cs.status === 'CREATE_IN_PROGRESS' ||
+    cs.executionStatus === 'EXECUTE_IN_PROGRESS'
+  ) {
     throw CHANGE_SET_REFUSALS.busy();
   }
 }

@@ -10,7 +10,10 @@ export function repeatOf(stack: StackRecord, token: string | undefined, action: 
   const used = token === undefined ? undefined : stack.doc.tokens?.[token];
   if (used === undefined) return false;
   if (used === action) return true;
-  throw awsError('TokenAlreadyExistsException', `Another ${used} request with the same client request token ${token} was already made`);
+  throw awsError(
+    'TokenAlreadyExistsException',
+    `Another ${used} request with the same client request token ${token} was already made`,
+  );
 }
 
 export function rememberToken(stack: StackRecord, token: string | undefined, action: TokenAction): void {

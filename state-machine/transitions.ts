@@ -3,7 +3,15 @@
 import { v4 as uuidv4 } from 'uuid';
 import type { Store, StackRecord, ResourceRecord } from '../storage/index.js';
 import {
-  actionInProgress, canRecord, canTransition, isInProgress, ON_INTERNAL_FAILURE, RESOURCE_PHASES, type ResourceAction, type ResourcePhase, type StackStatus,
+  actionInProgress,
+  canRecord,
+  canTransition,
+  isInProgress,
+  ON_INTERNAL_FAILURE,
+  RESOURCE_PHASES,
+  type ResourceAction,
+  type ResourcePhase,
+  type StackStatus,
 } from './statuses.js';
 
 export interface Clock {
@@ -144,14 +152,18 @@ export function setResourceStatus(
   options: ResourceEventOptions = {},
 ): void {
   if (!canRecord(resource.status, action, phase)) {
-    throw new Error(`illegal resource transition ${resource.status} → ${action} ${phase} for ${resource.logicalId} of ${resource.stackId}`);
+    throw new Error(
+      `illegal resource transition ${resource.status} → ${action} ${phase} for ${resource.logicalId} of ${resource.stackId}`,
+    );
   }
   const status = RESOURCE_PHASES[action][phase];
   const timestamp = eventTime(scope, resource.stackId);
   resource.status = status;
   resource.statusReason = options.reason;
   resource.updatedAt = timestamp;
-  const eventId = options.uuidEventId ? `${resource.logicalId}-${uuidv4()}` : `${resource.logicalId}-${status}-${timestamp}`;
+  const eventId = options.uuidEventId
+    ? `${resource.logicalId}-${uuidv4()}`
+    : `${resource.logicalId}-${status}-${timestamp}`;
   scope.store.transaction(() => {
     options.alongside?.();
     if (options.removeRow) scope.store.resources.remove(resource.stackId, resource.logicalId);
@@ -171,14 +183,15 @@ export function setResourceStatus(
       timestamp,
     });
     // the journal marks where an action starts and ends, not the events in between
-    if (!options.midAction) scope.store.journal.append({
-      operationId: scope.operationId,
-      stackId: resource.stackId,
-      logicalId: resource.logicalId,
-      action: 'resource',
-      phase: status,
-      detail: resource.physicalId,
-      timestamp,
-    });
+    if (!options.midAction)
+      scope.store.journal.append({
+        operationId: scope.operationId,
+        stackId: resource.stackId,
+        logicalId: resource.logicalId,
+        action: 'resource',
+        phase: status,
+        detail: resource.physicalId,
+        timestamp,
+      });
   });
 }

@@ -71,7 +71,10 @@ export class FileBodies implements BodyStore {
   }
 
   read(id: string, range?: ByteRange): Readable {
-    return createReadStream(join(this.dir, id), range ? { start: range.start, end: range.end, highWaterMark: 1 << 20 } : { highWaterMark: 1 << 20 });
+    return createReadStream(
+      join(this.dir, id),
+      range ? { start: range.start, end: range.end, highWaterMark: 1 << 20 } : { highWaterMark: 1 << 20 },
+    );
   }
 
   remove(id: string): void {

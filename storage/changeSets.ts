@@ -17,8 +17,15 @@ export interface ChangeSetRecord {
 }
 
 const CHANGE_SET = columns<ChangeSetRecord>({
-  changeSetId: ['change_set_id'], account: ['account'], region: ['region'], stackId: ['stack_id'], name: ['name'],
-  status: ['status'], executionStatus: ['execution_status'], createdAt: ['created_at'], deleted: ['deleted', 'flag'],
+  changeSetId: ['change_set_id'],
+  account: ['account'],
+  region: ['region'],
+  stackId: ['stack_id'],
+  name: ['name'],
+  status: ['status'],
+  executionStatus: ['execution_status'],
+  createdAt: ['created_at'],
+  deleted: ['deleted', 'flag'],
   doc: ['doc', 'json'],
 });
 const fromRow = (row: unknown) => CHANGE_SET.fromRow(row as Record<string, unknown>);

@@ -21,7 +21,10 @@ function nativeBinding(): string | object {
   const built = join(root, 'build', 'Release', 'better_sqlite3.node');
   addon = existsSync(built)
     ? built
-    : (createRequire(join(root, 'package.json'))('bindings') as (o: object) => object)({ bindings: 'better_sqlite3.node', module_root: root });
+    : (createRequire(join(root, 'package.json'))('bindings') as (o: object) => object)({
+        bindings: 'better_sqlite3.node',
+        module_root: root,
+      });
   return addon;
 }
 

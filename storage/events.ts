@@ -38,14 +38,28 @@ type PageRow = Omit<EventRow, 'stack_id' | 'account' | 'region'>;
 type StackKey = Pick<EventRecord, 'stackId' | 'account' | 'region'>;
 
 const EVENT = columns<Omit<EventRecord, 'seq'>>({
-  stackId: ['stack_id'], account: ['account'], region: ['region'], eventId: ['event_id'], logicalId: ['logical_id'],
-  physicalId: ['physical_id', 'optional'], type: ['type'], status: ['status'], reason: ['reason', 'optional'],
-  properties: ['properties', 'optional'], token: ['token', 'optional'], timestamp: ['timestamp'],
+  stackId: ['stack_id'],
+  account: ['account'],
+  region: ['region'],
+  eventId: ['event_id'],
+  logicalId: ['logical_id'],
+  physicalId: ['physical_id', 'optional'],
+  type: ['type'],
+  status: ['status'],
+  reason: ['reason', 'optional'],
+  properties: ['properties', 'optional'],
+  token: ['token', 'optional'],
+  timestamp: ['timestamp'],
 });
 
 /** A page row lacks the stack's own columns, which the caller knows. */
-const fromRow = (r: PageRow, stack: StackKey): EventRecord => EVENT.fromRow(r as unknown as Record<string, unknown>,
-  { seq: r.seq, stackId: stack.stackId, account: stack.account, region: stack.region });
+const fromRow = (r: PageRow, stack: StackKey): EventRecord =>
+  EVENT.fromRow(r as unknown as Record<string, unknown>, {
+    seq: r.seq,
+    stackId: stack.stackId,
+    account: stack.account,
+    region: stack.region,
+  });
 
 export class EventStore {
   private readonly insertStmt;
@@ -61,9 +75,11 @@ export class EventStore {
     );
     // The stack's own columns (a ~100-byte ARN, account, region) are known to the caller: reading them back for
     // every row of a page was a third of the page's cost (bench/README.md).
-    this.pageStmt = withLimit(db,
+    this.pageStmt = withLimit(
+      db,
       `SELECT seq, event_id, logical_id, physical_id, type, status, reason, properties, token, timestamp
-       FROM events WHERE stack_key = ? AND seq < ? ORDER BY seq DESC`);
+       FROM events WHERE stack_key = ? AND seq < ? ORDER BY seq DESC`,
+    );
     this.keyStmt = db.prepare('SELECT rowid AS key FROM stacks WHERE stack_id = ?').pluck();
     this.stackOfStmt = db.prepare('SELECT account, region FROM stacks WHERE rowid = ?');
   }

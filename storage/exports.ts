@@ -23,7 +23,9 @@ export class ExportStore {
       `INSERT INTO exports (account, region, name, stack_id, value) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (account, region, name) DO UPDATE SET stack_id = excluded.stack_id, value = excluded.value`,
     );
-    this.getStmt = db.prepare('SELECT name, stack_id AS stackId, value FROM exports WHERE account = ? AND region = ? AND name = ?');
+    this.getStmt = db.prepare(
+      'SELECT name, stack_id AS stackId, value FROM exports WHERE account = ? AND region = ? AND name = ?',
+    );
     this.byStackStmt = db.prepare('SELECT name, stack_id AS stackId, value FROM exports WHERE stack_id = ?');
     this.removeByStackStmt = db.prepare('DELETE FROM exports WHERE stack_id = ?');
     this.removeStmt = db.prepare('DELETE FROM exports WHERE account = ? AND region = ? AND name = ?');
@@ -35,7 +37,9 @@ export class ExportStore {
        WHERE i.account = ? AND i.region = ? AND i.export_name = ? AND s.deleted_at IS NULL ORDER BY s.name`,
     );
     this.clearImportsStmt = db.prepare('DELETE FROM imports WHERE stack_id = ?');
-    this.addImportStmt = db.prepare('INSERT OR IGNORE INTO imports (account, region, export_name, stack_id) VALUES (?, ?, ?, ?)');
+    this.addImportStmt = db.prepare(
+      'INSERT OR IGNORE INTO imports (account, region, export_name, stack_id) VALUES (?, ?, ?, ?)',
+    );
   }
 
   /** The live stacks that import an export. */

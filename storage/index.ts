@@ -30,7 +30,10 @@ export class Store {
   readonly lastEventTime = new Map<string, number>();
   private readonly group: GroupCommit;
 
-  constructor(readonly db: Db, readonly bodies: BodyStore = new MemoryBodies()) {
+  constructor(
+    readonly db: Db,
+    readonly bodies: BodyStore = new MemoryBodies(),
+  ) {
     this.group = new GroupCommit(db);
     this.stacks = new StackStore(db);
     this.resources = new ResourceStore(db, this.group);
@@ -72,8 +75,22 @@ export class Store {
     this.resources.forgetHeld();
     this.events.forgetKeys();
     this.transaction(() => {
-      for (const table of ['stacks', 'templates', 'stack_resources', 'events', 'change_sets', 'exports', 'journal',
-        'operations', 'world', 'imports', 's3_objects', 's3_uploads', 's3_parts', 'transform_outputs']) {
+      for (const table of [
+        'stacks',
+        'templates',
+        'stack_resources',
+        'events',
+        'change_sets',
+        'exports',
+        'journal',
+        'operations',
+        'world',
+        'imports',
+        's3_objects',
+        's3_uploads',
+        's3_parts',
+        'transform_outputs',
+      ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
     });
@@ -90,16 +107,33 @@ export class Store {
     this.events.forgetKeys();
     const where = region === undefined ? 'account = ?' : 'account = ? AND region = ?';
     const args = region === undefined ? [account] : [account, region];
-    const bodies = this.db.prepare(
-      `SELECT body_id FROM s3_objects WHERE ${where} UNION ALL
+    const bodies = this.db
+      .prepare(
+        `SELECT body_id FROM s3_objects WHERE ${where} UNION ALL
        SELECT p.body_id FROM s3_parts p JOIN s3_uploads u ON u.upload_id = p.upload_id WHERE u.${where.replace(' AND ', ' AND u.')}`,
-    ).pluck().all(...args, ...args) as string[];
+      )
+      .pluck()
+      .all(...args, ...args) as string[];
     this.transaction(() => {
       for (const table of ['templates', 'journal', 'operations']) {
-        this.db.prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`).run(...args);
+        this.db
+          .prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`)
+          .run(...args);
       }
-      this.db.prepare(`DELETE FROM s3_parts WHERE upload_id IN (SELECT upload_id FROM s3_uploads WHERE ${where})`).run(...args);
-      for (const table of ['stack_resources', 'events', 'change_sets', 'exports', 'imports', 'world', 's3_objects', 's3_uploads', 'stacks']) {
+      this.db
+        .prepare(`DELETE FROM s3_parts WHERE upload_id IN (SELECT upload_id FROM s3_uploads WHERE ${where})`)
+        .run(...args);
+      for (const table of [
+        'stack_resources',
+        'events',
+        'change_sets',
+        'exports',
+        'imports',
+        'world',
+        's3_objects',
+        's3_uploads',
+        'stacks',
+      ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
       }
     });

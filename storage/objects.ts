@@ -48,12 +48,27 @@ export interface PartRecord {
 }
 
 interface ObjectRow {
-  account: string; region: string; bucket: string; key: string; size: number; etag: string; last_modified: string; body_id: string; doc: string;
+  account: string;
+  region: string;
+  bucket: string;
+  key: string;
+  size: number;
+  etag: string;
+  last_modified: string;
+  body_id: string;
+  doc: string;
 }
 
 const toObject = (r: ObjectRow): ObjectRecord => ({
-  account: r.account, region: r.region, bucket: r.bucket, key: r.key, size: r.size, etag: r.etag,
-  lastModified: r.last_modified, bodyId: r.body_id, doc: JSON.parse(r.doc) as ObjectDoc,
+  account: r.account,
+  region: r.region,
+  bucket: r.bucket,
+  key: r.key,
+  size: r.size,
+  etag: r.etag,
+  lastModified: r.last_modified,
+  bodyId: r.body_id,
+  doc: JSON.parse(r.doc) as ObjectDoc,
 });
 
 export class ObjectStore {
@@ -112,8 +127,19 @@ export class ObjectStore {
   }
 
   getUpload(uploadId: string): UploadRecord | undefined {
-    const r = this.stmts.getUpload.get(uploadId) as (Omit<UploadRecord, 'doc' | 'uploadId'> & { upload_id: string; doc: string }) | undefined;
-    return r && { uploadId: r.upload_id, account: r.account, region: r.region, bucket: r.bucket, key: r.key, initiated: r.initiated, doc: JSON.parse(r.doc) as ObjectDoc };
+    const r = this.stmts.getUpload.get(uploadId) as
+      (Omit<UploadRecord, 'doc' | 'uploadId'> & { upload_id: string; doc: string }) | undefined;
+    return (
+      r && {
+        uploadId: r.upload_id,
+        account: r.account,
+        region: r.region,
+        bucket: r.bucket,
+        key: r.key,
+        initiated: r.initiated,
+        doc: JSON.parse(r.doc) as ObjectDoc,
+      }
+    );
   }
 
   /** Forgets an upload and its parts; returns the parts' bodies for the caller to remove. */
@@ -144,9 +170,19 @@ export class ObjectStore {
 }
 
 interface PartRow {
-  upload_id: string; part_number: number; size: number; etag: string; last_modified: string; body_id: string;
+  upload_id: string;
+  part_number: number;
+  size: number;
+  etag: string;
+  last_modified: string;
+  body_id: string;
 }
 
 const toPart = (r: PartRow): PartRecord => ({
-  uploadId: r.upload_id, partNumber: r.part_number, size: r.size, etag: r.etag, lastModified: r.last_modified, bodyId: r.body_id,
+  uploadId: r.upload_id,
+  partNumber: r.part_number,
+  size: r.size,
+  etag: r.etag,
+  lastModified: r.last_modified,
+  bodyId: r.body_id,
 });

@@ -15,9 +15,20 @@ export interface ResourceDoc {
   /** The operation that created this physical resource (for RetainExceptOnCreate and update rollback). */
   createdBy?: string;
   /** The physical resource this one replaced, kept until cleanup or used by a rollback. */
-  replaced?: { physicalId: string; properties?: Record<string, unknown>; attributes?: Record<string, unknown>; ref?: string };
+  replaced?: {
+    physicalId: string;
+    properties?: Record<string, unknown>;
+    attributes?: Record<string, unknown>;
+    ref?: string;
+  };
   /** Present while an update is running: the state before it, for the rollback. */
-  before?: { physicalId?: string; properties?: Record<string, unknown>; attributes?: Record<string, unknown>; ref?: string; status: ResourceStatus };
+  before?: {
+    physicalId?: string;
+    properties?: Record<string, unknown>;
+    attributes?: Record<string, unknown>;
+    ref?: string;
+    status: ResourceStatus;
+  };
   description?: string;
   /** During an update rollback: the new copy of a replacement, deleted in the rollback's cleanup. */
   newCopy?: { physicalId: string; properties?: Record<string, unknown> };
@@ -40,9 +51,17 @@ export interface ResourceRecord {
 }
 
 const RESOURCE = columns<ResourceRecord>({
-  stackId: ['stack_id'], logicalId: ['logical_id'], account: ['account'], region: ['region'], type: ['type'],
-  physicalId: ['physical_id', 'optional'], status: ['status'], statusReason: ['status_reason', 'optional'],
-  updatedAt: ['updated_at'], ord: ['ord'], doc: ['doc', 'json'],
+  stackId: ['stack_id'],
+  logicalId: ['logical_id'],
+  account: ['account'],
+  region: ['region'],
+  type: ['type'],
+  physicalId: ['physical_id', 'optional'],
+  status: ['status'],
+  statusReason: ['status_reason', 'optional'],
+  updatedAt: ['updated_at'],
+  ord: ['ord'],
+  doc: ['doc', 'json'],
 });
 const fromRow = (row: unknown) => RESOURCE.fromRow(row as Record<string, unknown>);
 
@@ -56,7 +75,10 @@ export class ResourceStore {
   /** Rows to write before the open group commits, by stack id, then logical id (see save). */
   private readonly held = new Map<string, Map<string, ResourceRecord>>();
 
-  constructor(db: Db, private readonly group: GroupCommit) {
+  constructor(
+    db: Db,
+    private readonly group: GroupCommit,
+  ) {
     group.beforeCommit(() => this.writeHeld());
     this.upsertStmt = db.prepare(
       `INSERT INTO stack_resources (${RESOURCE.names.join(', ')}) VALUES (${RESOURCE.placeholders})

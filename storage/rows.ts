@@ -31,7 +31,8 @@ export function columns<T>(fields: { [K in keyof T]-?: [column: string, kind?: C
     },
     toRow(record) {
       const row: Record<string, unknown> = {};
-      for (const [field, [column, kind]] of entries) row[column] = stored((record as Record<string, unknown>)[field], kind);
+      for (const [field, [column, kind]] of entries)
+        row[column] = stored((record as Record<string, unknown>)[field], kind);
       return row;
     },
     fromRow<X extends object>(row: Record<string, unknown>, extra?: X) {

@@ -50,7 +50,13 @@ export interface StackDoc {
   parentId?: string;
   rootId?: string;
   /** The stable configuration an update rolls back to. */
-  previous?: { templateId: number; parameters: StackParameter[]; outputs: StackOutput[]; description?: string; operationId: string };
+  previous?: {
+    templateId: number;
+    parameters: StackParameter[];
+    outputs: StackOutput[];
+    description?: string;
+    operationId: string;
+  };
 }
 
 export interface StackRecord {
@@ -68,9 +74,17 @@ export interface StackRecord {
 }
 
 const STACK = columns<StackRecord>({
-  stackId: ['stack_id'], account: ['account'], region: ['region'], name: ['name'], status: ['status'],
-  statusReason: ['status_reason', 'optional'], createdAt: ['created_at'], updatedAt: ['updated_at', 'optional'],
-  deletedAt: ['deleted_at', 'optional'], templateId: ['template_id'], doc: ['doc', 'json'],
+  stackId: ['stack_id'],
+  account: ['account'],
+  region: ['region'],
+  name: ['name'],
+  status: ['status'],
+  statusReason: ['status_reason', 'optional'],
+  createdAt: ['created_at'],
+  updatedAt: ['updated_at', 'optional'],
+  deletedAt: ['deleted_at', 'optional'],
+  templateId: ['template_id'],
+  doc: ['doc', 'json'],
 });
 const fromRow = (row: unknown) => STACK.fromRow(row as Record<string, unknown>);
 
@@ -97,9 +111,11 @@ export class StackStore {
     this.liveByNameStmt = db.prepare(
       'SELECT * FROM stacks WHERE account = ? AND region = ? AND name = ? AND deleted_at IS NULL',
     );
-    this.pageStmt = withLimit(db,
+    this.pageStmt = withLimit(
+      db,
       `SELECT rowid AS cursor, * FROM stacks WHERE account = @account AND region = @region
-         AND (@live = 0 OR deleted_at IS NULL) AND rowid < @before ORDER BY rowid DESC`);
+         AND (@live = 0 OR deleted_at IS NULL) AND rowid < @before ORDER BY rowid DESC`,
+    );
     // Only the stacks a restart must carry on, through their partial index (migration 6): the same WHERE, verbatim.
     this.inProgressStmt = db.prepare(String.raw`SELECT * FROM stacks WHERE status LIKE '%\_IN\_PROGRESS' ESCAPE '\'`);
   }

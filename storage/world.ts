@@ -55,12 +55,21 @@ interface WorldRow {
 
 /** The plain columns; properties, attributes and state share the one JSON `doc` column. */
 const WORLD = columns<Omit<WorldResource, 'properties' | 'attributes' | 'state'>>({
-  account: ['account'], region: ['region'], type: ['type'], physicalId: ['physical_id'], name: ['name', 'optional'],
-  stackId: ['stack_id', 'optional'], logicalId: ['logical_id', 'optional'], createdAt: ['created_at'],
+  account: ['account'],
+  region: ['region'],
+  type: ['type'],
+  physicalId: ['physical_id'],
+  name: ['name', 'optional'],
+  stackId: ['stack_id', 'optional'],
+  logicalId: ['logical_id', 'optional'],
+  createdAt: ['created_at'],
 });
 
 const fromRow = (r: WorldRow): WorldResource =>
-  WORLD.fromRow(r as unknown as Record<string, unknown>, JSON.parse(r.doc) as Pick<WorldResource, 'properties' | 'attributes' | 'state'>);
+  WORLD.fromRow(
+    r as unknown as Record<string, unknown>,
+    JSON.parse(r.doc) as Pick<WorldResource, 'properties' | 'attributes' | 'state'>,
+  );
 
 export class WorldStore {
   private readonly putStmt;
@@ -109,11 +118,13 @@ export class WorldStore {
   }
 
   list(filter: { type?: string; account?: string; region?: string }): WorldResource[] {
-    return (this.listStmt.all({
-      type: filter.type ?? null,
-      account: filter.account ?? null,
-      region: filter.region ?? null,
-    }) as WorldRow[]).map(fromRow);
+    return (
+      this.listStmt.all({
+        type: filter.type ?? null,
+        account: filter.account ?? null,
+        region: filter.region ?? null,
+      }) as WorldRow[]
+    ).map(fromRow);
   }
 
   /** A resource of this type and name in any region of the account (names of global services: IAM, S3). */

@@ -13,12 +13,17 @@ export function evaluateConditions(ctx: EvalContext): Map<string, boolean> {
   function resolve(name: string): boolean {
     const known = results.get(name);
     if (known !== undefined) return known;
-    if (visiting.has(name)) throw validationError(`Template format error: Circular dependency between conditions: [${[...visiting].join(', ')}]`);
+    if (visiting.has(name))
+      throw validationError(
+        `Template format error: Circular dependency between conditions: [${[...visiting].join(', ')}]`,
+      );
     visiting.add(name);
     const value = evaluate(declared[name], scoped);
     visiting.delete(name);
     if (typeof value !== 'boolean') {
-      throw validationError(`Template format error: Conditions can only be boolean operations on parameters and other conditions`);
+      throw validationError(
+        `Template format error: Conditions can only be boolean operations on parameters and other conditions`,
+      );
     }
     results.set(name, value);
     return value;

@@ -6,7 +6,13 @@ import { isDeepStrictEqual } from 'node:util';
 import type { PreparedTemplate } from './index.js';
 import type { ResourceDef } from './model.js';
 import {
-  contextOf, isUnknown, previewValue, references, shownValue, type SourceState, type ValueSources,
+  contextOf,
+  isUnknown,
+  previewValue,
+  references,
+  shownValue,
+  type SourceState,
+  type ValueSources,
 } from './diffValues.js';
 
 export { KNOWN_AFTER_APPLY } from './diffValues.js';
@@ -48,8 +54,13 @@ export interface ChangeModelInput {
 
 export interface Detail {
   Target: {
-    Attribute: string; Name?: string; RequiresRecreation: RequiresRecreation;
-    Path?: string; BeforeValue?: string; AfterValue?: string; AttributeChangeType?: 'Add' | 'Remove' | 'Modify';
+    Attribute: string;
+    Name?: string;
+    RequiresRecreation: RequiresRecreation;
+    Path?: string;
+    BeforeValue?: string;
+    AfterValue?: string;
+    AttributeChangeType?: 'Add' | 'Remove' | 'Modify';
   };
   Evaluation: 'Static' | 'Dynamic';
   ChangeSource: 'ResourceReference' | 'ParameterReference' | 'ResourceAttribute' | 'DirectModification' | 'Automatic';
@@ -80,10 +91,21 @@ export interface ChangeModel {
 }
 
 /** Scope members in the order AWS lists them. */
-const SCOPE_ORDER = ['Properties', 'Metadata', 'CreationPolicy', 'UpdatePolicy', 'DeletionPolicy', 'UpdateReplacePolicy', 'Tags'];
+const SCOPE_ORDER = [
+  'Properties',
+  'Metadata',
+  'CreationPolicy',
+  'UpdatePolicy',
+  'DeletionPolicy',
+  'UpdateReplacePolicy',
+  'Tags',
+];
 const RESOURCE_ATTRIBUTES: [keyof ResourceDef, string][] = [
-  ['metadata', 'Metadata'], ['creationPolicy', 'CreationPolicy'], ['updatePolicy', 'UpdatePolicy'],
-  ['deletionPolicy', 'DeletionPolicy'], ['updateReplacePolicy', 'UpdateReplacePolicy'],
+  ['metadata', 'Metadata'],
+  ['creationPolicy', 'CreationPolicy'],
+  ['updatePolicy', 'UpdatePolicy'],
+  ['deletionPolicy', 'DeletionPolicy'],
+  ['updateReplacePolicy', 'UpdateReplacePolicy'],
 ];
 const RANK: Record<RequiresRecreation, number> = { Never: 0, Conditionally: 1, Always: 2 };
 
@@ -100,12 +122,20 @@ interface Plan {
 
 export function resourceChanges(input: ChangeModelInput): ChangeModel {
   const plan = newPlan(input);
-  const changes = input.after.graph.order.map((id) => planResource(plan, id)).filter((c): c is ResourceChange => c !== undefined);
+  const changes = input.after.graph.order
+    .map((id) => planResource(plan, id))
+    .filter((c): c is ResourceChange => c !== undefined);
   for (const old of input.deployed) {
     if (input.after.active.has(old.logicalId)) continue;
     changes.push({
-      Action: 'Remove', LogicalResourceId: old.logicalId, PhysicalResourceId: old.physicalId, ResourceType: old.type,
-      PolicyAction: removePolicyAction(old, input.rules), Scope: [], Details: [], BeforeContext: contextOf(old.properties),
+      Action: 'Remove',
+      LogicalResourceId: old.logicalId,
+      PhysicalResourceId: old.physicalId,
+      ResourceType: old.type,
+      PolicyAction: removePolicyAction(old, input.rules),
+      Scope: [],
+      Details: [],
+      BeforeContext: contextOf(old.properties),
     });
   }
   return { changes, warnings: plan.warnings };
@@ -116,7 +146,10 @@ function newPlan(input: ChangeModelInput): Plan {
   const afterProps = new Map<string, Record<string, unknown>>();
   const state = new Map<string, SourceState>();
   const sources: ValueSources = {
-    state, pseudo: input.pseudo, importValue: input.importValue, availabilityZones: input.availabilityZones,
+    state,
+    pseudo: input.pseudo,
+    importValue: input.importValue,
+    availabilityZones: input.availabilityZones,
     ref: (id) => deployed.get(id)?.ref,
     // An attribute named like a property follows an in-place update of that property; others keep their value.
     attribute: (id, attr) => {
@@ -133,16 +166,33 @@ function newPlan(input: ChangeModelInput): Plan {
 function planResource(plan: Plan, id: string): ResourceChange | undefined {
   const { before, after, rules, imports, stackTagsChanged } = plan.input;
   const def = after.model.resources.get(id)!;
-  const props = previewValue(after, plan.sources, def.properties, (message) => plan.warnings.push({ logicalId: id, message })) as Record<string, unknown>;
+  const props = previewValue(after, plan.sources, def.properties, (message) =>
+    plan.warnings.push({ logicalId: id, message }),
+  ) as Record<string, unknown>;
   plan.afterProps.set(id, props);
   const old = plan.deployed.get(id);
   const oldDef = before?.model.resources.get(id);
   if (imports?.has(id)) {
-    return { Action: 'Import', LogicalResourceId: id, PhysicalResourceId: imports.get(id), ResourceType: def.type, Scope: [], Details: [], AfterContext: contextOf(props) };
+    return {
+      Action: 'Import',
+      LogicalResourceId: id,
+      PhysicalResourceId: imports.get(id),
+      ResourceType: def.type,
+      Scope: [],
+      Details: [],
+      AfterContext: contextOf(props),
+    };
   }
   if (!old || !oldDef) {
     plan.state.set(id, 'added');
-    return { Action: 'Add', LogicalResourceId: id, ResourceType: def.type, Scope: [], Details: [], AfterContext: contextOf(props) };
+    return {
+      Action: 'Add',
+      LogicalResourceId: id,
+      ResourceType: def.type,
+      Scope: [],
+      Details: [],
+      AfterContext: contextOf(props),
+    };
   }
   const details = [
     ...propertyDetails({ def, oldDef, old, props, changedParams: plan.changedParams, state: plan.state, rules }),
@@ -153,10 +203,16 @@ function planResource(plan: Plan, id: string): ResourceChange | undefined {
   const replacement = replacementOf(details);
   plan.state.set(id, replacement === 'True' ? 'replaced' : replacement === 'Conditional' ? 'conditional' : 'modified');
   return {
-    Action: 'Modify', LogicalResourceId: id, PhysicalResourceId: old.physicalId, ResourceType: def.type,
-    Replacement: replacement, PolicyAction: replacement === 'True' ? replacePolicyAction(after, plan.sources, def, rules) : undefined,
-    Scope: SCOPE_ORDER.filter((s) => details.some((d) => scopeOf(d) === s)), Details: details,
-    BeforeContext: contextOf(old.properties), AfterContext: contextOf(props),
+    Action: 'Modify',
+    LogicalResourceId: id,
+    PhysicalResourceId: old.physicalId,
+    ResourceType: def.type,
+    Replacement: replacement,
+    PolicyAction: replacement === 'True' ? replacePolicyAction(after, plan.sources, def, rules) : undefined,
+    Scope: SCOPE_ORDER.filter((s) => details.some((d) => scopeOf(d) === s)),
+    Details: details,
+    BeforeContext: contextOf(old.properties),
+    AfterContext: contextOf(props),
   };
 }
 
@@ -181,9 +237,12 @@ function propertyDetails(p: PropertyInput): Detail[] {
     if (!unknown && sameValue(before, after)) continue;
     const recreation = p.rules.recreation(p.def.type, name, before, unknown ? undefined : after);
     const target: Detail['Target'] = {
-      Attribute: name === tagProperty ? 'Tags' : 'Properties', ...(name === tagProperty ? {} : { Name: name }),
-      RequiresRecreation: recreation, Path: `/Properties/${name}`,
-      BeforeValue: shownValue(before), AfterValue: shownValue(after),
+      Attribute: name === tagProperty ? 'Tags' : 'Properties',
+      ...(name === tagProperty ? {} : { Name: name }),
+      RequiresRecreation: recreation,
+      Path: `/Properties/${name}`,
+      BeforeValue: shownValue(before),
+      AfterValue: shownValue(after),
       AttributeChangeType: before === undefined ? 'Add' : after === undefined ? 'Remove' : 'Modify',
     };
     if (!isDeepStrictEqual(p.oldDef.properties[name], p.def.properties[name])) {
@@ -202,7 +261,13 @@ function causedDetails(p: PropertyInput, name: string, target: Detail['Target'],
   const seen = new Set<string>();
   for (const ref of references(p.def.properties[name])) {
     if (p.changedParams.has(ref.target) && ref.kind === 'Ref') {
-      if (!seen.has(ref.target)) out.push({ Target: target, Evaluation: 'Static', ChangeSource: 'ParameterReference', CausingEntity: ref.target });
+      if (!seen.has(ref.target))
+        out.push({
+          Target: target,
+          Evaluation: 'Static',
+          ChangeSource: 'ParameterReference',
+          CausingEntity: ref.target,
+        });
       seen.add(ref.target);
       continue;
     }
@@ -215,9 +280,13 @@ function causedDetails(p: PropertyInput, name: string, target: Detail['Target'],
     // A source that may or may not be replaced makes this change Dynamic, and an Always at most Conditionally.
     const conditional = source === 'conditional';
     out.push({
-      Target: conditional && target.RequiresRecreation === 'Always' ? { ...target, RequiresRecreation: 'Conditionally' } : target,
+      Target:
+        conditional && target.RequiresRecreation === 'Always'
+          ? { ...target, RequiresRecreation: 'Conditionally' }
+          : target,
       Evaluation: conditional ? 'Dynamic' : 'Static',
-      ChangeSource: ref.kind === 'Ref' ? 'ResourceReference' : 'ResourceAttribute', CausingEntity: entity,
+      ChangeSource: ref.kind === 'Ref' ? 'ResourceReference' : 'ResourceAttribute',
+      CausingEntity: entity,
     });
   }
   // No cause: a value read from outside changed (an export, an SSM parameter); an unreadable one is not a change.
@@ -230,11 +299,20 @@ function causedDetails(p: PropertyInput, name: string, target: Detail['Target'],
 function attributeDetails(def: ResourceDef, oldDef: ResourceDef): Detail[] {
   return RESOURCE_ATTRIBUTES.filter(([key]) => !isDeepStrictEqual(def[key], oldDef[key])).map(([key, attribute]) => ({
     Target: {
-      Attribute: attribute, RequiresRecreation: 'Never' as const, Path: `/${attribute}`,
-      BeforeValue: shownValue(oldDef[key]), AfterValue: shownValue(def[key]),
-      AttributeChangeType: oldDef[key] === undefined ? 'Add' as const : def[key] === undefined ? 'Remove' as const : 'Modify' as const,
+      Attribute: attribute,
+      RequiresRecreation: 'Never' as const,
+      Path: `/${attribute}`,
+      BeforeValue: shownValue(oldDef[key]),
+      AfterValue: shownValue(def[key]),
+      AttributeChangeType:
+        oldDef[key] === undefined
+          ? ('Add' as const)
+          : def[key] === undefined
+            ? ('Remove' as const)
+            : ('Modify' as const),
     },
-    Evaluation: 'Static' as const, ChangeSource: 'DirectModification' as const,
+    Evaluation: 'Static' as const,
+    ChangeSource: 'DirectModification' as const,
   }));
 }
 
@@ -242,10 +320,18 @@ function attributeDetails(def: ResourceDef, oldDef: ResourceDef): Detail[] {
 function automaticDetails(def: ResourceDef, rules: ChangeRules, stackTagsChanged?: boolean): Detail[] {
   const out: Detail[] = [];
   if (def.type === 'AWS::CloudFormation::Stack') {
-    out.push({ Target: { Attribute: 'Properties', RequiresRecreation: 'Never' }, Evaluation: 'Dynamic', ChangeSource: 'Automatic' });
+    out.push({
+      Target: { Attribute: 'Properties', RequiresRecreation: 'Never' },
+      Evaluation: 'Dynamic',
+      ChangeSource: 'Automatic',
+    });
   }
   if (stackTagsChanged && rules.tagProperty(def.type)) {
-    out.push({ Target: { Attribute: 'Tags', RequiresRecreation: 'Never' }, Evaluation: 'Static', ChangeSource: 'DirectModification' });
+    out.push({
+      Target: { Attribute: 'Tags', RequiresRecreation: 'Never' },
+      Evaluation: 'Static',
+      ChangeSource: 'DirectModification',
+    });
   }
   return out;
 }
@@ -260,8 +346,16 @@ function replacementOf(details: Detail[]): 'True' | 'False' | 'Conditional' {
   return details.some((d) => RANK[d.Target.RequiresRecreation] > 0) ? 'Conditional' : 'False';
 }
 
-function replacePolicyAction(after: PreparedTemplate, sources: ValueSources, def: ResourceDef, rules: ChangeRules): string {
-  const policy = def.updateReplacePolicy === undefined ? 'Delete' : String(previewValue(after, sources, def.updateReplacePolicy, () => {}));
+function replacePolicyAction(
+  after: PreparedTemplate,
+  sources: ValueSources,
+  def: ResourceDef,
+  rules: ChangeRules,
+): string {
+  const policy =
+    def.updateReplacePolicy === undefined
+      ? 'Delete'
+      : String(previewValue(after, sources, def.updateReplacePolicy, () => {}));
   if (policy === 'Retain') return 'ReplaceAndRetain';
   return policy === 'Snapshot' && rules.supportsSnapshot(def.type) ? 'ReplaceAndSnapshot' : 'ReplaceAndDelete';
 }

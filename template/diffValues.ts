@@ -22,7 +22,12 @@ export interface ValueSources {
 }
 
 /** Evaluates a value; an evaluation error or an unknown reference yields KNOWN_AFTER_APPLY, with a warning. */
-export function previewValue(template: PreparedTemplate, sources: ValueSources, value: unknown, warn: (m: string) => void): unknown {
+export function previewValue(
+  template: PreparedTemplate,
+  sources: ValueSources,
+  value: unknown,
+  warn: (m: string) => void,
+): unknown {
   const unknown = (id: string) => {
     const state = sources.state.get(id);
     return state === 'added' || state === 'replaced' || state === 'conditional';
@@ -32,8 +37,9 @@ export function previewValue(template: PreparedTemplate, sources: ValueSources, 
     parameters: new Map<string, ParameterValue>(template.parameters.map((p) => [p.key, p.value])),
     pseudo: sources.pseudo,
     conditions: template.conditions,
-    resourceRef: (id) => (unknown(id) ? KNOWN_AFTER_APPLY : sources.ref(id) ?? KNOWN_AFTER_APPLY),
-    resourceAttribute: (id, attr) => (unknown(id) ? KNOWN_AFTER_APPLY : sources.attribute(id, attr) ?? KNOWN_AFTER_APPLY),
+    resourceRef: (id) => (unknown(id) ? KNOWN_AFTER_APPLY : (sources.ref(id) ?? KNOWN_AFTER_APPLY)),
+    resourceAttribute: (id, attr) =>
+      unknown(id) ? KNOWN_AFTER_APPLY : (sources.attribute(id, attr) ?? KNOWN_AFTER_APPLY),
     importValue: (name) => {
       const found = sources.importValue(name);
       if (found === undefined) warn(`No export named ${name}`);
@@ -103,7 +109,11 @@ function subReferences(arg: unknown, out: Reference[]): void {
     const name = m[1].trim();
     if (locals.includes(name) || PSEUDO_PARAMETERS.has(name)) continue;
     const dot = name.indexOf('.');
-    out.push(dot > 0 ? { kind: 'GetAtt', target: name.slice(0, dot), attribute: name.slice(dot + 1) } : { kind: 'Ref', target: name });
+    out.push(
+      dot > 0
+        ? { kind: 'GetAtt', target: name.slice(0, dot), attribute: name.slice(dot + 1) }
+        : { kind: 'Ref', target: name },
+    );
   }
 }
 
@@ -117,7 +127,8 @@ export function shownValue(value: unknown): string | undefined {
 export function contextOf(properties: Record<string, unknown> | undefined): string {
   const stringify = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(stringify);
-    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, stringify(x)]));
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, stringify(x)]));
     return v === null || v === undefined ? v : String(v);
   };
   return JSON.stringify({ Properties: stringify(properties ?? {}) });

@@ -35,7 +35,10 @@ function secretParts(spec: string): { id: string; key?: string } {
   const id = fields.slice(0, idLength).join(':');
   const [kind, key] = fields.slice(idLength) as (string | undefined)[];
   if (kind !== undefined && kind !== '' && kind !== 'SecretString') {
-    throw new TemplateError(`Invalid dynamic reference {{resolve:secretsmanager:${spec}}}: only SecretString is supported.`, true);
+    throw new TemplateError(
+      `Invalid dynamic reference {{resolve:secretsmanager:${spec}}}: only SecretString is supported.`,
+      true,
+    );
   }
   return { id, key: key || undefined };
 }
@@ -45,7 +48,10 @@ function resolveOne(service: string, spec: string, sources: DynamicSources): str
     const { id, key } = secretParts(spec);
     const secret = sources.secret(id);
     if (secret === undefined) {
-      throw new TemplateError("Secrets Manager can't find the specified secret. (Service: AWSSecretsManager; Status Code: 400; Error Code: ResourceNotFoundException)", true);
+      throw new TemplateError(
+        "Secrets Manager can't find the specified secret. (Service: AWSSecretsManager; Status Code: 400; Error Code: ResourceNotFoundException)",
+        true,
+      );
     }
     if (key === undefined) return secret;
     let parsed: unknown;
@@ -55,16 +61,19 @@ function resolveOne(service: string, spec: string, sources: DynamicSources): str
       throw new TemplateError(`Could not parse SecretString JSON for secret ${id}`, true);
     }
     const value = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>)[key] : undefined;
-    if (value === undefined) throw new TemplateError(`Could not find SecretString JSON key ${key} in secret ${id}`, true);
+    if (value === undefined)
+      throw new TemplateError(`Could not find SecretString JSON key ${key} in secret ${id}`, true);
     return typeof value === 'string' ? value : JSON.stringify(value);
   }
   const { name, version } = ssmParts(spec);
   const value = sources.ssm(name, version);
-  if (value === undefined) throw version === undefined ? missingSsm(service, spec) : missingVersion(service, name, version);
+  if (value === undefined)
+    throw version === undefined ? missingSsm(service, spec) : missingVersion(service, name, version);
   return value;
 }
 
-const missingSsm = (service: string, spec: string) => validationError(`Parameters: [${service}:${ssmName(spec)}] cannot be found.`);
+const missingSsm = (service: string, spec: string) =>
+  validationError(`Parameters: [${service}:${ssmName(spec)}] cannot be found.`);
 const missingVersion = (service: string, name: string, version: number) =>
   validationError(`Parameters: [${service}:${name}:${version}] cannot be found.`);
 
@@ -82,7 +91,8 @@ export function checkDynamicReferences(values: unknown[], sources: DynamicSource
       for (const [, service, spec] of v.matchAll(REFERENCE)) {
         if (service === 'secretsmanager' || spec.includes('${')) continue;
         const { name, version } = ssmParts(spec);
-        if (sources.ssm(name, version) === undefined) throw version === undefined ? missingSsm(service, spec) : missingVersion(service, name, version);
+        if (sources.ssm(name, version) === undefined)
+          throw version === undefined ? missingSsm(service, spec) : missingVersion(service, name, version);
       }
     } else if (v !== null && typeof v === 'object') stack.push(...Object.values(v));
   }

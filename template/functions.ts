@@ -5,9 +5,29 @@ import { validationError } from '../domain/errors.js';
 
 /** The functions every template may use (AWS lists these in its "unsupported function" error). */
 export const CORE_FUNCTIONS = [
-  'Fn::Base64', 'Fn::GetAtt', 'Fn::GetAZs', 'Fn::ImportValue', 'Fn::Join', 'Fn::Split', 'Fn::FindInMap',
-  'Fn::Select', 'Ref', 'Fn::Equals', 'Fn::If', 'Fn::Not', 'Condition', 'Fn::And', 'Fn::Or', 'Fn::Contains',
-  'Fn::EachMemberEquals', 'Fn::EachMemberIn', 'Fn::ValueOf', 'Fn::ValueOfAll', 'Fn::RefAll', 'Fn::Sub', 'Fn::Cidr',
+  'Fn::Base64',
+  'Fn::GetAtt',
+  'Fn::GetAZs',
+  'Fn::ImportValue',
+  'Fn::Join',
+  'Fn::Split',
+  'Fn::FindInMap',
+  'Fn::Select',
+  'Ref',
+  'Fn::Equals',
+  'Fn::If',
+  'Fn::Not',
+  'Condition',
+  'Fn::And',
+  'Fn::Or',
+  'Fn::Contains',
+  'Fn::EachMemberEquals',
+  'Fn::EachMemberIn',
+  'Fn::ValueOf',
+  'Fn::ValueOfAll',
+  'Fn::RefAll',
+  'Fn::Sub',
+  'Fn::Cidr',
   'Fn::GetStackOutput',
 ] as const;
 
@@ -16,7 +36,12 @@ export const LANGUAGE_EXTENSION_FUNCTIONS = ['Fn::Length', 'Fn::ToJsonString'] a
 
 /** Functions of the Rules section only. */
 export const RULE_FUNCTIONS = new Set([
-  'Fn::Contains', 'Fn::EachMemberEquals', 'Fn::EachMemberIn', 'Fn::ValueOf', 'Fn::ValueOfAll', 'Fn::RefAll',
+  'Fn::Contains',
+  'Fn::EachMemberEquals',
+  'Fn::EachMemberIn',
+  'Fn::ValueOf',
+  'Fn::ValueOfAll',
+  'Fn::RefAll',
 ]);
 
 export type Section = 'Resources' | 'Outputs' | 'Conditions' | 'Rules';
@@ -29,8 +54,23 @@ export const FORBIDDEN_IN: Record<Section, ReadonlySet<string>> = {
   // Refs are refused by name in structure.ts).
   Conditions: new Set([...RULE_FUNCTIONS, 'Fn::ImportValue', 'Fn::GetStackOutput', 'Fn::If']),
   // Rules see parameter values only.
-  Rules: new Set(['Fn::GetAtt', 'Fn::ImportValue', 'Fn::GetStackOutput', 'Fn::If', 'Fn::Sub', 'Fn::Join', 'Fn::Select',
-    'Fn::Split', 'Fn::FindInMap', 'Fn::GetAZs', 'Fn::Base64', 'Fn::Cidr', 'Fn::Length', 'Fn::ToJsonString', 'Condition']),
+  Rules: new Set([
+    'Fn::GetAtt',
+    'Fn::ImportValue',
+    'Fn::GetStackOutput',
+    'Fn::If',
+    'Fn::Sub',
+    'Fn::Join',
+    'Fn::Select',
+    'Fn::Split',
+    'Fn::FindInMap',
+    'Fn::GetAZs',
+    'Fn::Base64',
+    'Fn::Cidr',
+    'Fn::Length',
+    'Fn::ToJsonString',
+    'Condition',
+  ]),
 };
 
 export function knownFunctions(languageExtensions: boolean): string[] {

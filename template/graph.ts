@@ -18,7 +18,11 @@ export interface ResourceGraph {
  * `Fn::If` that is not taken is skipped: AWS resolves conditions before it looks for dependencies, so that branch may
  * name a resource whose condition is false (the CDK bootstrap template does, in Resources and Outputs).
  */
-export function referencedNames(value: unknown, out: Set<string> = new Set(), conditions?: Map<string, boolean>): Set<string> {
+export function referencedNames(
+  value: unknown,
+  out: Set<string> = new Set(),
+  conditions?: Map<string, boolean>,
+): Set<string> {
   if (value === null || typeof value !== 'object') return out;
   if (Array.isArray(value)) {
     for (const v of value) referencedNames(v, out, conditions);
@@ -58,10 +62,15 @@ function takenBranch(arg: unknown, conditions?: Map<string, boolean>): [unknown]
  * A name no section defines is refused wherever it appears; a resource whose condition is false is refused only
  * where the reference is really evaluated (outside the untaken branch of every `Fn::If`).
  */
-export function buildGraph(model: TemplateModel, active: Set<string>, conditions?: Map<string, boolean>): ResourceGraph {
+export function buildGraph(
+  model: TemplateModel,
+  active: Set<string>,
+  conditions?: Map<string, boolean>,
+): ResourceGraph {
   const dependsOn = new Map<string, Set<string>>();
   const unresolved: string[] = [];
-  const defined = (name: string) => PSEUDO_PARAMETERS.has(name) || name in model.parameters || model.resources.has(name);
+  const defined = (name: string) =>
+    PSEUDO_PARAMETERS.has(name) || name in model.parameters || model.resources.has(name);
   for (const id of active) {
     const def = model.resources.get(id)!;
     const deps = new Set<string>();

@@ -81,10 +81,13 @@ function preModel(doc: Record<string, unknown>, parameters: Record<string, Param
 export function prepareTemplate(input: PrepareInput): PreparedTemplate {
   const parsed = parseTemplate(input.body);
   const region = String(input.pseudo['AWS::Region']);
-  const resolve = (declared: Record<string, ParameterDef>) => resolveParameters(declared, input.parameters, input.previousParameters, {
-    ssm: input.ssm, exists: input.stored ? undefined : input.exists, availabilityZones: () => input.availabilityZones(region),
-    previouslyResolved: input.stored?.resolved,
-  });
+  const resolve = (declared: Record<string, ParameterDef>) =>
+    resolveParameters(declared, input.parameters, input.previousParameters, {
+      ssm: input.ssm,
+      exists: input.stored ? undefined : input.exists,
+      availabilityZones: () => input.availabilityZones(region),
+      previouslyResolved: input.stored?.resolved,
+    });
   let parameters: ResolvedParameter[] | undefined;
   const declared = () => readParameters(parsed.doc.Parameters);
   const transformed = applyTransforms(parsed.doc, {
@@ -105,16 +108,25 @@ export function prepareTemplate(input: PrepareInput): PreparedTemplate {
   const ctx = staticContext(model, parameters, input);
   if (!input.stored) checkRules(ctx);
   const conditions = evaluateConditions(ctx);
-  const active = new Set([...model.resources.values()].filter((r) => isActive(r.condition, conditions)).map((r) => r.logicalId));
+  const active = new Set(
+    [...model.resources.values()].filter((r) => isActive(r.condition, conditions)).map((r) => r.logicalId),
+  );
   const graph = buildGraph(model, active, conditions);
   checkOutputReferences(model, conditions, active);
   preview(ctx, conditions, active);
   if (!input.stored) {
-    checkDynamicReferences([...active].map((id) => model.resources.get(id)!.properties), {
-      ssm: input.ssm ?? (() => undefined), secret: input.secret ?? (() => undefined),
-    });
+    checkDynamicReferences(
+      [...active].map((id) => model.resources.get(id)!.properties),
+      {
+        ssm: input.ssm ?? (() => undefined),
+        secret: input.secret ?? (() => undefined),
+      },
+    );
   }
-  const processed = transformed.declared.length || transformed.doc !== parsed.doc ? JSON.stringify(withoutTransform(transformed.doc)) : undefined;
+  const processed =
+    transformed.declared.length || transformed.doc !== parsed.doc
+      ? JSON.stringify(withoutTransform(transformed.doc))
+      : undefined;
   return { body: input.body, model, parameters, conditions, active, graph, processed };
 }
 
@@ -128,7 +140,12 @@ function preview(base: EvalContext, conditions: Map<string, boolean>, active: Se
     return UNKNOWN_VALUE;
   };
   const ctx: EvalContext = {
-    ...base, conditions, preview: { count: 0 }, resourceRef: unknown, resourceAttribute: unknown, importValue: unknown as unknown as () => string,
+    ...base,
+    conditions,
+    preview: { count: 0 },
+    resourceRef: unknown,
+    resourceAttribute: unknown,
+    importValue: unknown as unknown as () => string,
     stackOutput: unknown as unknown as () => string,
   };
   const values: unknown[] = [...active].map((id) => base.model.resources.get(id)!.properties);
@@ -152,7 +169,9 @@ function withoutTransform(doc: Record<string, unknown>): Record<string, unknown>
 function isActive(condition: string | undefined, conditions: Map<string, boolean>): boolean {
   if (condition === undefined) return true;
   if (!conditions.has(condition)) {
-    throw validationError(`Template format error: Unresolved dependencies [${condition}]. Cannot reference resources in the Conditions block of the template`);
+    throw validationError(
+      `Template format error: Unresolved dependencies [${condition}]. Cannot reference resources in the Conditions block of the template`,
+    );
   }
   return conditions.get(condition)!;
 }
@@ -161,14 +180,18 @@ function checkResourceTypes(model: TemplateModel, isKnownType: (type: string) =>
   const unknown = [...new Set([...model.resources.values()].map((r) => r.type))].filter(
     (t) => !t.startsWith('Custom::') && !isKnownType(t),
   );
-  if (unknown.length) throw validationError(`Template format error: Unrecognized resource types: [${unknown.join(', ')}]`);
+  if (unknown.length)
+    throw validationError(`Template format error: Unrecognized resource types: [${unknown.join(', ')}]`);
 }
 
 function checkOutputReferences(model: TemplateModel, conditions: Map<string, boolean>, active: Set<string>) {
   for (const output of model.outputs) {
     if (output.condition !== undefined && !isActive(output.condition, conditions)) continue;
     const names = [...referencedResourceNames(output.value, model, conditions)].filter((n) => !active.has(n));
-    if (names.length) throw validationError(`Unresolved resource dependencies [${names.join(', ')}] in the Outputs block of the template`);
+    if (names.length)
+      throw validationError(
+        `Unresolved resource dependencies [${names.join(', ')}] in the Outputs block of the template`,
+      );
   }
 }
 
@@ -184,11 +207,21 @@ export const IAM_NAME_PROPERTIES: Record<string, string> = {
   'AWS::IAM::ManagedPolicy': 'ManagedPolicyName',
   'AWS::IAM::InstanceProfile': 'InstanceProfileName',
 };
-const IAM_TYPES = new Set([...Object.keys(IAM_NAME_PROPERTIES), 'AWS::IAM::Policy', 'AWS::IAM::AccessKey',
-  'AWS::IAM::UserToGroupAddition', 'AWS::IAM::RolePolicy', 'AWS::IAM::UserPolicy', 'AWS::IAM::GroupPolicy']);
+const IAM_TYPES = new Set([
+  ...Object.keys(IAM_NAME_PROPERTIES),
+  'AWS::IAM::Policy',
+  'AWS::IAM::AccessKey',
+  'AWS::IAM::UserToGroupAddition',
+  'AWS::IAM::RolePolicy',
+  'AWS::IAM::UserPolicy',
+  'AWS::IAM::GroupPolicy',
+]);
 
 /** The capabilities a model needs, over the given resources (all of them for ValidateTemplate). */
-export function capabilitiesFor(model: TemplateModel, ids: Iterable<string>): { capabilities: string[]; types: string[] } {
+export function capabilitiesFor(
+  model: TemplateModel,
+  ids: Iterable<string>,
+): { capabilities: string[]; types: string[] } {
   const types = new Set<string>();
   let named = false;
   for (const id of ids) {
@@ -203,7 +236,10 @@ export function capabilitiesFor(model: TemplateModel, ids: Iterable<string>): { 
   return { capabilities, types: [...types] };
 }
 
-export function requiredCapabilities(prepared: PreparedTemplate, changeSet = false): { capabilities: string[]; types: string[] } {
+export function requiredCapabilities(
+  prepared: PreparedTemplate,
+  changeSet = false,
+): { capabilities: string[]; types: string[] } {
   const required = capabilitiesFor(prepared.model, prepared.active);
   if (changeSet) required.capabilities = required.capabilities.filter((c) => c !== 'CAPABILITY_AUTO_EXPAND');
   return required;
@@ -219,5 +255,6 @@ export function checkCapabilities(prepared: PreparedTemplate, given: string[] = 
     if (c === 'CAPABILITY_IAM') return !given.includes('CAPABILITY_IAM') && !given.includes('CAPABILITY_NAMED_IAM');
     return !given.includes(c);
   });
-  if (missing.length) throw awsError('InsufficientCapabilitiesException', `Requires capabilities : [${missing.join(', ')}]`);
+  if (missing.length)
+    throw awsError('InsufficientCapabilitiesException', `Requires capabilities : [${missing.join(', ')}]`);
 }

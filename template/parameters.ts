@@ -52,7 +52,14 @@ export const AWS_SPECIFIC_TYPES: Record<string, string | undefined> = {
 const SSM_VALUE = /^AWS::SSM::Parameter::Value<(.+)>$/;
 // List<String> is missing from AWS's documentation but accepted: a run recorded against AWS passes `foo,bar` and
 // reads `foo|bar` back through `!Join ["|", !Ref P]` (LocalStack's AWS-validated parameter tests).
-const SIMPLE_TYPES = new Set(['String', 'Number', 'List<Number>', 'List<String>', 'CommaDelimitedList', 'AWS::SSM::Parameter::Name']);
+const SIMPLE_TYPES = new Set([
+  'String',
+  'Number',
+  'List<Number>',
+  'List<String>',
+  'CommaDelimitedList',
+  'AWS::SSM::Parameter::Name',
+]);
 const LIST = /^List<(.+)>$/;
 
 const isAwsSpecific = (t: string) => Object.hasOwn(AWS_SPECIFIC_TYPES, t);
@@ -64,11 +71,18 @@ export function isKnownParameterType(type: string): boolean {
   const ssm = SSM_VALUE.exec(type);
   if (!ssm) return false;
   const inner = ssm[1];
-  return inner === 'String' || inner === 'List<String>' || inner === 'CommaDelimitedList' || isKnownParameterType(inner) && !SSM_VALUE.test(inner) && !SIMPLE_TYPES.has(inner);
+  return (
+    inner === 'String' ||
+    inner === 'List<String>' ||
+    inner === 'CommaDelimitedList' ||
+    (isKnownParameterType(inner) && !SSM_VALUE.test(inner) && !SIMPLE_TYPES.has(inner))
+  );
 }
 
 const isListType = (type: string) =>
-  type === 'CommaDelimitedList' || type.startsWith('List<') || /^AWS::SSM::Parameter::Value<(List<.*>|CommaDelimitedList)>$/.test(type);
+  type === 'CommaDelimitedList' ||
+  type.startsWith('List<') ||
+  /^AWS::SSM::Parameter::Value<(List<.*>|CommaDelimitedList)>$/.test(type);
 
 export const MAX_PARAMETER_VALUE_BYTES = 4096;
 
@@ -91,11 +105,15 @@ export function resolveParameters(
   for (const [name, def] of Object.entries(declared)) {
     const g = byKey.get(name);
     if (g?.UsePreviousValue && g.ParameterValue !== undefined) {
-      throw validationError(`Invalid input for parameter key ${name}. Cannot specify usePreviousValue as true and non empty value for a parameter key in the same request`);
+      throw validationError(
+        `Invalid input for parameter key ${name}. Cannot specify usePreviousValue as true and non empty value for a parameter key in the same request`,
+      );
     }
-    const value = g?.UsePreviousValue ? previous.get(name) : g?.ParameterValue ?? defaultOf(def);
+    const value = g?.UsePreviousValue ? previous.get(name) : (g?.ParameterValue ?? defaultOf(def));
     if (g?.UsePreviousValue && value === undefined) {
-      throw validationError(`Invalid input for parameter key ${name}. Cannot specify usePreviousValue as true for a parameter key not in the previous template`);
+      throw validationError(
+        `Invalid input for parameter key ${name}. Cannot specify usePreviousValue as true for a parameter key not in the previous template`,
+      );
     }
     if (value === undefined) missing.push(name);
     else raw.set(name, value);
@@ -110,7 +128,8 @@ export function resolveParameters(
   const unfetched = Object.entries(declared)
     .filter(([name, def]) => SSM_VALUE.test(def.Type) && ssmValue(name, raw.get(name)!, world) === undefined)
     .map(([name]) => raw.get(name)!);
-  if (unfetched.length) throw validationError(`Unable to fetch parameters [${unfetched.join(',')}] from parameter store for this account.`);
+  if (unfetched.length)
+    throw validationError(`Unable to fetch parameters [${unfetched.join(',')}] from parameter store for this account.`);
   return Object.entries(declared).map(([name, def]) => typed(name, def, raw.get(name) as string, world));
 }
 
@@ -131,7 +150,11 @@ function typed(name: string, def: ParameterDef, raw: string, world: ParameterWor
     const value = isListType(def.Type) ? resolved.split(',') : resolved;
     return { key: name, raw, value, resolvedValue: resolved, noEcho };
   }
-  const value: ParameterValue = isListType(def.Type) ? (raw === '' ? [] : raw.split(',').map((v) => (def.Type === 'CommaDelimitedList' ? v : v.trim()))) : raw;
+  const value: ParameterValue = isListType(def.Type)
+    ? raw === ''
+      ? []
+      : raw.split(',').map((v) => (def.Type === 'CommaDelimitedList' ? v : v.trim()))
+    : raw;
   checkConstraints(name, def, value);
   checkExists(name, def.Type, value, world);
   return { key: name, raw, value, noEcho };
@@ -144,11 +167,16 @@ function checkExists(name: string, type: string, value: ParameterValue, world: P
   for (const item of Array.isArray(value) ? value : [value]) {
     if (item === '') continue;
     const worldType = AWS_SPECIFIC_TYPES[itemType];
-    const found = itemType === 'AWS::EC2::AvailabilityZone::Name'
-      ? world.availabilityZones?.().includes(item)
-      : worldType ? world.exists?.(worldType, item) : undefined;
+    const found =
+      itemType === 'AWS::EC2::AvailabilityZone::Name'
+        ? world.availabilityZones?.().includes(item)
+        : worldType
+          ? world.exists?.(worldType, item)
+          : undefined;
     if (found === false) {
-      throw validationError(`Parameter validation failed: parameter value ${item} for parameter name ${name} does not exist.`);
+      throw validationError(
+        `Parameter validation failed: parameter value ${item} for parameter name ${name} does not exist.`,
+      );
     }
   }
 }
@@ -163,9 +191,11 @@ function checkConstraints(name: string, def: ParameterDef, value: ParameterValue
     // With a ConstraintDescription AWS leaves the name unquoted: "Parameter InstanceType failed to satisfy
     // constraint: must be a valid EC2 instance type." (public AWS output, quoted in CloudFormation messages).
     const fail = (message: string) =>
-      validationError(def.ConstraintDescription
-        ? `Parameter ${name} failed to satisfy constraint: ${def.ConstraintDescription}`
-        : message);
+      validationError(
+        def.ConstraintDescription
+          ? `Parameter ${name} failed to satisfy constraint: ${def.ConstraintDescription}`
+          : message,
+      );
     if (def.AllowedValues && !def.AllowedValues.map(String).includes(item)) {
       throw fail(`Parameter '${name}' must be one of AllowedValues`);
     }

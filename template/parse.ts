@@ -69,8 +69,20 @@ const CFN_TAGS: Tags = Object.entries(SHORT_TAGS).flatMap(([short, full]) => [
 // "CloudFormation doesn't support ... Hash merges" (User Guide, template anatomy), so `<<` is a plain key.
 const DROPPED_TAGS = new Set(['tag:yaml.org,2002:timestamp', 'tag:yaml.org,2002:bool', 'tag:yaml.org,2002:merge']);
 const AWS_BOOLEANS = [
-  { tag: 'tag:yaml.org,2002:bool', default: true, identify: (v: unknown) => v === true, test: /^(?:[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/, resolve: () => true },
-  { tag: 'tag:yaml.org,2002:bool', default: true, identify: (v: unknown) => v === false, test: /^(?:[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/, resolve: () => false },
+  {
+    tag: 'tag:yaml.org,2002:bool',
+    default: true,
+    identify: (v: unknown) => v === true,
+    test: /^(?:[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
+    resolve: () => true,
+  },
+  {
+    tag: 'tag:yaml.org,2002:bool',
+    default: true,
+    identify: (v: unknown) => v === false,
+    test: /^(?:[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
+    resolve: () => false,
+  },
 ];
 
 export type TemplateFormat = 'JSON' | 'YAML';
@@ -120,11 +132,12 @@ function parseYaml(body: string): unknown {
   try {
     doc = loadYaml().parseDocument(body, {
       version: '1.1',
-      customTags: (tags) => [
-        ...tags.filter((t) => !(typeof t === 'object' && DROPPED_TAGS.has(t.tag))),
-        ...AWS_BOOLEANS,
-        ...(CFN_TAGS as unknown[]),
-      ] as Tags,
+      customTags: (tags) =>
+        [
+          ...tags.filter((t) => !(typeof t === 'object' && DROPPED_TAGS.has(t.tag))),
+          ...AWS_BOOLEANS,
+          ...(CFN_TAGS as unknown[]),
+        ] as Tags,
       uniqueKeys: true,
       prettyErrors: false,
     });
@@ -161,7 +174,8 @@ function checkKeys(doc: Document): void {
       return undefined;
     },
   });
-  if (bad === 'alias') throw validationError('Template error: YAML aliases are not allowed in CloudFormation templates');
+  if (bad === 'alias')
+    throw validationError('Template error: YAML aliases are not allowed in CloudFormation templates');
   if (bad) throw formatError('YAML not well-formed. (a map key must be a scalar)');
 }
 

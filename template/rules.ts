@@ -19,8 +19,10 @@ export function checkRulesShape(rules: Record<string, unknown>): void {
     if (!Array.isArray(rule.Assertions)) throw bad('Every Rules member must contain an Assertions list.');
     for (const a of rule.Assertions) {
       if (!isObject(a) || a.Assert === undefined) throw bad('Every Assertions member must contain an Assert object.');
-      if (Object.keys(a).some((k) => !ASSERTION_KEYS.has(k))) throw bad('Every Assertions member may only contain Assert and AssertDescription.');
-      if (a.AssertDescription !== undefined && typeof a.AssertDescription !== 'string') throw bad('Every AssertDescription must be a string.');
+      if (Object.keys(a).some((k) => !ASSERTION_KEYS.has(k)))
+        throw bad('Every Assertions member may only contain Assert and AssertDescription.');
+      if (a.AssertDescription !== undefined && typeof a.AssertDescription !== 'string')
+        throw bad('Every AssertDescription must be a string.');
     }
   }
 }
@@ -33,9 +35,13 @@ function truth(value: unknown, where: string): boolean {
 
 /** Evaluates every rule; throws AWS's ValidationError for the first assertion that does not hold. */
 export function checkRules(ctx: EvalContext): void {
-  const rules = ctx.model.rules as Record<string, { RuleCondition?: unknown; Assertions: { Assert: unknown; AssertDescription?: string }[] }>;
+  const rules = ctx.model.rules as Record<
+    string,
+    { RuleCondition?: unknown; Assertions: { Assert: unknown; AssertDescription?: string }[] }
+  >;
   for (const [name, rule] of Object.entries(rules)) {
-    if (rule.RuleCondition !== undefined && !truth(evaluate(rule.RuleCondition, ctx), `[/Rules/${name}/RuleCondition]`)) continue;
+    if (rule.RuleCondition !== undefined && !truth(evaluate(rule.RuleCondition, ctx), `[/Rules/${name}/RuleCondition]`))
+      continue;
     rule.Assertions.forEach((a, i) => {
       if (truth(evaluate(a.Assert, ctx), `[/Rules/${name}/Assertions/${i}/Assert]`)) return;
       // AWS answers with the rule's AssertDescription verbatim; without one, with a generic text.

@@ -8,7 +8,8 @@ import type { TemplateModel } from './model.js';
 
 type Check = (arg: unknown, model: TemplateModel) => void;
 
-const getAttMessage = 'every Fn::GetAtt object requires two non-empty parameters, the resource name and the resource attribute';
+const getAttMessage =
+  'every Fn::GetAtt object requires two non-empty parameters, the resource name and the resource attribute';
 
 function dotted(arg: string): string[] {
   const dot = arg.indexOf('.');
@@ -18,8 +19,10 @@ function dotted(arg: string): string[] {
 const CHECKS: Partial<Record<string, Check>> = {
   'Fn::GetAtt': (arg) => {
     const parts = typeof arg === 'string' ? dotted(arg) : arg;
-    if (!Array.isArray(parts) || parts.length !== 2 || typeof parts[0] !== 'string' || !parts[0]) throw templateError(getAttMessage);
-    if (typeof parts[1] === 'string' ? !parts[1] : parts[1] === null || typeof parts[1] !== 'object') throw templateError(getAttMessage);
+    if (!Array.isArray(parts) || parts.length !== 2 || typeof parts[0] !== 'string' || !parts[0])
+      throw templateError(getAttMessage);
+    if (typeof parts[1] === 'string' ? !parts[1] : parts[1] === null || typeof parts[1] !== 'object')
+      throw templateError(getAttMessage);
   },
   'Fn::Select': (arg) => {
     if (!Array.isArray(arg) || arg.length !== 2) {
@@ -28,28 +31,43 @@ const CHECKS: Partial<Record<string, Check>> = {
   },
   'Fn::Split': (arg) => {
     if (!Array.isArray(arg) || arg.length !== 2) {
-      throw templateError('every Fn::Split object requires two parameters, (1) a string delimiter and (2) a string to be split or a function that returns a string to be split.');
+      throw templateError(
+        'every Fn::Split object requires two parameters, (1) a string delimiter and (2) a string to be split or a function that returns a string to be split.',
+      );
     }
   },
   'Fn::Join': (arg) => {
     if (!Array.isArray(arg) || arg.length !== 2 || typeof arg[0] !== 'string') {
-      throw templateError('every Fn::Join object requires two parameters, (1) a string delimiter and (2) a list of strings to be joined or a function that returns a list of strings (such as Fn::GetAZs) to be joined.');
+      throw templateError(
+        'every Fn::Join object requires two parameters, (1) a string delimiter and (2) a list of strings to be joined or a function that returns a list of strings (such as Fn::GetAZs) to be joined.',
+      );
     }
   },
   'Fn::Equals': (arg) => {
-    if (!Array.isArray(arg) || arg.length !== 2) throw templateError('every Fn::Equals object requires a list of 2 string parameters.');
+    if (!Array.isArray(arg) || arg.length !== 2)
+      throw templateError('every Fn::Equals object requires a list of 2 string parameters.');
   },
   'Fn::FindInMap': (arg, model) => {
     // The fourth, {DefaultValue: …} argument exists only under AWS::LanguageExtensions.
     const le = model.transforms.includes('AWS::LanguageExtensions');
-    const withDefault = le && Array.isArray(arg) && arg.length === 4 && arg[3] !== null && typeof arg[3] === 'object' && 'DefaultValue' in arg[3];
+    const withDefault =
+      le &&
+      Array.isArray(arg) &&
+      arg.length === 4 &&
+      arg[3] !== null &&
+      typeof arg[3] === 'object' &&
+      'DefaultValue' in arg[3];
     if (!Array.isArray(arg) || (arg.length !== 3 && !withDefault)) {
-      throw templateError('every Fn::FindInMap object requires three parameters, the map name, map key and the attribute for return value');
+      throw templateError(
+        'every Fn::FindInMap object requires three parameters, the map name, map key and the attribute for return value',
+      );
     }
   },
   'Fn::If': (arg, model) => {
     if (!Array.isArray(arg) || arg.length !== 3) {
-      throw templateError('every Fn::If object requires three parameters, (1) a condition name, (2) a value to return when the condition is true, and (3) a value to return when the condition is false.');
+      throw templateError(
+        'every Fn::If object requires three parameters, (1) a condition name, (2) a value to return when the condition is true, and (3) a value to return when the condition is false.',
+      );
     }
     if (typeof arg[0] !== 'string' || !Object.hasOwn(model.conditions, arg[0])) {
       throw templateError(`unresolved condition dependency ${String(arg[0])} in Fn::If`);
@@ -67,23 +85,30 @@ const isFunctionKey = (key: string, section: Section) =>
   key === 'Ref' || key.startsWith('Fn::') || (key === 'Condition' && (section === 'Conditions' || section === 'Rules'));
 
 const cannotReference = (name: string, section: Section) =>
-  validationError(`Template format error: Unresolved dependencies [${name}]. Cannot reference resources in the ${section} block of the template`);
+  validationError(
+    `Template format error: Unresolved dependencies [${name}]. Cannot reference resources in the ${section} block of the template`,
+  );
 
 function checkReferences(name: string, arg: unknown, w: Walk): void {
   const { model, section } = w;
   if (name === 'Ref') {
-    if (typeof arg !== 'string') throw validationError('Template format error: Every Ref object must have a single String value.');
-    if ((section === 'Conditions' || section === 'Rules') && model.resources.has(arg)) throw cannotReference(arg, section);
+    if (typeof arg !== 'string')
+      throw validationError('Template format error: Every Ref object must have a single String value.');
+    if ((section === 'Conditions' || section === 'Rules') && model.resources.has(arg))
+      throw cannotReference(arg, section);
     const known = PSEUDO_PARAMETERS.has(arg) || Object.hasOwn(model.parameters, arg) || model.resources.has(arg);
     if (!known && section === 'Outputs') {
-      throw validationError(`Template format error: Unresolved resource dependencies [${arg}] in the Outputs block of the template`);
+      throw validationError(
+        `Template format error: Unresolved resource dependencies [${arg}] in the Outputs block of the template`,
+      );
     }
     if (!known && section !== 'Resources') throw cannotReference(arg, section);
   } else if (name === 'Fn::GetAtt') {
     const target = typeof arg === 'string' ? dotted(arg)[0] : Array.isArray(arg) ? arg[0] : undefined;
     if (typeof target !== 'string') return;
     if (section === 'Conditions') throw cannotReference(target, section);
-    if (!model.resources.has(target)) throw templateError(`instance of Fn::GetAtt references undefined resource ${target}`);
+    if (!model.resources.has(target))
+      throw templateError(`instance of Fn::GetAtt references undefined resource ${target}`);
   }
 }
 

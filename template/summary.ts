@@ -21,7 +21,11 @@ export interface SummaryWorld {
 }
 
 const defaultText = (def: ParameterDef) =>
-  def.Default === undefined || def.Default === null ? undefined : Array.isArray(def.Default) ? def.Default.join(',') : String(def.Default);
+  def.Default === undefined || def.Default === null
+    ? undefined
+    : Array.isArray(def.Default)
+      ? def.Default.join(',')
+      : String(def.Default);
 
 /** Loop collections that Ref a parameter use its default (ValidateTemplate has no values). */
 function defaultsOf(declared: Record<string, ParameterDef>): Map<string, ParameterValue> {
@@ -41,13 +45,26 @@ export function staticModel(body: string, world: SummaryWorld): TemplateModel {
     evaluate: (collection) => {
       const parameters = readParameters(doc.Parameters);
       const model: TemplateModel = {
-        doc, parameters, mappings: (doc.Mappings ?? {}) as TemplateModel['mappings'], conditions: {}, rules: {},
-        resources: new Map(), outputs: [], transforms: [],
+        doc,
+        parameters,
+        mappings: (doc.Mappings ?? {}) as TemplateModel['mappings'],
+        conditions: {},
+        rules: {},
+        resources: new Map(),
+        outputs: [],
+        transforms: [],
       };
       return evaluate(collection, {
-        model, parameters: defaultsOf(parameters), pseudo: world.pseudo, conditions: new Map(),
-        resourceRef: () => undefined, resourceAttribute: () => undefined, importValue: () => '',
-        availabilityZones: world.availabilityZones, path: [], budget: { steps: 0 },
+        model,
+        parameters: defaultsOf(parameters),
+        pseudo: world.pseudo,
+        conditions: new Map(),
+        resourceRef: () => undefined,
+        resourceAttribute: () => undefined,
+        importValue: () => '',
+        availabilityZones: world.availabilityZones,
+        path: [],
+        budget: { steps: 0 },
       });
     },
     parameterValues: () => ({}),
@@ -55,7 +72,9 @@ export function staticModel(body: string, world: SummaryWorld): TemplateModel {
     region: String(world.pseudo['AWS::Region']),
   });
   const model = buildModel(processed.doc);
-  const unknown = [...new Set([...model.resources.values()].map((r) => r.type))].filter((t) => !t.startsWith('Custom::') && !world.isKnownType(t));
+  const unknown = [...new Set([...model.resources.values()].map((r) => r.type))].filter(
+    (t) => !t.startsWith('Custom::') && !world.isKnownType(t),
+  );
   if (unknown.length) {
     throw validationError(`Template format error: Unrecognized resource types: [${unknown.join(', ')}]`);
   }
@@ -69,7 +88,12 @@ function parameterDeclarations(model: TemplateModel, withType: boolean) {
   return Object.entries(model.parameters).map(([key, def]) => ({
     ParameterKey: key,
     DefaultValue: defaultText(def),
-    ...(withType ? { ParameterType: def.Type, ParameterConstraints: def.AllowedValues ? { AllowedValues: def.AllowedValues.map(String) } : {} } : {}),
+    ...(withType
+      ? {
+          ParameterType: def.Type,
+          ParameterConstraints: def.AllowedValues ? { AllowedValues: def.AllowedValues.map(String) } : {},
+        }
+      : {}),
     NoEcho: def.NoEcho === true || def.NoEcho === 'true',
     Description: def.Description,
   }));
@@ -108,7 +132,9 @@ export function templateSummaryOutput(model: TemplateModel, world: SummaryWorld)
     DeclaredTransforms: model.transforms,
     ResourceIdentifierSummaries: [...byType].flatMap(([type, ids]) => {
       const identifiers = world.primaryIdentifier(type);
-      return identifiers?.length ? [{ ResourceType: type, LogicalResourceIds: ids, ResourceIdentifiers: [...identifiers] }] : [];
+      return identifiers?.length
+        ? [{ ResourceType: type, LogicalResourceIds: ids, ResourceIdentifiers: [...identifiers] }]
+        : [];
     }),
   };
 }

@@ -5,16 +5,43 @@ import { declaredTransforms } from './transforms/index.js';
 import { SERVERLESS } from './transforms/pending.js';
 
 const SECTIONS = new Set([
-  'AWSTemplateFormatVersion', 'Description', 'Metadata', 'Parameters', 'Rules', 'Mappings', 'Conditions',
-  'Transform', 'Resources', 'Outputs', 'Hooks',
+  'AWSTemplateFormatVersion',
+  'Description',
+  'Metadata',
+  'Parameters',
+  'Rules',
+  'Mappings',
+  'Conditions',
+  'Transform',
+  'Resources',
+  'Outputs',
+  'Hooks',
 ]);
 const RESOURCE_KEYS = new Set([
-  'Type', 'Properties', 'DependsOn', 'Condition', 'DeletionPolicy', 'UpdateReplacePolicy', 'Metadata',
-  'CreationPolicy', 'UpdatePolicy', 'Version', 'Description',
+  'Type',
+  'Properties',
+  'DependsOn',
+  'Condition',
+  'DeletionPolicy',
+  'UpdateReplacePolicy',
+  'Metadata',
+  'CreationPolicy',
+  'UpdatePolicy',
+  'Version',
+  'Description',
 ]);
 const PARAMETER_KEYS = new Set([
-  'Type', 'Default', 'NoEcho', 'AllowedValues', 'AllowedPattern', 'MinLength', 'MaxLength', 'MinValue', 'MaxValue',
-  'Description', 'ConstraintDescription',
+  'Type',
+  'Default',
+  'NoEcho',
+  'AllowedValues',
+  'AllowedPattern',
+  'MinLength',
+  'MaxLength',
+  'MinValue',
+  'MaxValue',
+  'Description',
+  'ConstraintDescription',
 ]);
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
 
@@ -54,9 +81,7 @@ function checkDescription(description: unknown): string | undefined {
   if (description === undefined) return undefined;
   if (typeof description !== 'string') throw formatError('Every Description member must be a string.');
   if (Buffer.byteLength(description) > LIMITS.descriptionBytes) {
-    throw validationError(
-      `Template format error: 'Description' length is greater than ${LIMITS.descriptionBytes}.`,
-    );
+    throw validationError(`Template format error: 'Description' length is greater than ${LIMITS.descriptionBytes}.`);
   }
   return description;
 }
@@ -80,7 +105,12 @@ export function readParameters(value: unknown): Record<string, ParameterDef> {
     if (def.Type === undefined) throw formatError(`Every Parameters object must contain a Type member.`);
     const unknown = Object.keys(def).filter((k) => !PARAMETER_KEYS.has(k));
     if (unknown.length) throw formatError(`Invalid template parameter property '${unknown[0]}'`);
-    if (def.Default !== undefined && def.Default !== null && typeof def.Default === 'object' && !Array.isArray(def.Default)) {
+    if (
+      def.Default !== undefined &&
+      def.Default !== null &&
+      typeof def.Default === 'object' &&
+      !Array.isArray(def.Default)
+    ) {
       throw formatError('Every Default member must be a string.');
     }
     if (def.AllowedValues !== undefined && !Array.isArray(def.AllowedValues)) {
@@ -100,7 +130,10 @@ function readMappings(value: unknown): TemplateModel['mappings'] {
     for (const second of Object.values(map)) {
       if (!isObject(second)) throw formatError(`Every Mappings member ${name} must be a map`);
       for (const leaf of Object.values(second)) {
-        const ok = typeof leaf === 'string' || typeof leaf === 'number' || typeof leaf === 'boolean' ||
+        const ok =
+          typeof leaf === 'string' ||
+          typeof leaf === 'number' ||
+          typeof leaf === 'boolean' ||
           (Array.isArray(leaf) && leaf.every((x) => typeof x !== 'object' || x === null));
         if (!ok) throw formatError('Every Mappings attribute must be a String or a List.');
       }
@@ -170,7 +203,8 @@ function readOutputs(value: unknown): OutputDef[] {
     if (!isObject(def) || !('Value' in def)) {
       throw formatError('Every Outputs member must contain a Value object');
     }
-    if (def.Value === null) throw validationError(`[/Outputs/${logicalId}/Value] 'null' values are not allowed in templates`);
+    if (def.Value === null)
+      throw validationError(`[/Outputs/${logicalId}/Value] 'null' values are not allowed in templates`);
     const exportName = isObject(def.Export) ? def.Export.Name : undefined;
     return {
       logicalId,

@@ -3,7 +3,11 @@ import type { GenericContainer, StartedTestContainer, StopOptions, StoppedTestCo
 
 export declare const PORT: 4581;
 
-export declare function buildCfnLocalImage(context: string, tag?: string, buildArgs?: Record<string, string>): Promise<string>;
+export declare function buildCfnLocalImage(
+  context: string,
+  tag?: string,
+  buildArgs?: Record<string, string>,
+): Promise<string>;
 
 export interface CfnLocalOptions {
   image?: string;

@@ -41,20 +41,35 @@ export async function apiFigures({ stacks = 1000, resources = 33, calls = 2000, 
     const pick = (i) => nameOf((i * 7919) % (stacks - 1));
     const cf = server.client;
     const cases = [
-      ['DescribeStacks', (i) => cf.send(new DescribeStacksCommand({ StackName: pick(i) })), { Action: 'DescribeStacks' }, '≤ 1 (p50), ≤ 5 (p99)'],
-      ['DescribeStackEvents first page', (i) => cf.send(new DescribeStackEventsCommand({ StackName: pick(i) })), { Action: 'DescribeStackEvents' }, '≤ 2'],
+      [
+        'DescribeStacks',
+        (i) => cf.send(new DescribeStacksCommand({ StackName: pick(i) })),
+        { Action: 'DescribeStacks' },
+        '≤ 1 (p50), ≤ 5 (p99)',
+      ],
+      [
+        'DescribeStackEvents first page',
+        (i) => cf.send(new DescribeStackEventsCommand({ StackName: pick(i) })),
+        { Action: 'DescribeStackEvents' },
+        '≤ 2',
+      ],
       ['ListStacks first page', () => cf.send(new ListStacksCommand({})), { Action: 'ListStacks' }, undefined],
     ];
     const note = `${stacks} stacks, ${events} events`;
     for (const [action, viaSdk, params, target] of cases) {
       await sample(warmup, viaSdk);
       figures.push(figure(`api: ${action} (SDK)`, await sample(calls, viaSdk), 'ms', { target, note }));
-      const raw = (i) => rawQuery(server.endpoint, action === 'ListStacks first page' ? params : { ...params, StackName: pick(i) });
+      const raw = (i) =>
+        rawQuery(server.endpoint, action === 'ListStacks first page' ? params : { ...params, StackName: pick(i) });
       await sample(warmup, raw);
       const cpu0 = server.cpuMs();
       const times = await sample(calls, raw);
       const cpuPerCall = (server.cpuMs() - cpu0) / calls;
-      figures.push(figure(`api: ${action} (bare HTTP)`, times, 'ms', { note: `server share; server CPU ${cpuPerCall.toFixed(3)} ms/call` }));
+      figures.push(
+        figure(`api: ${action} (bare HTTP)`, times, 'ms', {
+          note: `server share; server CPU ${cpuPerCall.toFixed(3)} ms/call`,
+        }),
+      );
     }
     figures.push(single('memory: peak RSS during API calls', server.memory()?.hwm, 'MB', { note }));
   } finally {

@@ -13,18 +13,20 @@ async function round(server, { clients, body, tag, errors }) {
   const t0 = performance.now();
   const cpu0 = server.cpuMs();
   const own0 = process.cpuUsage();
-  await Promise.all(Array.from({ length: clients }, async (_, i) => {
-    const cf = client(server.endpoint);
-    try {
-      const created = await createStack(cf, `concurrent-${tag}-${i}`, body);
-      const deleted = await deleteStack(cf, created.stackId);
-      perClient.push(created.ms + deleted.ms);
-    } catch (err) {
-      errors.push(String(err?.message ?? err));
-    } finally {
-      cf.destroy();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      const cf = client(server.endpoint);
+      try {
+        const created = await createStack(cf, `concurrent-${tag}-${i}`, body);
+        const deleted = await deleteStack(cf, created.stackId);
+        perClient.push(created.ms + deleted.ms);
+      } catch (err) {
+        errors.push(String(err?.message ?? err));
+      } finally {
+        cf.destroy();
+      }
+    }),
+  );
   const wall = performance.now() - t0;
   const own = process.cpuUsage(own0);
   const cpuNote = `server CPU ${server.cpuMs() - cpu0} ms, clients' CPU ${Math.round((own.user + own.system) / 1000)} ms`;
@@ -55,8 +57,13 @@ export async function concurrencyFigures({ clients = 50, resources = 20, warmupR
     figure('concurrency: one client create + delete', warm.perClient, 'ms', { note: label }),
     single('concurrency: errors', errors.length, 'count', { target: '0', note: errors[0]?.slice(0, 80) }),
     single('concurrency: SQLITE_BUSY in server output', busy, 'count', { target: '0' }),
-    single('concurrency: throughput', clients / (warm.wall / 1000), 'stacks/s', { target: '≥ 100', note: `create + delete each; after ${warmupRounds} round(s)` }),
-    single('concurrency: throughput, cold server (first round)', clients / (cold.wall / 1000), 'stacks/s', { note: cold.cpuNote }),
+    single('concurrency: throughput', clients / (warm.wall / 1000), 'stacks/s', {
+      target: '≥ 100',
+      note: `create + delete each; after ${warmupRounds} round(s)`,
+    }),
+    single('concurrency: throughput, cold server (first round)', clients / (cold.wall / 1000), 'stacks/s', {
+      note: cold.cpuNote,
+    }),
     single('memory: peak RSS under concurrency', hwm, 'MB', { target: '≤ 200' }),
   ];
 }

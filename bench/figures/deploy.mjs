@@ -30,7 +30,9 @@ async function measureSize(server, dir, n, runs, dbFile, format = 'json') {
   };
   for (let run = 0; run < runs; run++) {
     const name = `deploy-${n}-${run}-${Date.now().toString(36)}`;
-    const { stackId } = await timedCpu('create', () => createStack(server.client, name, template(n, undefined, format)));
+    const { stackId } = await timedCpu('create', () =>
+      createStack(server.client, name, template(n, undefined, format)),
+    );
     if (run === 0 && dbFile) rows = stackRows(dbFile, stackId);
     await timedCpu('update', () => updateStack(server.client, stackId, template(n, halfChanged, format)));
     await timedCpu('delete', () => deleteStack(server.client, stackId));
@@ -51,9 +53,15 @@ export async function deployFigures({ sizes = [1, 10, 100, 500], runs = 5, floor
       figures.push(figure(`floor: ${n} resources (${rowCount(rows.rows)} rows, one transaction)`, floor, 'ms'));
       for (const op of ['create', 'update', 'delete']) {
         const target = op === 'create' && n === 500 ? `≤ ${CREATE_TARGET_MS}` : undefined;
-        figures.push(figure(`deploy: ${op} ${n} resources`, wall[op], 'ms', { target, note: `server CPU ${median(cpu[op])} ms` }));
-        figures.push(single(`deploy: ${op} ${n} resources / floor`, median(wall[op]) / floorMedian, '×',
-          { target: op === 'create' && n === 500 ? `≤ ${FLOOR_RATIO_TARGET}` : undefined, note: op === 'create' ? undefined : 'against the create floor' }));
+        figures.push(
+          figure(`deploy: ${op} ${n} resources`, wall[op], 'ms', { target, note: `server CPU ${median(cpu[op])} ms` }),
+        );
+        figures.push(
+          single(`deploy: ${op} ${n} resources / floor`, median(wall[op]) / floorMedian, '×', {
+            target: op === 'create' && n === 500 ? `≤ ${FLOOR_RATIO_TARGET}` : undefined,
+            note: op === 'create' ? undefined : 'against the create floor',
+          }),
+        );
       }
     }
     if (variantSize) figures.push(await variant(server, variantSize, runs, 'yaml', 'the same template in YAML'));
@@ -76,5 +84,7 @@ export async function deployFigures({ sizes = [1, 10, 100, 500], runs = 5, floor
 /** The create figure again under another condition: a YAML body (parsing cost), or `--db :memory:` (disk cost). */
 async function variant(server, n, runs, format, label) {
   const { wall, cpu } = await measureSize(server, undefined, n, runs, undefined, format);
-  return figure(`deploy: create ${n} resources, ${label}`, wall.create, 'ms', { note: `server CPU ${median(cpu.create)} ms` });
+  return figure(`deploy: create ${n} resources, ${label}`, wall.create, 'ms', {
+    note: `server CPU ${median(cpu.create)} ms`,
+  });
 }

@@ -12,7 +12,13 @@ import { figure, median, single } from '../lib/stats.mjs';
 const MIB = 1024 * 1024;
 
 function s3(endpoint) {
-  return new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, maxAttempts: 1, credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } });
+  return new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    maxAttempts: 1,
+    credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
+  });
 }
 
 async function timed(fn) {
@@ -35,7 +41,8 @@ function sqliteFloor(file, source, mb) {
   const write = performance.now() - t;
   t = performance.now();
   let bytes = 0;
-  for (const row of db.prepare('SELECT data FROM chunks WHERE body = ? ORDER BY n').iterate('b')) bytes += row.data.length;
+  for (const row of db.prepare('SELECT data FROM chunks WHERE body = ? ORDER BY n').iterate('b'))
+    bytes += row.data.length;
   const read = performance.now() - t;
   db.close();
   if (bytes !== mb * MIB || !source) throw new Error('sqlite floor read back the wrong size');
@@ -48,18 +55,35 @@ export async function s3Figures({ mb = 100, runs = 3 } = {}) {
   writeFileSync(source, Buffer.alloc(mb * MIB, 7));
   const server = await startServer({ db: dir.file('s3.db') });
   const client = s3(server.endpoint);
-  const put = [], get = [], copy = [], sqlWrite = [], sqlRead = [];
+  const put = [],
+    get = [],
+    copy = [],
+    sqlWrite = [],
+    sqlRead = [];
   let idle, afterPut, afterGet;
   try {
     await client.send(new CreateBucketCommand({ Bucket: 'bench' }));
     idle = server.memory()?.rss;
     for (let i = 0; i < runs; i++) {
-      put.push(await timed(() => client.send(new PutObjectCommand({ Bucket: 'bench', Key: `big-${i}`, Body: createReadStream(source), ContentLength: mb * MIB }))));
+      put.push(
+        await timed(() =>
+          client.send(
+            new PutObjectCommand({
+              Bucket: 'bench',
+              Key: `big-${i}`,
+              Body: createReadStream(source),
+              ContentLength: mb * MIB,
+            }),
+          ),
+        ),
+      );
       afterPut = server.memory()?.hwm;
-      get.push(await timed(async () => {
-        const res = await client.send(new GetObjectCommand({ Bucket: 'bench', Key: `big-${i}` }));
-        await pipeline(res.Body, createWriteStream(dir.file('got.bin')));
-      }));
+      get.push(
+        await timed(async () => {
+          const res = await client.send(new GetObjectCommand({ Bucket: 'bench', Key: `big-${i}` }));
+          await pipeline(res.Body, createWriteStream(dir.file('got.bin')));
+        }),
+      );
       afterGet = server.memory()?.hwm;
       copy.push(await timed(() => pipeline(createReadStream(source), createWriteStream(dir.file(`copy-${i}.bin`)))));
       const floor = sqliteFloor(dir.file(`floor-${i}.db`), source, mb);
@@ -79,7 +103,9 @@ export async function s3Figures({ mb = 100, runs = 3 } = {}) {
     figure(`s3 alternative: ${mb} MiB as 1 MiB SQLite blob rows, write`, sqlWrite, 'ms', { note: rate(sqlWrite) }),
     figure(`s3 alternative: ${mb} MiB as 1 MiB SQLite blob rows, read`, sqlRead, 'ms', { note: rate(sqlRead) }),
     single('memory: RSS before the S3 transfers', idle, 'MB'),
-    single(`memory: peak RSS during PutObject of ${mb} MiB`, afterPut, 'MB', { note: `VmHWM; ${Math.round((afterPut ?? 0) - (idle ?? 0))} MB above idle` }),
+    single(`memory: peak RSS during PutObject of ${mb} MiB`, afterPut, 'MB', {
+      note: `VmHWM; ${Math.round((afterPut ?? 0) - (idle ?? 0))} MB above idle`,
+    }),
     single(`memory: peak RSS during GetObject of ${mb} MiB`, afterGet, 'MB', { note: 'VmHWM, since start' }),
   ];
 }

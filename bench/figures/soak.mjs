@@ -7,7 +7,12 @@ import { createStack, deleteStack } from '../lib/deploy.mjs';
 import { template } from '../lib/templates.mjs';
 import { single } from '../lib/stats.mjs';
 
-const BAD_BODIES = ['Resources: [\n', '{"Resources": {', `Resources:\n  A: &a {Type: AWS::SNS::Topic}\n  B: *a\n`, 'x'.repeat(60_000)];
+const BAD_BODIES = [
+  'Resources: [\n',
+  '{"Resources": {',
+  `Resources:\n  A: &a {Type: AWS::SNS::Topic}\n  B: *a\n`,
+  'x'.repeat(60_000),
+];
 
 /** One client's loop until `until`: a stack's life, its events, and a burst of refused input. */
 async function work(endpoint, id, until, body, counts) {
@@ -17,9 +22,15 @@ async function work(endpoint, id, until, body, counts) {
       const created = await createStack(cf, `soak-${id}-${i}`, body);
       await cf.send(new DescribeStackEventsCommand({ StackName: created.stackId }));
       await deleteStack(cf, created.stackId);
-      for (const bad of BAD_BODIES) await cf.send(new ValidateTemplateCommand({ TemplateBody: bad })).catch(() => counts.refused++);
-      await fetch(endpoint, { method: 'POST', body: `Action=CreateStack&StackName=${'n'.repeat(10_000)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-        .then((r) => r.text()).then(() => counts.refused++);
+      for (const bad of BAD_BODIES)
+        await cf.send(new ValidateTemplateCommand({ TemplateBody: bad })).catch(() => counts.refused++);
+      await fetch(endpoint, {
+        method: 'POST',
+        body: `Action=CreateStack&StackName=${'n'.repeat(10_000)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+        .then((r) => r.text())
+        .then(() => counts.refused++);
       counts.stacks++;
     }
   } finally {
@@ -37,7 +48,9 @@ export async function soakFigures({ seconds = 120, clients = 8, resources = 10, 
   try {
     const start = performance.now();
     const until = start + seconds * 1000;
-    const sampler = new Promise((resolve) => setTimeout(() => resolve(server.memory()?.rss), seconds * 1000 * warmupShare));
+    const sampler = new Promise((resolve) =>
+      setTimeout(() => resolve(server.memory()?.rss), seconds * 1000 * warmupShare),
+    );
     await Promise.all(Array.from({ length: clients }, (_, i) => work(server.endpoint, i, until, body, counts)));
     warm = await sampler;
     end = server.memory()?.rss;
@@ -49,6 +62,8 @@ export async function soakFigures({ seconds = 120, clients = 8, resources = 10, 
   return [
     single('soak: RSS once warm', warm, 'MB', { note: `after ${Math.round(warmupShare * 100)}% of the run` }),
     single('soak: RSS at the end', end, 'MB', { note }),
-    single('soak: RSS growth under sustained load', end === undefined || warm === undefined ? null : end - warm, 'MB', { target: '≤ 64' }),
+    single('soak: RSS growth under sustained load', end === undefined || warm === undefined ? null : end - warm, 'MB', {
+      target: '≤ 64',
+    }),
   ];
 }

@@ -1,6 +1,9 @@
 // One stack operation as a client sees it: the call, then DescribeStacks every 5 ms until the stack settles.
 import {
-  CreateStackCommand, DeleteStackCommand, DescribeStacksCommand, UpdateStackCommand,
+  CreateStackCommand,
+  DeleteStackCommand,
+  DescribeStacksCommand,
+  UpdateStackCommand,
 } from '@aws-sdk/client-cloudformation';
 
 export const POLL_MS = 5;
@@ -26,20 +29,46 @@ async function timed(cf, start, expected) {
 }
 
 export function createStack(cf, name, body) {
-  return timed(cf, async () => (await cf.send(new CreateStackCommand({
-    StackName: name, TemplateBody: body, Capabilities: ['CAPABILITY_IAM'],
-  }))).StackId, 'CREATE_COMPLETE');
+  return timed(
+    cf,
+    async () =>
+      (
+        await cf.send(
+          new CreateStackCommand({
+            StackName: name,
+            TemplateBody: body,
+            Capabilities: ['CAPABILITY_IAM'],
+          }),
+        )
+      ).StackId,
+    'CREATE_COMPLETE',
+  );
 }
 
 export function updateStack(cf, stackId, body) {
-  return timed(cf, async () => (await cf.send(new UpdateStackCommand({
-    StackName: stackId, TemplateBody: body, Capabilities: ['CAPABILITY_IAM'],
-  }))).StackId, 'UPDATE_COMPLETE');
+  return timed(
+    cf,
+    async () =>
+      (
+        await cf.send(
+          new UpdateStackCommand({
+            StackName: stackId,
+            TemplateBody: body,
+            Capabilities: ['CAPABILITY_IAM'],
+          }),
+        )
+      ).StackId,
+    'UPDATE_COMPLETE',
+  );
 }
 
 export function deleteStack(cf, stackId) {
-  return timed(cf, async () => {
-    await cf.send(new DeleteStackCommand({ StackName: stackId }));
-    return stackId;
-  }, 'DELETE_COMPLETE');
+  return timed(
+    cf,
+    async () => {
+      await cf.send(new DeleteStackCommand({ StackName: stackId }));
+      return stackId;
+    },
+    'DELETE_COMPLETE',
+  );
 }

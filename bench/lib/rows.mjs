@@ -19,8 +19,12 @@ export function stackRows(file, stackId) {
   const db = new Database(file, { readonly: true });
   try {
     const rows = {};
-    for (const table of STACK_TABLES) rows[table] = db.prepare(`SELECT * FROM ${table} WHERE stack_id = ?`).all(stackId);
-    const schema = db.prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'").all().map((r) => r.sql);
+    for (const table of STACK_TABLES)
+      rows[table] = db.prepare(`SELECT * FROM ${table} WHERE stack_id = ?`).all(stackId);
+    const schema = db
+      .prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'")
+      .all()
+      .map((r) => r.sql);
     return { rows, schema };
   } finally {
     db.close();
@@ -31,7 +35,9 @@ export const rowCount = (rows) => Object.values(rows).reduce((n, list) => n + li
 
 function inserter(db, table, sample) {
   const columns = Object.keys(sample).filter((c) => c !== GENERATED[table]);
-  const stmt = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+  const stmt = db.prepare(
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+  );
   return (row) => stmt.run(row);
 }
 
@@ -69,7 +75,11 @@ export function cloneStack(file, stackId, name, count, prefix) {
   // Physical names without the stack's name in them (SSM parameters are CFN-<LogicalId>-<suffix>) get a clone suffix.
   const unnamed = rows.world.map((w) => w.physical_id).filter((id) => !id.includes(name));
   try {
-    const inserts = Object.fromEntries(Object.entries(rows).filter(([, l]) => l.length).map(([t, l]) => [t, inserter(db, t, l[0])]));
+    const inserts = Object.fromEntries(
+      Object.entries(rows)
+        .filter(([, l]) => l.length)
+        .map(([t, l]) => [t, inserter(db, t, l[0])]),
+    );
     db.transaction(() => {
       for (let i = 0; i < count; i++) {
         const cloneName = `${prefix}${String(i).padStart(6, '0')}`;
@@ -78,7 +88,8 @@ export function cloneStack(file, stackId, name, count, prefix) {
           ...unnamed.map((id) => [id, `${id}-${i}`]),
           [name, cloneName],
         ];
-        const swap = (v) => (typeof v === 'string' ? pairs.reduce((text, [from, to]) => text.replaceAll(from, to), v) : v);
+        const swap = (v) =>
+          typeof v === 'string' ? pairs.reduce((text, [from, to]) => text.replaceAll(from, to), v) : v;
         let stackKey;
         for (const [table, list] of Object.entries(rows)) {
           for (const row of list) {

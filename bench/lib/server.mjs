@@ -31,7 +31,9 @@ export function scratch() {
 /** No retries: an error must show up as an error, not hide behind a backoff. */
 export function client(endpoint) {
   return new CloudFormationClient({
-    endpoint, region: 'us-east-1', maxAttempts: 1,
+    endpoint,
+    region: 'us-east-1',
+    maxAttempts: 1,
     credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
   });
 }
@@ -64,18 +66,35 @@ const nodeArgsFromEnv = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').fil
  * Spawns the server and resolves once DescribeStacks answers; `startupMs` is process start → first answer.
  * Output is kept so the harness can look for SQLITE_BUSY or unexpected failures.
  */
-export async function startServer({ db, main = MAIN, extraArgs = [], nodeArgs = nodeArgsFromEnv(), timeoutMs = 15_000 } = {}) {
+export async function startServer({
+  db,
+  main = MAIN,
+  extraArgs = [],
+  nodeArgs = nodeArgsFromEnv(),
+  timeoutMs = 15_000,
+} = {}) {
   const port = await freePort();
   const endpoint = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, main, '--port', String(port), '--db', db, '--log-level', 'warn', ...extraArgs], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, main, '--port', String(port), '--db', db, '--log-level', 'warn', ...extraArgs],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
-  child.stdout.on('data', (d) => { output += d; });
-  child.stderr.on('data', (d) => { output += d; });
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
   let exited = false;
-  child.once('exit', () => { exited = true; });
+  child.once('exit', () => {
+    exited = true;
+  });
   const cf = client(endpoint);
   for (;;) {
     if (exited) throw new Error(`server exited before answering:\n${output}`);
@@ -83,23 +102,29 @@ export async function startServer({ db, main = MAIN, extraArgs = [], nodeArgs = 
       await cf.send(new DescribeStacksCommand({}));
       break;
     } catch (err) {
-      if (performance.now() - started > timeoutMs) throw new Error(`server did not answer in ${timeoutMs} ms: ${err}\n${output}`, { cause: err });
+      if (performance.now() - started > timeoutMs)
+        throw new Error(`server did not answer in ${timeoutMs} ms: ${err}\n${output}`, { cause: err });
       await new Promise((r) => setTimeout(r, 1));
     }
   }
   const startupMs = performance.now() - started;
   const startupCpuMs = cpuMsOf(child.pid);
   return {
-    pid: child.pid, endpoint, client: cf, startupMs, startupCpuMs,
+    pid: child.pid,
+    endpoint,
+    client: cf,
+    startupMs,
+    startupCpuMs,
     output: () => output,
     memory: () => memoryOf(child.pid),
     cpuMs: () => cpuMsOf(child.pid),
     /** Sends SIGTERM and waits for the graceful stop. */
-    stop: () => new Promise((resolve) => {
-      cf.destroy();
-      if (exited) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        cf.destroy();
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -9,7 +9,7 @@ export function percentile(values, p) {
 
 export const median = (values) => percentile(values, 50);
 
-const round = (v) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v * 1000) / 1000 : v ?? null);
+const round = (v) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v * 1000) / 1000 : (v ?? null));
 
 /** A figure from samples: value is the median unless `value` is given. */
 export function figure(name, samples, unit, extra = {}) {
@@ -32,11 +32,15 @@ export function single(name, value, unit, extra = {}) {
 }
 
 export function table(figures) {
-  const rows = figures.map((f) => [
-    f.name, String(f.value), f.unit, String(f.n), f.p50 ?? '', f.p99 ?? '', f.target ?? '', f.note ?? '',
-  ].map(String));
+  const rows = figures.map((f) =>
+    [f.name, String(f.value), f.unit, String(f.n), f.p50 ?? '', f.p99 ?? '', f.target ?? '', f.note ?? ''].map(String),
+  );
   const head = ['figure', 'value', 'unit', 'n', 'p50', 'p99', 'target', 'note'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r) => r.map((c, i) => (i === 1 || (i >= 3 && i <= 5) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (r) =>
+    r
+      .map((c, i) => (i === 1 || (i >= 3 && i <= 5) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }

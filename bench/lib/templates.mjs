@@ -2,7 +2,8 @@
 // chains of Ref / Fn::GetAtt (in Fn::Sub) / DependsOn, small enough that 500 resources fit AWS's 51,200-byte
 // TemplateBody limit. JSON (what the CDK and SAM synthesize) by default; YAML with short-form tags on request.
 
-const POLICY = '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"lambda.amazonaws.com"},"Action":"sts:AssumeRole"}]}';
+const POLICY =
+  '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"lambda.amazonaws.com"},"Action":"sts:AssumeRole"}]}';
 const PREFIX = ['P', 'Q', 'R', 'B'];
 /** Resources per dependency chain: resource i depends on i-1 unless i is a multiple of CHAIN. */
 export const CHAIN = 10;
@@ -22,10 +23,14 @@ function resource(i, version) {
   const sub = { 'Fn::Sub': `${from}-${version}` };
   const after = i % CHAIN === 0 ? {} : { DependsOn: logicalId(i - 1) };
   switch (i % 4) {
-    case 0: return { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: sub } };
-    case 1: return { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 30 + version }, ...after };
-    case 2: return { Type: 'AWS::IAM::Role', Properties: { AssumeRolePolicyDocument: { Ref: 'Doc' }, Description: sub } };
-    default: return { Type: 'AWS::S3::Bucket', ...after };
+    case 0:
+      return { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: sub } };
+    case 1:
+      return { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 30 + version }, ...after };
+    case 2:
+      return { Type: 'AWS::IAM::Role', Properties: { AssumeRolePolicyDocument: { Ref: 'Doc' }, Description: sub } };
+    default:
+      return { Type: 'AWS::S3::Bucket', ...after };
   }
 }
 
@@ -53,7 +58,9 @@ function toYaml(doc) {
       const [key] = Object.keys(v);
       if (key === 'Fn::Sub') return `!Sub "${v[key]}"`;
       if (key === 'Ref') return `!Ref ${v[key]}`;
-      return `{${Object.entries(v).map(([k, x]) => `${k}: ${flow(x)}`).join(', ')}}`;
+      return `{${Object.entries(v)
+        .map(([k, x]) => `${k}: ${flow(x)}`)
+        .join(', ')}}`;
     }
     return typeof v === 'string' && /[{}[\]:,"'#]/.test(v) ? `'${v}'` : String(v);
   };

@@ -5,7 +5,15 @@ import * as changeSets from '../../state-machine/changeSets.js';
 import type { ChangeSetDoc } from '../../state-machine/changeSets.js';
 import type { Detail, ResourceChange } from '../../template/diff.js';
 import type { ChangeSetRecord } from '../../storage/index.js';
-import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext } from './context.js';
+import {
+  checkStackName,
+  decodeToken,
+  encodeToken,
+  findStack,
+  required,
+  type Handler,
+  type HandlerContext,
+} from './context.js';
 import { templateBody } from './stacks.js';
 import { createNestedChangeSets } from '../../state-machine/nestedChangeSets.js';
 import { withTransforms } from '../../state-machine/expansions.js';
@@ -21,23 +29,35 @@ export const createChangeSet: Handler = async (ctx, input) => {
   checkStackName(stackName);
   if (name.length > 128) throw tooLong('changeSetName', 128);
   if (!CHANGE_SET_NAME.test(name)) {
-    throw validationError(`1 validation error detected: Value '${name}' at 'changeSetName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*`);
+    throw validationError(
+      `1 validation error detected: Value '${name}' at 'changeSetName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*`,
+    );
   }
   const type = input.ChangeSetType as string | undefined;
   if (type !== undefined && !CHANGE_SET_TYPES.includes(type)) {
-    throw validationError(`1 validation error detected: Value '${type}' at 'changeSetType' failed to satisfy constraint: Member must satisfy enum value set: [UPDATE, IMPORT, CREATE]`);
+    throw validationError(
+      `1 validation error detected: Value '${type}' at 'changeSetType' failed to satisfy constraint: Member must satisfy enum value set: [UPDATE, IMPORT, CREATE]`,
+    );
   }
   const cs = input as unknown as changeSets.CreateChangeSetInput;
   const stack = findStack(ctx, stackName);
-  const previous = () => (stack && stack.status !== 'REVIEW_IN_PROGRESS' ? ctx.store.templates.body(stack.templateId) : undefined);
+  const previous = () =>
+    stack && stack.status !== 'REVIEW_IN_PROGRESS' ? ctx.store.templates.body(stack.templateId) : undefined;
   const body = await templateBody(ctx, cs, previous);
-  const created = await withTransforms(ctx.store, ctx.engine.deps.transforms, () => changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body));
+  const created = await withTransforms(ctx.store, ctx.engine.deps.transforms, () =>
+    changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body),
+  );
   await createNestedChangeSets(ctx.engine, ctx.caller, created.Id);
   return created;
 };
 
 function find(ctx: HandlerContext, input: Record<string, unknown>): ChangeSetRecord {
-  return changeSets.findChangeSet(ctx.engine, ctx.caller, required<string>(input, 'ChangeSetName'), input.StackName as string | undefined);
+  return changeSets.findChangeSet(
+    ctx.engine,
+    ctx.caller,
+    required<string>(input, 'ChangeSetName'),
+    input.StackName as string | undefined,
+  );
 }
 
 export const describeChangeSet: Handler = (ctx, input) => {
@@ -86,7 +106,10 @@ export function renderChange(c: ResourceChange, withValues: boolean): Record<str
   let details = Details.filter((d) => withValues || !d.valuesOnly).map((d) => renderDetail(d, withValues));
   // Recorded order: a parameter-caused pair lists the Dynamic twin first only when values are shown.
   if (withValues && Details.some((d) => d.ChangeSource === 'ParameterReference')) {
-    details = [...details.filter((d) => d.Evaluation === 'Dynamic'), ...details.filter((d) => d.Evaluation !== 'Dynamic')];
+    details = [
+      ...details.filter((d) => d.Evaluation === 'Dynamic'),
+      ...details.filter((d) => d.Evaluation !== 'Dynamic'),
+    ];
   }
   return {
     ...rest,
@@ -105,7 +128,10 @@ function renderDetail(d: Detail, withValues: boolean): Record<string, unknown> {
 /** Nested change sets are executed and deleted through their root change set (AWS's text is not documented). */
 function refuseNested(cs: ChangeSetRecord, action: string): void {
   const root = (cs.doc as unknown as ChangeSetDoc).rootChangeSetId;
-  if (root) throw validationError(`ChangeSet [${cs.changeSetId}] is a nested change set: it can only be ${action} through its root change set [${root}].`);
+  if (root)
+    throw validationError(
+      `ChangeSet [${cs.changeSetId}] is a nested change set: it can only be ${action} through its root change set [${root}].`,
+    );
 }
 
 export const executeChangeSet: Handler = (ctx, input) => {
@@ -149,7 +175,9 @@ export const listChangeSets: Handler = (ctx, input) => {
   const stack = findStack(ctx, name);
   if (!stack) throw stackNotFound(name);
   // executed change sets (and deleted ones) are not listed.
-  const pending = ctx.store.changeSets.byStack(stack.stackId).map((cs) => changeSets.settled(ctx.engine, cs))
+  const pending = ctx.store.changeSets
+    .byStack(stack.stackId)
+    .map((cs) => changeSets.settled(ctx.engine, cs))
     .filter((cs) => !cs.executionStatus.startsWith('EXECUTE'));
   const start = decodeToken(input.NextToken) ?? 0;
   const page = pending.slice(start, start + LIST_PAGE_SIZE);
@@ -158,9 +186,16 @@ export const listChangeSets: Handler = (ctx, input) => {
     Summaries: page.map((cs) => {
       const doc = cs.doc as unknown as ChangeSetDoc;
       return {
-        StackId: stack.stackId, StackName: stack.name, ChangeSetId: cs.changeSetId, ChangeSetName: cs.name,
-        ExecutionStatus: cs.executionStatus, Status: cs.status, StatusReason: doc.statusReason,
-        CreationTime: new Date(cs.createdAt), Description: doc.description, IncludeNestedStacks: doc.includeNestedStacks ?? false,
+        StackId: stack.stackId,
+        StackName: stack.name,
+        ChangeSetId: cs.changeSetId,
+        ChangeSetName: cs.name,
+        ExecutionStatus: cs.executionStatus,
+        Status: cs.status,
+        StatusReason: doc.statusReason,
+        CreationTime: new Date(cs.createdAt),
+        Description: doc.description,
+        IncludeNestedStacks: doc.includeNestedStacks ?? false,
         ImportExistingResources: doc.importExistingResources,
       };
     }),

@@ -21,7 +21,9 @@ export function required<T>(input: Input, member: string): T {
   const value = input[member];
   if (value === undefined || value === null) {
     const path = member[0].toLowerCase() + member.slice(1);
-    throw validationError(`1 validation error detected: Value null at '${path}' failed to satisfy constraint: Member must not be null`);
+    throw validationError(
+      `1 validation error detected: Value null at '${path}' failed to satisfy constraint: Member must not be null`,
+    );
   }
   return value as T;
 }
@@ -36,7 +38,9 @@ export function checkStackName(name: string, member = 'stackName'): void {
   const max = name.startsWith('arn:') ? MAX_STACK_ARN : 128;
   if (name.length > max) throw tooLong(member, max);
   if (!STACK_NAME.test(name)) {
-    throw validationError(`1 validation error detected: Value '${name}' at '${member}' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*`);
+    throw validationError(
+      `1 validation error detected: Value '${name}' at '${member}' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*`,
+    );
   }
 }
 

@@ -5,7 +5,9 @@ import { required, type Handler } from './context.js';
 
 export const listExports: Handler = (ctx) => ({
   Exports: ctx.store.exports.list(ctx.caller.account, ctx.caller.region).map((e) => ({
-    ExportingStackId: e.stackId, Name: e.name, Value: e.value,
+    ExportingStackId: e.stackId,
+    Name: e.name,
+    Value: e.value,
   })),
 });
 

@@ -6,7 +6,10 @@ import { readS3Url } from '../../resources/s3Urls.js';
 import { findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
 
 /** The policy pairs a call may carry: a body, or a URL of an S3 object holding it. */
-const POLICY_PAIRS = [['StackPolicyBody', 'StackPolicyURL'], ['StackPolicyDuringUpdateBody', 'StackPolicyDuringUpdateURL']] as const;
+const POLICY_PAIRS = [
+  ['StackPolicyBody', 'StackPolicyURL'],
+  ['StackPolicyDuringUpdateBody', 'StackPolicyDuringUpdateURL'],
+] as const;
 
 /**
  * Reads StackPolicyURL / StackPolicyDuringUpdateURL from the account's S3 buckets into their Body members, so the

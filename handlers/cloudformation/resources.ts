@@ -62,7 +62,12 @@ export const describeStackResources: Handler = (ctx, input) => {
   return {
     StackResources: listed(ctx, stack)
       .filter((r) => logicalId === undefined || r.logicalId === logicalId)
-      .map((r) => ({ StackName: stack!.name, StackId: stack!.stackId, ...resourceFields(r), Timestamp: new Date(r.updatedAt) })),
+      .map((r) => ({
+        StackName: stack!.name,
+        StackId: stack!.stackId,
+        ...resourceFields(r),
+        Timestamp: new Date(r.updatedAt),
+      })),
   };
 };
 

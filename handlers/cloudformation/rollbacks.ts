@@ -23,7 +23,9 @@ export const rollbackStack: Handler = (ctx, input) => {
 export const continueUpdateRollback: Handler = (ctx, input) => {
   const stack = stackNamed(ctx, required<string>(input, 'StackName'));
   if (stack.doc.rootId) {
-    throw validationError(`Stack [${stack.name}] is a nested stack: ContinueUpdateRollback can only be called on its root stack [${stack.doc.rootId}].`);
+    throw validationError(
+      `Stack [${stack.name}] is a nested stack: ContinueUpdateRollback can only be called on its root stack [${stack.doc.rootId}].`,
+    );
   }
   startContinueRollback(ctx.engine, stack, input);
   return {};

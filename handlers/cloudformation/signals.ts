@@ -20,7 +20,8 @@ export const signalResource: Handler = (ctx, input) => {
     throw validationError(`Resource ${logicalId} is in ${resource.status} state and cannot be signaled`);
   }
   ctx.engine.deps.providerEnv?.signals.signalResource(signalKey(stack.stackId, logicalId), {
-    UniqueId: uniqueId, Status: status === 'FAILURE' ? 'FAILURE' : 'SUCCESS',
+    UniqueId: uniqueId,
+    Status: status === 'FAILURE' ? 'FAILURE' : 'SUCCESS',
   });
   return undefined;
 };

@@ -3,13 +3,20 @@ import type { StackRecord } from '../../storage/index.js';
 
 const MASK = '****';
 const SHOWS_DELETION_TIME = new Set([
-  'ROLLBACK_IN_PROGRESS', 'ROLLBACK_FAILED', 'ROLLBACK_COMPLETE', 'DELETE_IN_PROGRESS', 'DELETE_FAILED', 'DELETE_COMPLETE',
+  'ROLLBACK_IN_PROGRESS',
+  'ROLLBACK_FAILED',
+  'ROLLBACK_COMPLETE',
+  'DELETE_IN_PROGRESS',
+  'DELETE_FAILED',
+  'DELETE_COMPLETE',
 ]);
 
 export function describeStack(stack: StackRecord): Record<string, unknown> {
   const { doc } = stack;
   const deleted = stack.status === 'DELETE_COMPLETE';
-  const parameters = doc.parameters.map((p) => (doc.noEchoKeys.includes(p.ParameterKey) ? { ...p, ParameterValue: MASK } : p));
+  const parameters = doc.parameters.map((p) =>
+    doc.noEchoKeys.includes(p.ParameterKey) ? { ...p, ParameterValue: MASK } : p,
+  );
   return {
     StackId: stack.stackId,
     StackName: stack.name,

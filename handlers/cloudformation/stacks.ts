@@ -8,7 +8,16 @@ import { updateStack as startUpdate } from '../../state-machine/operations/updat
 import { deleteStack as startDelete } from '../../state-machine/operations/delete.js';
 import { readS3Url } from '../../resources/s3Urls.js';
 import { stackPolicyBodies } from './policies.js';
-import { checkStackName, decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
+import {
+  checkStackName,
+  decodeToken,
+  encodeToken,
+  findStack,
+  required,
+  type Handler,
+  type HandlerContext,
+  type Input,
+} from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
 import type { StackRecord } from '../../storage/index.js';
 import { withTransforms } from '../../state-machine/expansions.js';
@@ -16,7 +25,11 @@ import { withTransforms } from '../../state-machine/expansions.js';
 const PAGE_SIZE = 100;
 
 /** The template of a create or update call, with AWS's checks on where it comes from. */
-export async function templateBody(ctx: HandlerContext, input: StackTemplateInput, previous?: () => string | undefined): Promise<string> {
+export async function templateBody(
+  ctx: HandlerContext,
+  input: StackTemplateInput,
+  previous?: () => string | undefined,
+): Promise<string> {
   if (input.TemplateBody !== undefined && input.TemplateURL !== undefined) {
     throw validationError('Specify either TemplateBody or TemplateURL, but not both.');
   }
@@ -47,7 +60,9 @@ export const createStack: Handler = async (ctx, input) => {
   }
   const body = await templateBody(ctx, create);
   await stackPolicyBodies(ctx, input);
-  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({ StackId: startCreate(ctx.engine, ctx.caller, create, body) }));
+  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({
+    StackId: startCreate(ctx.engine, ctx.caller, create, body),
+  }));
 };
 
 export const updateStack: Handler = async (ctx, input) => {
@@ -58,7 +73,9 @@ export const updateStack: Handler = async (ctx, input) => {
   const update = input as StackTemplateInput;
   const body = await templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
   await stackPolicyBodies(ctx, input);
-  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({ StackId: startUpdate(ctx.engine, stack, update, body) }));
+  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({
+    StackId: startUpdate(ctx.engine, stack, update, body),
+  }));
 };
 
 export const deleteStack: Handler = (ctx, input) => {
@@ -78,7 +95,8 @@ export const describeStacks: Handler = (ctx, input) => {
   return pageOfStacks(ctx, input, true, (s) => describeStack(s), 'Stacks');
 };
 
-const ALL_STATUSES_FILTER = (filter: unknown) => (Array.isArray(filter) && filter.length ? new Set(filter as string[]) : undefined);
+const ALL_STATUSES_FILTER = (filter: unknown) =>
+  Array.isArray(filter) && filter.length ? new Set(filter as string[]) : undefined;
 
 export const listStacks: Handler = (ctx, input) => {
   const filter = ALL_STATUSES_FILTER(input.StackStatusFilter);
@@ -86,8 +104,12 @@ export const listStacks: Handler = (ctx, input) => {
 };
 
 function pageOfStacks(
-  ctx: HandlerContext, input: Input, live: boolean, view: (s: import('../../storage/index.js').StackRecord) => unknown,
-  member: string, filter?: Set<string>,
+  ctx: HandlerContext,
+  input: Input,
+  live: boolean,
+  view: (s: import('../../storage/index.js').StackRecord) => unknown,
+  member: string,
+  filter?: Set<string>,
 ) {
   const items: unknown[] = [];
   let before = decodeToken(input.NextToken);
@@ -114,9 +136,12 @@ export const updateTerminationProtection: Handler = (ctx, input) => {
   if (!stack || stack.status === 'DELETE_COMPLETE') throw stackNotFound(name);
   // "For nested stacks, termination protection is set on the root stack and can't be changed directly" (API reference)
   if (stack.doc.rootId) {
-    throw validationError(`Stack [${stack.name}] is a nested stack: termination protection can only be changed on its root stack [${stack.doc.rootId}].`);
+    throw validationError(
+      `Stack [${stack.name}] is a nested stack: termination protection can only be changed on its root stack [${stack.doc.rootId}].`,
+    );
   }
-  for (const s of [stack, ...nestedStacksOf(ctx, stack)]) ctx.engine.changeSettings(s, (doc) => void (doc.terminationProtection = enable));
+  for (const s of [stack, ...nestedStacksOf(ctx, stack)])
+    ctx.engine.changeSettings(s, (doc) => void (doc.terminationProtection = enable));
   return { StackId: stack.stackId };
 };
 
@@ -124,7 +149,8 @@ export const updateTerminationProtection: Handler = (ctx, input) => {
 function nestedStacksOf(ctx: HandlerContext, stack: StackRecord): StackRecord[] {
   const out: StackRecord[] = [];
   for (const r of ctx.store.resources.byStack(stack.stackId)) {
-    const child = r.type === 'AWS::CloudFormation::Stack' && r.physicalId ? ctx.store.stacks.byId(r.physicalId) : undefined;
+    const child =
+      r.type === 'AWS::CloudFormation::Stack' && r.physicalId ? ctx.store.stacks.byId(r.physicalId) : undefined;
     if (child && child.status !== 'DELETE_COMPLETE') out.push(child, ...nestedStacksOf(ctx, child));
   }
   return out;

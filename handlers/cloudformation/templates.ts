@@ -3,7 +3,12 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ValidateTemplate.html
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_GetTemplateSummary.html
 import { validationError, changeSetNotFound, stackIdNotFound } from '../../domain/errors.js';
-import { staticModel, templateSummaryOutput, validateTemplateOutput, type SummaryWorld } from '../../template/summary.js';
+import {
+  staticModel,
+  templateSummaryOutput,
+  validateTemplateOutput,
+  type SummaryWorld,
+} from '../../template/summary.js';
 import { availabilityZones, partitionOf, urlSuffixOf } from '../../resources/regions.js';
 import { isKnownResourceType } from '../../resources/registry.js';
 import { resourceSpec } from '../../resources/spec.js';
@@ -15,8 +20,11 @@ import { templateBody } from './stacks.js';
 const STAGES = ['Original', 'Processed'];
 
 function checkStage(stage: unknown): 'Original' | 'Processed' {
-  if (stage === undefined || stage === 'Original' || stage === 'Processed') return (stage ?? 'Original') as 'Original' | 'Processed';
-  throw validationError(`1 validation error detected: Value '${String(stage)}' at 'templateStage' failed to satisfy constraint: Member must satisfy enum value set: [Original, Processed]`);
+  if (stage === undefined || stage === 'Original' || stage === 'Processed')
+    return (stage ?? 'Original') as 'Original' | 'Processed';
+  throw validationError(
+    `1 validation error detected: Value '${String(stage)}' at 'templateStage' failed to satisfy constraint: Member must satisfy enum value set: [Original, Processed]`,
+  );
 }
 
 /** The processed template: the original when no transform changed it, else the expansion as JSON. */
@@ -45,20 +53,31 @@ export const getTemplate: Handler = (ctx, input) => {
     const body = found.doc.templateBody as string;
     if (stage === 'Original') return { TemplateBody: body, StagesAvailable: STAGES };
     const owner = stack ?? ctx.store.stacks.byId(found.stackId)!;
-    return { TemplateBody: processedOf(ctx, owner, body, found.doc.parameters as StackParameter[]), StagesAvailable: STAGES };
+    return {
+      TemplateBody: processedOf(ctx, owner, body, found.doc.parameters as StackParameter[]),
+      StagesAvailable: STAGES,
+    };
   }
   const stack = findStack(ctx, name!);
   if (!stack) throw stackIdNotFound(String(name));
   const body = ctx.store.templates.body(stack.templateId) ?? '';
-  return { TemplateBody: stage === 'Processed' ? processedOf(ctx, stack, body, stack.doc.parameters) : body, StagesAvailable: STAGES };
+  return {
+    TemplateBody: stage === 'Processed' ? processedOf(ctx, stack, body, stack.doc.parameters) : body,
+    StagesAvailable: STAGES,
+  };
 };
 
 function summaryWorld(ctx: HandlerContext): SummaryWorld {
   const { account, region } = ctx.caller;
   return {
     pseudo: {
-      'AWS::AccountId': account, 'AWS::Region': region, 'AWS::Partition': partitionOf(region),
-      'AWS::URLSuffix': urlSuffixOf(region), 'AWS::StackName': '', 'AWS::StackId': '', 'AWS::NotificationARNs': [],
+      'AWS::AccountId': account,
+      'AWS::Region': region,
+      'AWS::Partition': partitionOf(region),
+      'AWS::URLSuffix': urlSuffixOf(region),
+      'AWS::StackName': '',
+      'AWS::StackId': '',
+      'AWS::NotificationARNs': [],
     },
     availabilityZones,
     isKnownType: isKnownResourceType,
@@ -67,17 +86,22 @@ function summaryWorld(ctx: HandlerContext): SummaryWorld {
 }
 
 function bodyOf(ctx: HandlerContext, input: Input): Promise<string> {
-  return templateBody(ctx, { TemplateBody: input.TemplateBody as string | undefined, TemplateURL: input.TemplateURL as string | undefined });
+  return templateBody(ctx, {
+    TemplateBody: input.TemplateBody as string | undefined,
+    TemplateURL: input.TemplateURL as string | undefined,
+  });
 }
 
-export const validateTemplate: Handler = async (ctx, input) => validateTemplateOutput(staticModel(await bodyOf(ctx, input), summaryWorld(ctx)));
+export const validateTemplate: Handler = async (ctx, input) =>
+  validateTemplateOutput(staticModel(await bodyOf(ctx, input), summaryWorld(ctx)));
 
 export const getTemplateSummary: Handler = async (ctx, input) => {
   let body: string;
   if (input.StackName !== undefined) {
     const stack = findStack(ctx, input.StackName as string);
     if (!stack) throw stackIdNotFound(String(input.StackName));
-    if (stack.status === 'REVIEW_IN_PROGRESS') throw validationError('GetTemplateSummary cannot be called on REVIEW_IN_PROGRESS stacks.');
+    if (stack.status === 'REVIEW_IN_PROGRESS')
+      throw validationError('GetTemplateSummary cannot be called on REVIEW_IN_PROGRESS stacks.');
     body = ctx.store.templates.body(stack.templateId) ?? '';
   } else body = await bodyOf(ctx, input);
   const world = summaryWorld(ctx);

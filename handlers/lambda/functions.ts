@@ -19,7 +19,8 @@ export interface LambdaContext {
 
 export type LambdaInput = Record<string, unknown>;
 
-export const functionArn = (caller: Caller, name: string) => `arn:${partitionOf(caller.region)}:lambda:${caller.region}:${caller.account}:function:${name}`;
+export const functionArn = (caller: Caller, name: string) =>
+  `arn:${partitionOf(caller.region)}:lambda:${caller.region}:${caller.account}:function:${name}`;
 
 /** `name`, `name:qualifier`, `123456789012:function:name[:q]` or a full ARN, split into name and qualifier. */
 export function splitFunctionName(value: string): { name: string; qualifier?: string } {
@@ -30,12 +31,18 @@ export function splitFunctionName(value: string): { name: string; qualifier?: st
 }
 
 export const notFound = (caller: Caller, name: string, qualifier?: string) =>
-  new ServiceError('ResourceNotFoundException', `Function not found: ${functionArn(caller, name)}${qualifier ? `:${qualifier}` : ''}`, 404, { Type: 'User' });
+  new ServiceError(
+    'ResourceNotFoundException',
+    `Function not found: ${functionArn(caller, name)}${qualifier ? `:${qualifier}` : ''}`,
+    404,
+    { Type: 'User' },
+  );
 
 /** The function row, or Lambda's ResourceNotFoundException. */
 export function findFunction(ctx: LambdaContext, functionName: string): { row: WorldResource; qualifier?: string } {
   const { name, qualifier } = splitFunctionName(functionName);
-  const row = ctx.store.world.get(ctx.caller.account, ctx.caller.region, FUNCTION_TYPE, name) ??
+  const row =
+    ctx.store.world.get(ctx.caller.account, ctx.caller.region, FUNCTION_TYPE, name) ??
     ctx.store.world.byName(ctx.caller.account, ctx.caller.region, FUNCTION_TYPE, name);
   if (!row) throw notFound(ctx.caller, name, qualifier);
   return { row, qualifier };
@@ -59,19 +66,32 @@ export const lambdaTime = (date: Date) => date.toISOString().replace('Z', '+0000
 export function configurationOf(ctx: LambdaContext, row: WorldResource): Record<string, unknown> {
   const p = row.properties;
   const name = row.physicalId;
-  const image = (p.PackageType ?? ((p.Code as Record<string, unknown> | undefined)?.ImageUri ? 'Image' : 'Zip')) as string;
+  const image = (p.PackageType ??
+    ((p.Code as Record<string, unknown> | undefined)?.ImageUri ? 'Image' : 'Zip')) as string;
   return {
-    FunctionName: name, FunctionArn: functionArn(ctx.caller, name), Runtime: image === 'Image' ? undefined : p.Runtime,
-    Role: p.Role, Handler: image === 'Image' ? undefined : p.Handler, ...codeIdentity(row), Description: p.Description ?? '',
-    Timeout: p.Timeout ?? 3, MemorySize: p.MemorySize ?? 128,
-    LastModified: row.state.lambda?.lastModified ?? lambdaTime(new Date(row.createdAt)), Version: '$LATEST',
+    FunctionName: name,
+    FunctionArn: functionArn(ctx.caller, name),
+    Runtime: image === 'Image' ? undefined : p.Runtime,
+    Role: p.Role,
+    Handler: image === 'Image' ? undefined : p.Handler,
+    ...codeIdentity(row),
+    Description: p.Description ?? '',
+    Timeout: p.Timeout ?? 3,
+    MemorySize: p.MemorySize ?? 128,
+    LastModified: row.state.lambda?.lastModified ?? lambdaTime(new Date(row.createdAt)),
+    Version: '$LATEST',
     VpcConfig: p.VpcConfig ? { ...(p.VpcConfig as object), VpcId: 'vpc-00000000' } : undefined,
     Environment: p.Environment ? { Variables: (p.Environment as Record<string, unknown>).Variables ?? {} } : undefined,
-    DeadLetterConfig: p.DeadLetterConfig, KMSKeyArn: p.KmsKeyArn,
+    DeadLetterConfig: p.DeadLetterConfig,
+    KMSKeyArn: p.KmsKeyArn,
     TracingConfig: { Mode: (p.TracingConfig as Record<string, unknown> | undefined)?.Mode ?? 'PassThrough' },
-    RevisionId: row.state.lambda?.revisionId ?? revisionOf(row), Layers: (p.Layers as string[] | undefined)?.map((Arn) => ({ Arn, CodeSize: 0 })),
-    State: 'Active', LastUpdateStatus: 'Successful', PackageType: image,
-    Architectures: p.Architectures ?? ['x86_64'], EphemeralStorage: p.EphemeralStorage ?? { Size: 512 },
+    RevisionId: row.state.lambda?.revisionId ?? revisionOf(row),
+    Layers: (p.Layers as string[] | undefined)?.map((Arn) => ({ Arn, CodeSize: 0 })),
+    State: 'Active',
+    LastUpdateStatus: 'Successful',
+    PackageType: image,
+    Architectures: p.Architectures ?? ['x86_64'],
+    EphemeralStorage: p.EphemeralStorage ?? { Size: 512 },
     SnapStart: { ApplyOn: 'None', OptimizationStatus: 'Off' },
     LoggingConfig: { LogFormat: 'Text', LogGroup: `/aws/lambda/${name}`, ...(p.LoggingConfig as object | undefined) },
   };
@@ -86,14 +106,26 @@ const revisionOf = (row: WorldResource) => {
 /** Refuses a stale RevisionId as Lambda does. */
 export function checkRevision(current: string, given: unknown, what = 'GetFunction'): void {
   if (given !== undefined && given !== current) {
-    throw new ServiceError('PreconditionFailedException', `The Revision Id provided does not match the latest Revision Id. Call the ${what} API to retrieve the latest Revision Id`, 412, { Type: 'User' });
+    throw new ServiceError(
+      'PreconditionFailedException',
+      `The Revision Id provided does not match the latest Revision Id. Call the ${what} API to retrieve the latest Revision Id`,
+      412,
+      { Type: 'User' },
+    );
   }
 }
 
 /** Writes changed properties and control-plane state, with a new revision and modification time. */
-export function saveFunction(ctx: LambdaContext, row: WorldResource, properties: Record<string, unknown>, code?: { sha: string; size: number }) {
+export function saveFunction(
+  ctx: LambdaContext,
+  row: WorldResource,
+  properties: Record<string, unknown>,
+  code?: { sha: string; size: number },
+) {
   const lambda = {
-    ...row.state.lambda, revisionId: randomUUID(), lastModified: lambdaTime(ctx.now),
+    ...row.state.lambda,
+    revisionId: randomUUID(),
+    lastModified: lambdaTime(ctx.now),
     ...(code ? { codeSha256: code.sha, codeSize: code.size } : {}),
   };
   const updated = { ...row, properties, state: { ...row.state, lambda } };

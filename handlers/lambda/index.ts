@@ -4,7 +4,14 @@
 import { createHash } from 'node:crypto';
 import { ServiceError, validationText } from '../../domain/serviceErrors.js';
 import {
-  FUNCTION_TYPE, checkRevision, configurationOf, findFunction, saveFunction, sha256, type LambdaContext, type LambdaInput,
+  FUNCTION_TYPE,
+  checkRevision,
+  configurationOf,
+  findFunction,
+  saveFunction,
+  sha256,
+  type LambdaContext,
+  type LambdaInput,
 } from './functions.js';
 import { getAlias, publishVersion, qualifiedConfiguration, updateAlias } from './versions.js';
 
@@ -24,32 +31,55 @@ export function getFunction(ctx: LambdaContext, input: LambdaInput) {
   const Configuration = qualifiedConfiguration(ctx, row, (input.Qualifier as string | undefined) ?? qualifier);
   const tags = (row.properties.Tags ?? []) as { Key: string; Value: string }[];
   const code = (row.properties.Code ?? {}) as Record<string, unknown>;
-  const Code = typeof code.ImageUri === 'string'
-    ? { RepositoryType: 'ECR', ImageUri: code.ImageUri, ResolvedImageUri: code.ImageUri }
-    : { RepositoryType: 'S3', Location: `https://awslambda-${ctx.caller.region}-tasks.s3.${ctx.caller.region}.amazonaws.com/snapshots/${ctx.caller.account}/${row.physicalId}` };
-  return { Configuration, Code, Tags: Array.isArray(tags) ? Object.fromEntries(tags.map((t) => [t.Key, t.Value])) : undefined };
+  const Code =
+    typeof code.ImageUri === 'string'
+      ? { RepositoryType: 'ECR', ImageUri: code.ImageUri, ResolvedImageUri: code.ImageUri }
+      : {
+          RepositoryType: 'S3',
+          Location: `https://awslambda-${ctx.caller.region}-tasks.s3.${ctx.caller.region}.amazonaws.com/snapshots/${ctx.caller.account}/${row.physicalId}`,
+        };
+  return {
+    Configuration,
+    Code,
+    Tags: Array.isArray(tags) ? Object.fromEntries(tags.map((t) => [t.Key, t.Value])) : undefined,
+  };
 }
 
 /** https://docs.aws.amazon.com/lambda/latest/api/API_ListFunctions.html */
 export function listFunctions(ctx: LambdaContext, input: LambdaInput) {
   const size = input.MaxItems === undefined ? 50 : Number(input.MaxItems);
   if (size < 1 || size > 10000) {
-    throw new ServiceError('ValidationException', validationText([`Value '${size}' at 'maxItems' failed to satisfy constraint: Member must have value ${size < 1 ? 'greater than or equal to 1' : 'less than or equal to 10000'}`]));
+    throw new ServiceError(
+      'ValidationException',
+      validationText([
+        `Value '${size}' at 'maxItems' failed to satisfy constraint: Member must have value ${size < 1 ? 'greater than or equal to 1' : 'less than or equal to 10000'}`,
+      ]),
+    );
   }
-  const rows = ctx.store.world.list({ type: FUNCTION_TYPE, account: ctx.caller.account, region: ctx.caller.region })
+  const rows = ctx.store.world
+    .list({ type: FUNCTION_TYPE, account: ctx.caller.account, region: ctx.caller.region })
     .sort((a, b) => a.physicalId.localeCompare(b.physicalId));
   const start = input.Marker === undefined ? 0 : rows.findIndex((r) => r.physicalId > String(input.Marker));
   const page = start === -1 ? [] : rows.slice(start, start + size);
   const more = start !== -1 && start + size < rows.length;
-  return { Functions: page.map((r) => configurationOf(ctx, r)), NextMarker: more ? page.at(-1)!.physicalId : undefined };
+  return {
+    Functions: page.map((r) => configurationOf(ctx, r)),
+    NextMarker: more ? page.at(-1)!.physicalId : undefined,
+  };
 }
 
 const s3Refusal = (code: string, message: string) =>
-  new ServiceError('InvalidParameterValueException', `Error occurred while GetObject. S3 Error Code: ${code}. S3 Error Message: ${message}`, 400, { Type: 'User' });
+  new ServiceError(
+    'InvalidParameterValueException',
+    `Error occurred while GetObject. S3 Error Code: ${code}. S3 Error Message: ${message}`,
+    400,
+    { Type: 'User' },
+  );
 
 /** The hash and size of an S3 object of the account, as Lambda reads a zip from S3; AWS's refusal when it is missing. */
 async function s3Code(ctx: LambdaContext, bucket: string, key: string): Promise<{ sha: string; size: number }> {
-  if (!ctx.store.world.byNameInAccount(ctx.caller.account, 'AWS::S3::Bucket', bucket)) throw s3Refusal('NoSuchBucket', 'The specified bucket does not exist');
+  if (!ctx.store.world.byNameInAccount(ctx.caller.account, 'AWS::S3::Bucket', bucket))
+    throw s3Refusal('NoSuchBucket', 'The specified bucket does not exist');
   const object = ctx.store.objects.get(ctx.caller.account, bucket, key);
   if (!object) throw s3Refusal('NoSuchKey', 'The specified key does not exist.');
   const hash = createHash('sha256');
@@ -58,14 +88,29 @@ async function s3Code(ctx: LambdaContext, bucket: string, key: string): Promise<
 }
 
 /** The new Code property and its hash and size, from UpdateFunctionCode's source members. */
-async function newCode(ctx: LambdaContext, input: LambdaInput): Promise<{ code: Record<string, unknown>; sha: string; size: number }> {
-  if (input.ZipFile instanceof Buffer) return { code: { ZipFile: `(${input.ZipFile.length} bytes from UpdateFunctionCode)` }, sha: sha256(input.ZipFile), size: input.ZipFile.length };
-  if (typeof input.ImageUri === 'string') return { code: { ImageUri: input.ImageUri }, sha: sha256(input.ImageUri), size: 0 };
+async function newCode(
+  ctx: LambdaContext,
+  input: LambdaInput,
+): Promise<{ code: Record<string, unknown>; sha: string; size: number }> {
+  if (input.ZipFile instanceof Buffer)
+    return {
+      code: { ZipFile: `(${input.ZipFile.length} bytes from UpdateFunctionCode)` },
+      sha: sha256(input.ZipFile),
+      size: input.ZipFile.length,
+    };
+  if (typeof input.ImageUri === 'string')
+    return { code: { ImageUri: input.ImageUri }, sha: sha256(input.ImageUri), size: 0 };
   if (typeof input.S3Bucket === 'string' && typeof input.S3Key === 'string') {
-    const code = { S3Bucket: input.S3Bucket, S3Key: input.S3Key, ...(input.S3ObjectVersion ? { S3ObjectVersion: input.S3ObjectVersion } : {}) };
+    const code = {
+      S3Bucket: input.S3Bucket,
+      S3Key: input.S3Key,
+      ...(input.S3ObjectVersion ? { S3ObjectVersion: input.S3ObjectVersion } : {}),
+    };
     return { code, ...(await s3Code(ctx, input.S3Bucket, input.S3Key)) };
   }
-  throw new ServiceError('InvalidParameterValueException', 'Please provide a source for function code.', 400, { Type: 'User' });
+  throw new ServiceError('InvalidParameterValueException', 'Please provide a source for function code.', 400, {
+    Type: 'User',
+  });
 }
 
 /** https://docs.aws.amazon.com/lambda/latest/api/API_UpdateFunctionCode.html */
@@ -74,15 +119,33 @@ export async function updateFunctionCode(ctx: LambdaContext, input: LambdaInput)
   checkRevision(String(configurationOf(ctx, row).RevisionId), input.RevisionId);
   const { code, sha, size } = await newCode(ctx, input);
   if (input.DryRun === true) return { ...configurationOf(ctx, row), CodeSha256: sha, CodeSize: size };
-  const properties = { ...row.properties, Code: code, ...(input.Architectures ? { Architectures: input.Architectures } : {}) };
+  const properties = {
+    ...row.properties,
+    Code: code,
+    ...(input.Architectures ? { Architectures: input.Architectures } : {}),
+  };
   const saved = saveFunction(ctx, row, properties, { sha, size });
   return input.Publish === true ? publishVersion(ctx, { FunctionName: saved.physicalId }) : configurationOf(ctx, saved);
 }
 
 // UpdateFunctionConfiguration's members that are the AWS::Lambda::Function properties of the same name.
 const CONFIGURATION_MEMBERS = [
-  'Role', 'Handler', 'Description', 'Timeout', 'MemorySize', 'VpcConfig', 'Environment', 'Runtime', 'DeadLetterConfig',
-  'TracingConfig', 'Layers', 'FileSystemConfigs', 'ImageConfig', 'EphemeralStorage', 'SnapStart', 'LoggingConfig',
+  'Role',
+  'Handler',
+  'Description',
+  'Timeout',
+  'MemorySize',
+  'VpcConfig',
+  'Environment',
+  'Runtime',
+  'DeadLetterConfig',
+  'TracingConfig',
+  'Layers',
+  'FileSystemConfigs',
+  'ImageConfig',
+  'EphemeralStorage',
+  'SnapStart',
+  'LoggingConfig',
 ] as const;
 
 function checkConfiguration(input: LambdaInput): void {
@@ -91,8 +154,14 @@ function checkConfiguration(input: LambdaInput): void {
     const v = input[member];
     if (typeof v !== 'number') return;
     const at = member[0].toLowerCase() + member.slice(1);
-    if (v < min) problems.push(`Value '${v}' at '${at}' failed to satisfy constraint: Member must have value greater than or equal to ${min}`);
-    if (v > max) problems.push(`Value '${v}' at '${at}' failed to satisfy constraint: Member must have value less than or equal to ${max}`);
+    if (v < min)
+      problems.push(
+        `Value '${v}' at '${at}' failed to satisfy constraint: Member must have value greater than or equal to ${min}`,
+      );
+    if (v > max)
+      problems.push(
+        `Value '${v}' at '${at}' failed to satisfy constraint: Member must have value less than or equal to ${max}`,
+      );
   };
   range('Timeout', 1, 900);
   range('MemorySize', 128, 32768);

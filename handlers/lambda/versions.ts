@@ -5,7 +5,14 @@ import { randomUUID } from 'node:crypto';
 import type { WorldResource } from '../../storage/world.js';
 import { ServiceError } from '../../domain/serviceErrors.js';
 import {
-  checkRevision, configurationOf, findFunction, functionArn, notFound, splitFunctionName, type LambdaContext, type LambdaInput,
+  checkRevision,
+  configurationOf,
+  findFunction,
+  functionArn,
+  notFound,
+  splitFunctionName,
+  type LambdaContext,
+  type LambdaInput,
 } from './functions.js';
 
 const VERSION_TYPE = 'AWS::Lambda::Version';
@@ -13,21 +20,36 @@ const ALIAS_TYPE = 'AWS::Lambda::Alias';
 
 /** Rows of this type whose FunctionName property names the function (by name or ARN). */
 function rowsFor(ctx: LambdaContext, type: string, name: string): WorldResource[] {
-  return ctx.store.world.list({ type, account: ctx.caller.account, region: ctx.caller.region })
+  return ctx.store.world
+    .list({ type, account: ctx.caller.account, region: ctx.caller.region })
     .filter((r) => splitFunctionName(String(r.properties.FunctionName ?? '')).name === name);
 }
 
 const versionNumber = (row: WorldResource) => String(row.attributes.Version ?? '');
 
 /** A published version's FunctionConfiguration, or undefined when the function has no such version. */
-export function versionConfiguration(ctx: LambdaContext, fn: WorldResource, qualifier: string): Record<string, unknown> | undefined {
+export function versionConfiguration(
+  ctx: LambdaContext,
+  fn: WorldResource,
+  qualifier: string,
+): Record<string, unknown> | undefined {
   const row = rowsFor(ctx, VERSION_TYPE, fn.physicalId).find((r) => versionNumber(r) === qualifier);
   if (!row) return undefined;
-  return row.state.lambda?.configuration ?? { ...configurationOf(ctx, fn), Version: qualifier, FunctionArn: `${functionArn(ctx.caller, fn.physicalId)}:${qualifier}` };
+  return (
+    row.state.lambda?.configuration ?? {
+      ...configurationOf(ctx, fn),
+      Version: qualifier,
+      FunctionArn: `${functionArn(ctx.caller, fn.physicalId)}:${qualifier}`,
+    }
+  );
 }
 
 /** The configuration a qualifier names: `$LATEST`, a version number or an alias. */
-export function qualifiedConfiguration(ctx: LambdaContext, fn: WorldResource, qualifier?: string): Record<string, unknown> {
+export function qualifiedConfiguration(
+  ctx: LambdaContext,
+  fn: WorldResource,
+  qualifier?: string,
+): Record<string, unknown> {
   if (qualifier === undefined || qualifier === '$LATEST') return configurationOf(ctx, fn);
   const alias = rowsFor(ctx, ALIAS_TYPE, fn.physicalId).find((r) => r.properties.Name === qualifier);
   const found = versionConfiguration(ctx, fn, alias ? String(alias.properties.FunctionVersion) : qualifier);
@@ -41,21 +63,39 @@ export function publishVersion(ctx: LambdaContext, input: LambdaInput): Record<s
   const latest = configurationOf(ctx, row);
   checkRevision(String(latest.RevisionId), input.RevisionId);
   if (input.CodeSha256 !== undefined && input.CodeSha256 !== latest.CodeSha256) {
-    throw new ServiceError('InvalidParameterValueException', `CodeSHA256 (${String(input.CodeSha256)}) is different from current CodeSHA256 in $LATEST (${String(latest.CodeSha256)}). Please try again with the CodeSHA256 in $LATEST.`, 400, { Type: 'User' });
+    throw new ServiceError(
+      'InvalidParameterValueException',
+      `CodeSHA256 (${String(input.CodeSha256)}) is different from current CodeSHA256 in $LATEST (${String(latest.CodeSha256)}). Please try again with the CodeSHA256 in $LATEST.`,
+      400,
+      { Type: 'User' },
+    );
   }
   const existing = rowsFor(ctx, VERSION_TYPE, row.physicalId);
   // Publishing unchanged code and configuration answers the version already published for it.
-  const same = existing.find((v) => v.state.lambda?.configuration?.CodeSha256 === latest.CodeSha256 && v.state.lambda?.configuration?.RevisionSource === latest.RevisionId);
+  const same = existing.find(
+    (v) =>
+      v.state.lambda?.configuration?.CodeSha256 === latest.CodeSha256 &&
+      v.state.lambda?.configuration?.RevisionSource === latest.RevisionId,
+  );
   if (same) return same.state.lambda!.configuration!;
   const number = String(existing.length + 1);
   const arn = `${functionArn(ctx.caller, row.physicalId)}:${number}`;
   const configuration = {
-    ...latest, Version: number, FunctionArn: arn, RevisionId: randomUUID(),
-    Description: input.Description ?? latest.Description, RevisionSource: latest.RevisionId,
+    ...latest,
+    Version: number,
+    FunctionArn: arn,
+    RevisionId: randomUUID(),
+    Description: input.Description ?? latest.Description,
+    RevisionSource: latest.RevisionId,
   };
   ctx.store.world.put({
-    account: ctx.caller.account, region: ctx.caller.region, type: VERSION_TYPE, physicalId: arn, createdAt: ctx.now.toISOString(),
-    properties: { FunctionName: row.physicalId, Description: configuration.Description }, attributes: { Version: number, FunctionArn: arn },
+    account: ctx.caller.account,
+    region: ctx.caller.region,
+    type: VERSION_TYPE,
+    physicalId: arn,
+    createdAt: ctx.now.toISOString(),
+    properties: { FunctionName: row.physicalId, Description: configuration.Description },
+    attributes: { Version: number, FunctionArn: arn },
     state: { lambda: { configuration } },
   });
   return configuration;
@@ -65,7 +105,12 @@ function findAlias(ctx: LambdaContext, input: LambdaInput): { fn: WorldResource;
   const { row: fn } = findFunction(ctx, String(input.FunctionName));
   const alias = rowsFor(ctx, ALIAS_TYPE, fn.physicalId).find((r) => r.properties.Name === input.Name);
   if (!alias) {
-    throw new ServiceError('ResourceNotFoundException', `Cannot find alias arn: ${functionArn(ctx.caller, fn.physicalId)}:${String(input.Name)}`, 404, { Type: 'User' });
+    throw new ServiceError(
+      'ResourceNotFoundException',
+      `Cannot find alias arn: ${functionArn(ctx.caller, fn.physicalId)}:${String(input.Name)}`,
+      404,
+      { Type: 'User' },
+    );
   }
   return { fn, alias };
 }
@@ -73,9 +118,13 @@ function findAlias(ctx: LambdaContext, input: LambdaInput): { fn: WorldResource;
 function aliasConfiguration(ctx: LambdaContext, fn: WorldResource, alias: WorldResource): Record<string, unknown> {
   const p = alias.properties;
   return {
-    AliasArn: `${functionArn(ctx.caller, fn.physicalId)}:${String(p.Name)}`, Name: p.Name, FunctionVersion: String(p.FunctionVersion),
-    Description: p.Description ?? '', RoutingConfig: p.RoutingConfig,
-    RevisionId: alias.state.lambda?.revisionId ?? `${alias.createdAt.replace(/\D/g, '').slice(0, 8)}-0000-4000-8000-000000000000`,
+    AliasArn: `${functionArn(ctx.caller, fn.physicalId)}:${String(p.Name)}`,
+    Name: p.Name,
+    FunctionVersion: String(p.FunctionVersion),
+    Description: p.Description ?? '',
+    RoutingConfig: p.RoutingConfig,
+    RevisionId:
+      alias.state.lambda?.revisionId ?? `${alias.createdAt.replace(/\D/g, '').slice(0, 8)}-0000-4000-8000-000000000000`,
   };
 }
 

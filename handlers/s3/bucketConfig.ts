@@ -1,7 +1,14 @@
 // S3 bucket configuration reads and writes that `cdk bootstrap` and asset publishing touch: versioning, encryption,
 // policy, public access block, lifecycle, tagging. Where CloudFormation has the same setting, it lives in the
 // bucket's CloudFormation properties (so a change through S3 is drift, as on AWS); the rest in the row's S3 state.
-import { malformedPolicy, encryptionNotFound, noSuchBucketPolicy, noSuchLifecycleConfiguration, noSuchPublicAccessBlockConfiguration, noSuchTagSet } from '../../domain/s3Errors.js';
+import {
+  malformedPolicy,
+  encryptionNotFound,
+  noSuchBucketPolicy,
+  noSuchLifecycleConfiguration,
+  noSuchPublicAccessBlockConfiguration,
+  noSuchTagSet,
+} from '../../domain/s3Errors.js';
 import { findBucket, s3State, saveBucket, type S3Context, type S3Input } from './context.js';
 
 type Obj = Record<string, unknown>;
@@ -22,7 +29,10 @@ export function getBucketVersioning(ctx: S3Context, input: S3Input) {
 export function putBucketVersioning(ctx: S3Context, input: S3Input) {
   const bucket = findBucket(ctx, input.Bucket as string);
   const status = (input.VersioningConfiguration as { Status?: string } | undefined)?.Status;
-  if (status) saveBucket(ctx, bucket, { properties: withProperty(bucket.properties, 'VersioningConfiguration', { Status: status }) });
+  if (status)
+    saveBucket(ctx, bucket, {
+      properties: withProperty(bucket.properties, 'VersioningConfiguration', { Status: status }),
+    });
   return undefined;
 }
 
@@ -34,15 +44,19 @@ interface CfnEncryptionRule {
 // Every bucket has had SSE-S3 (AES256) default encryption since January 2023: a bucket without a configuration
 // answers that rule, and DeleteBucketEncryption goes back to it.
 // https://docs.aws.amazon.com/AmazonS3/latest/userguide/default-encryption-faq.html
-const DEFAULT_ENCRYPTION: CfnEncryptionRule[] = [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' }, BucketKeyEnabled: false }];
+const DEFAULT_ENCRYPTION: CfnEncryptionRule[] = [
+  { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' }, BucketKeyEnabled: false },
+];
 
 export function getBucketEncryption(ctx: S3Context, input: S3Input) {
   const bucket = findBucket(ctx, input.Bucket as string);
-  const rules = (bucket.properties.BucketEncryption as { ServerSideEncryptionConfiguration?: CfnEncryptionRule[] } | undefined)
-    ?.ServerSideEncryptionConfiguration ?? DEFAULT_ENCRYPTION;
+  const rules =
+    (bucket.properties.BucketEncryption as { ServerSideEncryptionConfiguration?: CfnEncryptionRule[] } | undefined)
+      ?.ServerSideEncryptionConfiguration ?? DEFAULT_ENCRYPTION;
   if (!rules.length) throw encryptionNotFound(bucket.physicalId);
   const Rules = rules.map((r) => ({
-    ApplyServerSideEncryptionByDefault: r.ServerSideEncryptionByDefault, BucketKeyEnabled: r.BucketKeyEnabled ?? false,
+    ApplyServerSideEncryptionByDefault: r.ServerSideEncryptionByDefault,
+    BucketKeyEnabled: r.BucketKeyEnabled ?? false,
   }));
   return { ServerSideEncryptionConfiguration: { Rules } };
 }
@@ -50,9 +64,12 @@ export function getBucketEncryption(ctx: S3Context, input: S3Input) {
 export function putBucketEncryption(ctx: S3Context, input: S3Input) {
   const bucket = findBucket(ctx, input.Bucket as string);
   const rules = ((input.ServerSideEncryptionConfiguration as { Rules?: Obj[] } | undefined)?.Rules ?? []).map((r) => ({
-    ServerSideEncryptionByDefault: r.ApplyServerSideEncryptionByDefault, ...(r.BucketKeyEnabled !== undefined ? { BucketKeyEnabled: r.BucketKeyEnabled } : {}),
+    ServerSideEncryptionByDefault: r.ApplyServerSideEncryptionByDefault,
+    ...(r.BucketKeyEnabled !== undefined ? { BucketKeyEnabled: r.BucketKeyEnabled } : {}),
   }));
-  saveBucket(ctx, bucket, { properties: withProperty(bucket.properties, 'BucketEncryption', { ServerSideEncryptionConfiguration: rules }) });
+  saveBucket(ctx, bucket, {
+    properties: withProperty(bucket.properties, 'BucketEncryption', { ServerSideEncryptionConfiguration: rules }),
+  });
   return undefined;
 }
 
@@ -68,7 +85,8 @@ export function getBucketPolicy(ctx: S3Context, input: S3Input) {
   const own = s3State(bucket).policy;
   if (typeof own === 'string') return { Policy: own };
   if (own === undefined) {
-    const fromStack = ctx.store.world.list({ type: 'AWS::S3::BucketPolicy', account: bucket.account })
+    const fromStack = ctx.store.world
+      .list({ type: 'AWS::S3::BucketPolicy', account: bucket.account })
       .find((p) => p.properties.Bucket === bucket.physicalId);
     const doc = fromStack?.properties.PolicyDocument;
     if (doc !== undefined) return { Policy: typeof doc === 'string' ? doc : JSON.stringify(doc) };
@@ -83,9 +101,10 @@ export function putBucketPolicy(ctx: S3Context, input: S3Input) {
   try {
     doc = JSON.parse(policy);
   } catch {
-    throw malformedPolicy('Policies must be valid JSON and the first byte must be \'{\'');
+    throw malformedPolicy("Policies must be valid JSON and the first byte must be '{'");
   }
-  if (!doc || typeof doc !== 'object' || !('Statement' in doc)) throw malformedPolicy('Missing required field Statement');
+  if (!doc || typeof doc !== 'object' || !('Statement' in doc))
+    throw malformedPolicy('Missing required field Statement');
   saveBucket(ctx, bucket, { s3: { policy } });
   return undefined;
 }
@@ -96,7 +115,12 @@ export function deleteBucketPolicy(ctx: S3Context, input: S3Input) {
   return undefined;
 }
 
-const PUBLIC_ACCESS_FIELDS = ['BlockPublicAcls', 'IgnorePublicAcls', 'BlockPublicPolicy', 'RestrictPublicBuckets'] as const;
+const PUBLIC_ACCESS_FIELDS = [
+  'BlockPublicAcls',
+  'IgnorePublicAcls',
+  'BlockPublicPolicy',
+  'RestrictPublicBuckets',
+] as const;
 
 // New buckets have blocked all public access by default since April 2023.
 // https://docs.aws.amazon.com/AmazonS3/latest/userguide/access-control-block-public-access.html
@@ -104,7 +128,9 @@ export function getPublicAccessBlock(ctx: S3Context, input: S3Input) {
   const bucket = findBucket(ctx, input.Bucket as string);
   const set = bucket.properties.PublicAccessBlockConfiguration as Obj | undefined;
   if (!set && s3State(bucket).publicAccessBlockDeleted) throw noSuchPublicAccessBlockConfiguration(bucket.physicalId);
-  const config = Object.fromEntries(PUBLIC_ACCESS_FIELDS.map((f) => [f, set ? set[f] === true || set[f] === 'true' : true]));
+  const config = Object.fromEntries(
+    PUBLIC_ACCESS_FIELDS.map((f) => [f, set ? set[f] === true || set[f] === 'true' : true]),
+  );
   return { PublicAccessBlockConfiguration: config };
 }
 
@@ -112,13 +138,19 @@ export function putPublicAccessBlock(ctx: S3Context, input: S3Input) {
   const bucket = findBucket(ctx, input.Bucket as string);
   const given = (input.PublicAccessBlockConfiguration ?? {}) as Obj;
   const config = Object.fromEntries(PUBLIC_ACCESS_FIELDS.map((f) => [f, given[f] === true]));
-  saveBucket(ctx, bucket, { properties: withProperty(bucket.properties, 'PublicAccessBlockConfiguration', config), s3: { publicAccessBlockDeleted: false } });
+  saveBucket(ctx, bucket, {
+    properties: withProperty(bucket.properties, 'PublicAccessBlockConfiguration', config),
+    s3: { publicAccessBlockDeleted: false },
+  });
   return undefined;
 }
 
 export function deletePublicAccessBlock(ctx: S3Context, input: S3Input) {
   const bucket = findBucket(ctx, input.Bucket as string);
-  saveBucket(ctx, bucket, { properties: withProperty(bucket.properties, 'PublicAccessBlockConfiguration', undefined), s3: { publicAccessBlockDeleted: true } });
+  saveBucket(ctx, bucket, {
+    properties: withProperty(bucket.properties, 'PublicAccessBlockConfiguration', undefined),
+    s3: { publicAccessBlockDeleted: true },
+  });
   return undefined;
 }
 
@@ -131,7 +163,10 @@ export function getBucketTagging(ctx: S3Context, input: S3Input) {
 
 export function putBucketTagging(ctx: S3Context, input: S3Input) {
   const bucket = findBucket(ctx, input.Bucket as string);
-  const tags = ((input.Tagging as { TagSet?: Obj[] } | undefined)?.TagSet ?? []).map((t) => ({ Key: t.Key, Value: t.Value ?? '' }));
+  const tags = ((input.Tagging as { TagSet?: Obj[] } | undefined)?.TagSet ?? []).map((t) => ({
+    Key: t.Key,
+    Value: t.Value ?? '',
+  }));
   saveBucket(ctx, bucket, { properties: withProperty(bucket.properties, 'Tags', tags.length ? tags : undefined) });
   return undefined;
 }
@@ -150,9 +185,15 @@ function lifecycleFromProperties(props: Obj): Obj[] | undefined {
     Filter: { Prefix: (r.Prefix as string | undefined) ?? '' },
     Status: r.Status,
     ...(r.ExpirationInDays !== undefined ? { Expiration: { Days: Number(r.ExpirationInDays) } } : {}),
-    ...(r.NoncurrentVersionExpirationInDays !== undefined ? { NoncurrentVersionExpiration: { NoncurrentDays: Number(r.NoncurrentVersionExpirationInDays) } } : {}),
-    ...(r.NoncurrentVersionExpiration !== undefined ? { NoncurrentVersionExpiration: r.NoncurrentVersionExpiration } : {}),
-    ...(r.AbortIncompleteMultipartUpload !== undefined ? { AbortIncompleteMultipartUpload: r.AbortIncompleteMultipartUpload } : {}),
+    ...(r.NoncurrentVersionExpirationInDays !== undefined
+      ? { NoncurrentVersionExpiration: { NoncurrentDays: Number(r.NoncurrentVersionExpirationInDays) } }
+      : {}),
+    ...(r.NoncurrentVersionExpiration !== undefined
+      ? { NoncurrentVersionExpiration: r.NoncurrentVersionExpiration }
+      : {}),
+    ...(r.AbortIncompleteMultipartUpload !== undefined
+      ? { AbortIncompleteMultipartUpload: r.AbortIncompleteMultipartUpload }
+      : {}),
   }));
 }
 

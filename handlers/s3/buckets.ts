@@ -3,7 +3,10 @@
 import { attributeValues, cryptoRandom } from '../../resources/generic.js';
 import { partitionOf } from '../../resources/regions.js';
 import {
-  bucketAlreadyOwnedByYou, bucketNotEmpty, illegalLocationConstraint, invalidBucketName,
+  bucketAlreadyOwnedByYou,
+  bucketNotEmpty,
+  illegalLocationConstraint,
+  invalidBucketName,
 } from '../../domain/s3Errors.js';
 import { BUCKET_TYPE, OWNER, bucketRow, findBucket, type S3Context, type S3Input } from './context.js';
 
@@ -12,14 +15,21 @@ const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const IP_ADDRESS = /^\d+\.\d+\.\d+\.\d+$/;
 
 export function checkBucketName(name: string): void {
-  if (!BUCKET_NAME.test(name) || IP_ADDRESS.test(name) || name.includes('..') || name.startsWith('xn--') || name.endsWith('-s3alias')) {
+  if (
+    !BUCKET_NAME.test(name) ||
+    IP_ADDRESS.test(name) ||
+    name.includes('..') ||
+    name.startsWith('xn--') ||
+    name.endsWith('-s3alias')
+  ) {
     throw invalidBucketName(name);
   }
 }
 
 /** The region a CreateBucket lands in: its LocationConstraint, which must match the endpoint's region. */
 function regionOf(ctx: S3Context, input: S3Input): string {
-  const constraint = (input.CreateBucketConfiguration as { LocationConstraint?: string } | undefined)?.LocationConstraint || undefined;
+  const constraint =
+    (input.CreateBucketConfiguration as { LocationConstraint?: string } | undefined)?.LocationConstraint || undefined;
   const region = ctx.caller.region;
   // us-east-1 takes no constraint (or its legacy alias EU for eu-west-1 is not served); elsewhere it must name the region.
   if (constraint === undefined) {
@@ -40,12 +50,29 @@ export function createBucket(ctx: S3Context, input: S3Input) {
     throw bucketAlreadyOwnedByYou(name);
   }
   const ctxArn = { account: ctx.caller.account, region, partition: partitionOf(region) };
-  const attributes = attributeValues({ type: BUCKET_TYPE, physicalId: name, name, properties: { BucketName: name }, ctx: ctxArn, random: cryptoRandom });
-  ctx.store.world.put({
-    account: ctx.caller.account, region, type: BUCKET_TYPE, physicalId: name, name, createdAt: new Date().toISOString(),
-    properties: { BucketName: name }, attributes, state: {},
+  const attributes = attributeValues({
+    type: BUCKET_TYPE,
+    physicalId: name,
+    name,
+    properties: { BucketName: name },
+    ctx: ctxArn,
+    random: cryptoRandom,
   });
-  return { Location: region === 'us-east-1' ? `/${name}` : `http://${name}.s3.amazonaws.com/`, BucketArn: `arn:${ctxArn.partition}:s3:::${name}` };
+  ctx.store.world.put({
+    account: ctx.caller.account,
+    region,
+    type: BUCKET_TYPE,
+    physicalId: name,
+    name,
+    createdAt: new Date().toISOString(),
+    properties: { BucketName: name },
+    attributes,
+    state: {},
+  });
+  return {
+    Location: region === 'us-east-1' ? `/${name}` : `http://${name}.s3.amazonaws.com/`,
+    BucketArn: `arn:${ctxArn.partition}:s3:::${name}`,
+  };
 }
 
 export function headBucket(ctx: S3Context, input: S3Input) {
@@ -63,10 +90,15 @@ export function deleteBucket(ctx: S3Context, input: S3Input) {
 
 export function listBuckets(ctx: S3Context, input: S3Input) {
   const prefix = (input.Prefix as string | undefined) ?? '';
-  const rows = ctx.store.world.list({ type: BUCKET_TYPE, account: ctx.caller.account })
+  const rows = ctx.store.world
+    .list({ type: BUCKET_TYPE, account: ctx.caller.account })
     .filter((b) => (b.name ?? b.physicalId).startsWith(prefix))
     .sort((a, b) => ((a.name ?? a.physicalId) < (b.name ?? b.physicalId) ? -1 : 1));
-  const Buckets = rows.map((b) => ({ Name: b.name ?? b.physicalId, CreationDate: new Date(b.createdAt), BucketRegion: b.region }));
+  const Buckets = rows.map((b) => ({
+    Name: b.name ?? b.physicalId,
+    CreationDate: new Date(b.createdAt),
+    BucketRegion: b.region,
+  }));
   return { Buckets, Owner: OWNER(ctx), ...(input.Prefix !== undefined ? { Prefix: prefix } : {}) };
 }
 

@@ -40,7 +40,11 @@ export interface BucketS3State {
 export const s3State = (bucket: WorldResource): BucketS3State => (bucket.state.s3 ?? {}) as BucketS3State;
 
 /** Rewrites the bucket's world row with new properties and/or S3 state. */
-export function saveBucket(ctx: S3Context, bucket: WorldResource, change: { properties?: Record<string, unknown>; s3?: BucketS3State }): void {
+export function saveBucket(
+  ctx: S3Context,
+  bucket: WorldResource,
+  change: { properties?: Record<string, unknown>; s3?: BucketS3State },
+): void {
   const properties = change.properties ?? bucket.properties;
   const state = change.s3 ? { ...bucket.state, s3: { ...s3State(bucket), ...change.s3 } } : bucket.state;
   ctx.store.world.put({ ...bucket, properties, state });

@@ -8,7 +8,8 @@ import { checkKey, checkPreconditions, docFrom, findObject, putObjectRow } from 
 function parseCopySource(source: string): { bucket: string; key: string } {
   const path = source.split('?')[0].replace(/^\//, '');
   const slash = path.indexOf('/');
-  if (slash <= 0 || slash === path.length - 1) throw invalidArgument('Invalid copy source object key', 'x-amz-copy-source', source);
+  if (slash <= 0 || slash === path.length - 1)
+    throw invalidArgument('Invalid copy source object key', 'x-amz-copy-source', source);
   try {
     return { bucket: decodeURIComponent(path.slice(0, slash)), key: decodeURIComponent(path.slice(slash + 1)) };
   } catch {
@@ -23,14 +24,27 @@ export async function copyObject(ctx: S3Context, input: S3Input) {
   checkKey(key);
   const source = parseCopySource(String(input.CopySource ?? ''));
   const from = findObject(ctx, source.bucket, source.key);
-  checkPreconditions({
-    IfMatch: input.CopySourceIfMatch, IfNoneMatch: input.CopySourceIfNoneMatch,
-    IfModifiedSince: input.CopySourceIfModifiedSince, IfUnmodifiedSince: input.CopySourceIfUnmodifiedSince,
-  }, from);
+  checkPreconditions(
+    {
+      IfMatch: input.CopySourceIfMatch,
+      IfNoneMatch: input.CopySourceIfNoneMatch,
+      IfModifiedSince: input.CopySourceIfModifiedSince,
+      IfUnmodifiedSince: input.CopySourceIfUnmodifiedSince,
+    },
+    from,
+  );
   const replace = input.MetadataDirective === 'REPLACE';
-  if (source.bucket === bucket && source.key === key && !replace && input.StorageClass === undefined && input.ServerSideEncryption === undefined
-    && input.WebsiteRedirectLocation === undefined) {
-    throw invalidRequest('This copy request is illegal because it is trying to copy an object to itself without changing the object\'s metadata, storage class, website redirect location or encryption attributes.');
+  if (
+    source.bucket === bucket &&
+    source.key === key &&
+    !replace &&
+    input.StorageClass === undefined &&
+    input.ServerSideEncryption === undefined &&
+    input.WebsiteRedirectLocation === undefined
+  ) {
+    throw invalidRequest(
+      "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
+    );
   }
   const written = await ctx.store.bodies.write(ctx.store.bodies.read(from.bodyId));
   const doc = replace ? docFrom(input) : { ...from.doc, PartsCount: undefined };
@@ -38,5 +52,8 @@ export async function copyObject(ctx: S3Context, input: S3Input) {
   const etag = `"${written.md5}"`;
   const lastModified = new Date().toISOString();
   putObjectRow(ctx, { bucket, key, size: written.size, etag, lastModified, bodyId: written.id, doc });
-  return { CopyObjectResult: { ETag: etag, LastModified: new Date(lastModified) }, ServerSideEncryption: doc.ServerSideEncryption ?? 'AES256' };
+  return {
+    CopyObjectResult: { ETag: etag, LastModified: new Date(lastModified) },
+    ServerSideEncryption: doc.ServerSideEncryption ?? 'AES256',
+  };
 }

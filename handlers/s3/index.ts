@@ -5,7 +5,13 @@ import * as config from './bucketConfig.js';
 import { deleteObject, deleteObjects, getObject, headObject, putObject } from './objects.js';
 import { copyObject } from './copy.js';
 import { listObjectsV2 } from './list.js';
-import { abortMultipartUpload, completeMultipartUpload, createMultipartUpload, listParts, uploadPart } from './multipart.js';
+import {
+  abortMultipartUpload,
+  completeMultipartUpload,
+  createMultipartUpload,
+  listParts,
+  uploadPart,
+} from './multipart.js';
 
 export type { S3Context, S3Handler } from './context.js';
 

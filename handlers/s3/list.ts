@@ -15,7 +15,12 @@ interface Listing {
 }
 
 /** Walks keys after `after` under `prefix`, folding at the delimiter, until `max` entries are taken. */
-function walk(ctx: S3Context, account: string, bucket: string, q: { prefix: string; delimiter: string; after: string; max: number }): Listing {
+function walk(
+  ctx: S3Context,
+  account: string,
+  bucket: string,
+  q: { prefix: string; delimiter: string; after: string; max: number },
+): Listing {
   const out: Listing = { contents: [], prefixes: [], truncated: false };
   let after = q.after;
   for (;;) {
@@ -51,18 +56,32 @@ export function listObjectsV2(ctx: S3Context, input: S3Input) {
   const prefix = (input.Prefix as string | undefined) ?? '';
   const delimiter = (input.Delimiter as string | undefined) ?? '';
   const maxKeys = input.MaxKeys === undefined ? 1000 : Number(input.MaxKeys);
-  if (!Number.isInteger(maxKeys) || maxKeys < 0) throw invalidArgument('Provided max-keys not an integer or within integer range', 'max-keys', String(input.MaxKeys));
-  const start = input.ContinuationToken !== undefined ? fromToken(input.ContinuationToken as string) : ((input.StartAfter as string | undefined) ?? '');
+  if (!Number.isInteger(maxKeys) || maxKeys < 0)
+    throw invalidArgument(
+      'Provided max-keys not an integer or within integer range',
+      'max-keys',
+      String(input.MaxKeys),
+    );
+  const start =
+    input.ContinuationToken !== undefined
+      ? fromToken(input.ContinuationToken as string)
+      : ((input.StartAfter as string | undefined) ?? '');
   const page = walk(ctx, bucket.account, name, { prefix, delimiter, after: start, max: Math.min(maxKeys, 1000) });
   // With encoding-type=url (the AWS CLI asks for it), keys and prefixes travel URL-encoded.
   const url = input.EncodingType === 'url';
   const enc = (s: string) => (url ? encodeURIComponent(s).replace(/%2F/g, '/') : s);
   return {
     IsTruncated: page.truncated,
-    Contents: page.contents.length ? page.contents.map((o) => ({
-      Key: enc(o.key), LastModified: new Date(o.lastModified), ETag: o.etag, Size: o.size, StorageClass: 'STANDARD',
-      ...(input.FetchOwner ? { Owner: OWNER(ctx) } : {}),
-    })) : undefined,
+    Contents: page.contents.length
+      ? page.contents.map((o) => ({
+          Key: enc(o.key),
+          LastModified: new Date(o.lastModified),
+          ETag: o.etag,
+          Size: o.size,
+          StorageClass: 'STANDARD',
+          ...(input.FetchOwner ? { Owner: OWNER(ctx) } : {}),
+        }))
+      : undefined,
     Name: name,
     Prefix: enc(prefix),
     Delimiter: delimiter ? enc(delimiter) : undefined,

@@ -4,7 +4,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import {
-  entityTooSmall, invalidPart, invalidPartOrder, invalidRequest, malformedXml, noSuchUpload,
+  entityTooSmall,
+  invalidPart,
+  invalidPartOrder,
+  invalidRequest,
+  malformedXml,
+  noSuchUpload,
 } from '../../domain/s3Errors.js';
 import type { PartRecord, UploadRecord } from '../../storage/index.js';
 import { OWNER, findBucket, type S3Context, type S3Input } from './context.js';
@@ -18,7 +23,13 @@ export function createMultipartUpload(ctx: S3Context, input: S3Input) {
   checkKey(key);
   const uploadId = randomBytes(48).toString('base64url');
   ctx.store.objects.putUpload({
-    uploadId, account: bucket.account, region: bucket.region, bucket: bucket.physicalId, key, initiated: new Date().toISOString(), doc: docFrom(input),
+    uploadId,
+    account: bucket.account,
+    region: bucket.region,
+    bucket: bucket.physicalId,
+    key,
+    initiated: new Date().toISOString(),
+    doc: docFrom(input),
   });
   return { Bucket: bucket.physicalId, Key: key, UploadId: uploadId, ServerSideEncryption: 'AES256' };
 }
@@ -28,7 +39,8 @@ function findUpload(ctx: S3Context, input: S3Input): UploadRecord {
   const bucket = findBucket(ctx, input.Bucket as string);
   const uploadId = String(input.UploadId ?? '');
   const upload = ctx.store.objects.getUpload(uploadId);
-  if (!upload || upload.account !== bucket.account || upload.bucket !== input.Bucket || upload.key !== input.Key) throw noSuchUpload(uploadId);
+  if (!upload || upload.account !== bucket.account || upload.bucket !== input.Bucket || upload.key !== input.Key)
+    throw noSuchUpload(uploadId);
   return upload;
 }
 
@@ -43,13 +55,24 @@ export async function uploadPart(ctx: S3Context, input: S3Input) {
     throw noSuchUpload(upload.uploadId);
   }
   const previous = ctx.store.objects.getPart(upload.uploadId, partNumber);
-  ctx.store.objects.putPart({ uploadId: upload.uploadId, partNumber, size: written.size, etag, lastModified: new Date().toISOString(), bodyId: written.id });
+  ctx.store.objects.putPart({
+    uploadId: upload.uploadId,
+    partNumber,
+    size: written.size,
+    etag,
+    lastModified: new Date().toISOString(),
+    bodyId: written.id,
+  });
   if (previous) ctx.store.afterCommit(() => ctx.store.bodies.remove(previous.bodyId));
   return { ETag: etag, ServerSideEncryption: 'AES256' };
 }
 
 /** The parts the request names, checked against the stored ones in S3's order: order, existence and ETag, size. */
-function chosenParts(upload: UploadRecord, requested: { PartNumber?: number; ETag?: string }[], stored: PartRecord[]): PartRecord[] {
+function chosenParts(
+  upload: UploadRecord,
+  requested: { PartNumber?: number; ETag?: string }[],
+  stored: PartRecord[],
+): PartRecord[] {
   if (!requested.length) throw malformedXml();
   const byNumber = new Map(stored.map((p) => [p.partNumber, p]));
   const chosen: PartRecord[] = [];
@@ -85,14 +108,20 @@ function concatenated(ctx: S3Context, parts: PartRecord[]): Readable {
 
 export async function completeMultipartUpload(ctx: S3Context, input: S3Input) {
   const upload = findUpload(ctx, input);
-  const requested = (input.MultipartUpload as { Parts?: { PartNumber?: number; ETag?: string }[] } | undefined)?.Parts ?? [];
+  const requested =
+    (input.MultipartUpload as { Parts?: { PartNumber?: number; ETag?: string }[] } | undefined)?.Parts ?? [];
   if (!(input.MultipartUpload as object | undefined)) throw invalidRequest('You must specify at least one part');
   const parts = chosenParts(upload, requested, ctx.store.objects.parts(upload.uploadId));
   const written = await ctx.store.bodies.write(concatenated(ctx, parts));
   const md5s = Buffer.concat(parts.map((p) => Buffer.from(p.etag.replace(/"/g, ''), 'hex')));
   const etag = `"${createHash('md5').update(md5s).digest('hex')}-${parts.length}"`;
   putObjectRow(ctx, {
-    bucket: upload.bucket, key: upload.key, size: written.size, etag, lastModified: new Date().toISOString(), bodyId: written.id,
+    bucket: upload.bucket,
+    key: upload.key,
+    size: written.size,
+    etag,
+    lastModified: new Date().toISOString(),
+    bodyId: written.id,
     doc: { ...upload.doc, PartsCount: parts.length },
   });
   const removed = ctx.store.objects.removeUpload(upload.uploadId);
@@ -116,9 +145,21 @@ export function listParts(ctx: S3Context, input: S3Input) {
   const page = after.slice(0, max);
   const truncated = after.length > page.length;
   return {
-    Bucket: upload.bucket, Key: upload.key, UploadId: upload.uploadId, PartNumberMarker: String(marker),
-    NextPartNumberMarker: page.length ? String(page[page.length - 1].partNumber) : undefined, MaxParts: max, IsTruncated: truncated,
-    Parts: page.map((p) => ({ PartNumber: p.partNumber, LastModified: new Date(p.lastModified), ETag: p.etag, Size: p.size })),
-    Initiator: OWNER(ctx), Owner: OWNER(ctx), StorageClass: 'STANDARD',
+    Bucket: upload.bucket,
+    Key: upload.key,
+    UploadId: upload.uploadId,
+    PartNumberMarker: String(marker),
+    NextPartNumberMarker: page.length ? String(page[page.length - 1].partNumber) : undefined,
+    MaxParts: max,
+    IsTruncated: truncated,
+    Parts: page.map((p) => ({
+      PartNumber: p.partNumber,
+      LastModified: new Date(p.lastModified),
+      ETag: p.etag,
+      Size: p.size,
+    })),
+    Initiator: OWNER(ctx),
+    Owner: OWNER(ctx),
+    StorageClass: 'STANDARD',
   };
 }

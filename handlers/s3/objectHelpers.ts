@@ -2,7 +2,16 @@
 // headers an object answers with, and preconditions.
 import type { Readable } from 'node:stream';
 import type { ObjectDoc, ObjectRecord } from '../../storage/index.js';
-import { badDigest, invalidArgument, invalidDigest, invalidRange, noSuchKey, notModified, preconditionFailed, S3Error } from '../../domain/s3Errors.js';
+import {
+  badDigest,
+  invalidArgument,
+  invalidDigest,
+  invalidRange,
+  noSuchKey,
+  notModified,
+  preconditionFailed,
+  S3Error,
+} from '../../domain/s3Errors.js';
 import { countObjects, findBucket, type S3Context, type S3Input } from './context.js';
 
 /** S3's default Content-Type for an object stored without one. */
@@ -10,7 +19,11 @@ export const DEFAULT_CONTENT_TYPE = 'binary/octet-stream';
 const MAX_KEY_BYTES = 1024;
 
 export function checkKey(key: string): void {
-  if (Buffer.byteLength(key) > MAX_KEY_BYTES) throw new S3Error('KeyTooLongError', 400, 'Your key is too long', { MaxSizeAllowed: '1024', Size: String(Buffer.byteLength(key)) });
+  if (Buffer.byteLength(key) > MAX_KEY_BYTES)
+    throw new S3Error('KeyTooLongError', 400, 'Your key is too long', {
+      MaxSizeAllowed: '1024',
+      Size: String(Buffer.byteLength(key)),
+    });
 }
 
 /** The base64 MD5 a client sent, checked for form before the body is read (InvalidDigest). */
@@ -36,12 +49,26 @@ export async function storeBody(ctx: S3Context, body: Readable, contentMd5: unkn
 /** The object metadata S3 keeps from a PutObject, CopyObject (REPLACE) or CreateMultipartUpload input. */
 export function docFrom(input: S3Input): ObjectDoc {
   const doc: ObjectDoc = {};
-  for (const field of ['ContentType', 'CacheControl', 'ContentDisposition', 'ContentEncoding', 'ContentLanguage', 'ServerSideEncryption', 'SSEKMSKeyId'] as const) {
+  for (const field of [
+    'ContentType',
+    'CacheControl',
+    'ContentDisposition',
+    'ContentEncoding',
+    'ContentLanguage',
+    'ServerSideEncryption',
+    'SSEKMSKeyId',
+  ] as const) {
     if (typeof input[field] === 'string') doc[field] = input[field] as string;
   }
   // aws-chunked is how the body travelled, not how it is stored.
-  if (doc.ContentEncoding) doc.ContentEncoding = doc.ContentEncoding.split(',').map((e) => e.trim()).filter((e) => e !== 'aws-chunked').join(',') || undefined;
-  if (input.Expires instanceof Date && !Number.isNaN(input.Expires.getTime())) doc.Expires = input.Expires.toUTCString();
+  if (doc.ContentEncoding)
+    doc.ContentEncoding =
+      doc.ContentEncoding.split(',')
+        .map((e) => e.trim())
+        .filter((e) => e !== 'aws-chunked')
+        .join(',') || undefined;
+  if (input.Expires instanceof Date && !Number.isNaN(input.Expires.getTime()))
+    doc.Expires = input.Expires.toUTCString();
   if (input.Metadata) doc.Metadata = input.Metadata as Record<string, string>;
   return doc;
 }
@@ -67,10 +94,20 @@ export function findObject(ctx: S3Context, bucketName: string, key: string): Obj
 /** The headers every read of the object answers with (GetObject, HeadObject). */
 export function objectHeaders(o: ObjectRecord): Record<string, unknown> {
   return {
-    ETag: o.etag, LastModified: new Date(o.lastModified), ContentLength: o.size, AcceptRanges: 'bytes',
-    ContentType: o.doc.ContentType ?? DEFAULT_CONTENT_TYPE, CacheControl: o.doc.CacheControl, ContentDisposition: o.doc.ContentDisposition,
-    ContentEncoding: o.doc.ContentEncoding, ContentLanguage: o.doc.ContentLanguage, ExpiresString: o.doc.Expires,
-    Metadata: o.doc.Metadata, PartsCount: undefined, ServerSideEncryption: o.doc.ServerSideEncryption ?? 'AES256', SSEKMSKeyId: o.doc.SSEKMSKeyId,
+    ETag: o.etag,
+    LastModified: new Date(o.lastModified),
+    ContentLength: o.size,
+    AcceptRanges: 'bytes',
+    ContentType: o.doc.ContentType ?? DEFAULT_CONTENT_TYPE,
+    CacheControl: o.doc.CacheControl,
+    ContentDisposition: o.doc.ContentDisposition,
+    ContentEncoding: o.doc.ContentEncoding,
+    ContentLanguage: o.doc.ContentLanguage,
+    ExpiresString: o.doc.Expires,
+    Metadata: o.doc.Metadata,
+    PartsCount: undefined,
+    ServerSideEncryption: o.doc.ServerSideEncryption ?? 'AES256',
+    SSEKMSKeyId: o.doc.SSEKMSKeyId,
   };
 }
 
@@ -95,7 +132,8 @@ export function byteRange(header: unknown, size: number): { start: number; end: 
 }
 
 const unquote = (etag: string) => etag.replace(/^W\//, '').replace(/^"|"$/g, '');
-const matches = (list: string, etag: string) => list.split(',').some((e) => e.trim() === '*' || unquote(e.trim()) === unquote(etag));
+const matches = (list: string, etag: string) =>
+  list.split(',').some((e) => e.trim() === '*' || unquote(e.trim()) === unquote(etag));
 
 /** If-Match / If-None-Match / If-Modified-Since / If-Unmodified-Since, in S3's order of precedence. */
 export function checkPreconditions(input: S3Input, o: ObjectRecord): void {
@@ -105,7 +143,8 @@ export function checkPreconditions(input: S3Input, o: ObjectRecord): void {
   const since = input.IfModifiedSince as Date | undefined;
   const unmodifiedSince = input.IfUnmodifiedSince as Date | undefined;
   if (ifMatch !== undefined && !matches(ifMatch, o.etag)) throw preconditionFailed('If-Match');
-  if (ifMatch === undefined && unmodifiedSince && modified > unmodifiedSince.getTime() + 999) throw preconditionFailed('If-Unmodified-Since');
+  if (ifMatch === undefined && unmodifiedSince && modified > unmodifiedSince.getTime() + 999)
+    throw preconditionFailed('If-Unmodified-Since');
   if (ifNoneMatch !== undefined && matches(ifNoneMatch, o.etag)) throw notModified();
   if (ifNoneMatch === undefined && since && modified <= since.getTime() + 999) throw notModified();
 }

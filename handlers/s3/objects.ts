@@ -3,7 +3,14 @@
 import type { Readable } from 'node:stream';
 import { findBucket, countObjects, type S3Context, type S3Input } from './context.js';
 import {
-  byteRange, checkKey, checkPreconditions, docFrom, findObject, objectHeaders, putObjectRow, storeBody,
+  byteRange,
+  checkKey,
+  checkPreconditions,
+  docFrom,
+  findObject,
+  objectHeaders,
+  putObjectRow,
+  storeBody,
 } from './objectHelpers.js';
 
 export async function putObject(ctx: S3Context, input: S3Input) {
@@ -13,14 +20,26 @@ export async function putObject(ctx: S3Context, input: S3Input) {
   checkKey(key);
   const written = await storeBody(ctx, input.Body as Readable, input.ContentMD5);
   const etag = `"${written.md5}"`;
-  putObjectRow(ctx, { bucket, key, size: written.size, etag, lastModified: new Date().toISOString(), bodyId: written.id, doc: docFrom(input) });
+  putObjectRow(ctx, {
+    bucket,
+    key,
+    size: written.size,
+    etag,
+    lastModified: new Date().toISOString(),
+    bodyId: written.id,
+    doc: docFrom(input),
+  });
   return { ETag: etag, ServerSideEncryption: (input.ServerSideEncryption as string | undefined) ?? 'AES256' };
 }
 
 /** Response header overrides a GetObject may ask for (`response-content-type`, …). */
 const OVERRIDES = [
-  ['ResponseContentType', 'ContentType'], ['ResponseCacheControl', 'CacheControl'], ['ResponseContentDisposition', 'ContentDisposition'],
-  ['ResponseContentEncoding', 'ContentEncoding'], ['ResponseContentLanguage', 'ContentLanguage'], ['ResponseExpires', 'ExpiresString'],
+  ['ResponseContentType', 'ContentType'],
+  ['ResponseCacheControl', 'CacheControl'],
+  ['ResponseContentDisposition', 'ContentDisposition'],
+  ['ResponseContentEncoding', 'ContentEncoding'],
+  ['ResponseContentLanguage', 'ContentLanguage'],
+  ['ResponseExpires', 'ExpiresString'],
 ] as const;
 
 export function getObject(ctx: S3Context, input: S3Input) {
@@ -28,9 +47,15 @@ export function getObject(ctx: S3Context, input: S3Input) {
   checkPreconditions(input, o);
   const range = byteRange(input.Range, o.size);
   const out: Record<string, unknown> = { ...objectHeaders(o), Body: ctx.store.bodies.read(o.bodyId, range) };
-  for (const [from, to] of OVERRIDES) if (input[from] !== undefined) out[to] = input[from] instanceof Date ? (input[from] as Date).toUTCString() : input[from];
+  for (const [from, to] of OVERRIDES)
+    if (input[from] !== undefined)
+      out[to] = input[from] instanceof Date ? (input[from] as Date).toUTCString() : input[from];
   if (range) {
-    Object.assign(out, { ContentLength: range.end - range.start + 1, ContentRange: `bytes ${range.start}-${range.end}/${o.size}`, $status: 206 });
+    Object.assign(out, {
+      ContentLength: range.end - range.start + 1,
+      ContentRange: `bytes ${range.start}-${range.end}/${o.size}`,
+      $status: 206,
+    });
   }
   return out;
 }
@@ -40,7 +65,12 @@ export function headObject(ctx: S3Context, input: S3Input) {
   checkPreconditions(input, o);
   const range = byteRange(input.Range, o.size);
   const out = objectHeaders(o);
-  if (range) Object.assign(out, { ContentLength: range.end - range.start + 1, ContentRange: `bytes ${range.start}-${range.end}/${o.size}`, $status: 206 });
+  if (range)
+    Object.assign(out, {
+      ContentLength: range.end - range.start + 1,
+      ContentRange: `bytes ${range.start}-${range.end}/${o.size}`,
+      $status: 206,
+    });
   return out;
 }
 

@@ -22,8 +22,14 @@ export function checkMaxResults(input: SsmInput, max: number, fallback: number):
   const value = input.MaxResults;
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (n < 1) throw ssmValidation([`Value '${n}' at 'maxResults' failed to satisfy constraint: Member must have value greater than or equal to 1`]);
-  if (n > max) throw ssmValidation([`Value '${n}' at 'maxResults' failed to satisfy constraint: Member must have value less than or equal to ${max}`]);
+  if (n < 1)
+    throw ssmValidation([
+      `Value '${n}' at 'maxResults' failed to satisfy constraint: Member must have value greater than or equal to 1`,
+    ]);
+  if (n > max)
+    throw ssmValidation([
+      `Value '${n}' at 'maxResults' failed to satisfy constraint: Member must have value less than or equal to ${max}`,
+    ]);
   return n;
 }
 
@@ -31,8 +37,13 @@ export function checkMaxResults(input: SsmInput, max: number, fallback: number):
 export function page<T>(items: T[], token: unknown, size: number): { items: T[]; next?: string } {
   let offset = 0;
   if (token !== undefined) {
-    offset = Number(Buffer.from(String(token), 'base64url').toString('utf8').replace(/^offset:/, ''));
-    if (!Number.isSafeInteger(offset) || offset < 0) throw ssmError('InvalidNextToken', 'The specified token is not valid.');
+    offset = Number(
+      Buffer.from(String(token), 'base64url')
+        .toString('utf8')
+        .replace(/^offset:/, ''),
+    );
+    if (!Number.isSafeInteger(offset) || offset < 0)
+      throw ssmError('InvalidNextToken', 'The specified token is not valid.');
   }
   const slice = items.slice(offset, offset + size);
   const more = offset + size < items.length;

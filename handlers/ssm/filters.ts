@@ -16,29 +16,51 @@ const TIERS = ['Standard', 'Advanced', 'Intelligent-Tiering'];
 
 function checkOne(f: ParameterFilter, byPath: boolean, seen: Set<string>): void {
   if (!KEY.test(f.Key)) {
-    throw ssmError('ValidationException', `1 validation error detected: Value '${f.Key}' at 'parameterFilters.1.member.key' failed to satisfy constraint: Member must satisfy regular expression pattern: tag:.+|Name|Type|KeyId|Path|Label|Tier|DataType`);
+    throw ssmError(
+      'ValidationException',
+      `1 validation error detected: Value '${f.Key}' at 'parameterFilters.1.member.key' failed to satisfy constraint: Member must satisfy regular expression pattern: tag:.+|Name|Type|KeyId|Path|Label|Tier|DataType`,
+    );
   }
   if (byPath && ['Name', 'Path', 'Tier'].includes(f.Key)) {
-    throw ssmError('InvalidFilterKey', `The following filter key is not valid: ${f.Key}. Valid filter keys include: [Type, KeyId].`);
+    throw ssmError(
+      'InvalidFilterKey',
+      `The following filter key is not valid: ${f.Key}. Valid filter keys include: [Type, KeyId].`,
+    );
   }
   if (!byPath && f.Key === 'Label') {
-    throw ssmError('InvalidFilterKey', 'The following filter key is not valid: Label. Valid filter keys include: [Path, Name, Type, KeyId, Tier].');
+    throw ssmError(
+      'InvalidFilterKey',
+      'The following filter key is not valid: Label. Valid filter keys include: [Path, Name, Type, KeyId, Tier].',
+    );
   }
   if (seen.has(f.Key)) {
-    throw ssmError('InvalidFilterKey', `The following filter is duplicated in the request: ${f.Key}. A request can contain only one occurrence of a specific filter.`);
+    throw ssmError(
+      'InvalidFilterKey',
+      `The following filter is duplicated in the request: ${f.Key}. A request can contain only one occurrence of a specific filter.`,
+    );
   }
   seen.add(f.Key);
   const option = f.Option ?? (f.Key === 'Path' ? 'OneLevel' : 'Equals');
   if (f.Key === 'Path' && !['Recursive', 'OneLevel'].includes(option)) {
-    throw ssmError('InvalidFilterOption', `The following filter option is not valid: ${option}. Valid options include: [Recursive, OneLevel].`);
+    throw ssmError(
+      'InvalidFilterOption',
+      `The following filter option is not valid: ${option}. Valid options include: [Recursive, OneLevel].`,
+    );
   }
   const options = f.Key === 'Name' ? ['Equals', 'BeginsWith', 'Contains'] : ['Equals', 'BeginsWith'];
   if (f.Key !== 'Path' && !options.includes(option)) {
-    throw ssmError('InvalidFilterOption', `The following filter option is not valid: ${option}. Valid options include: [${options.join(', ')}].`);
+    throw ssmError(
+      'InvalidFilterOption',
+      `The following filter option is not valid: ${option}. Valid options include: [${options.join(', ')}].`,
+    );
   }
   const allowed = f.Key === 'Type' ? TYPES : f.Key === 'Tier' ? TIERS : undefined;
   const wrong = allowed && (f.Values ?? []).find((v) => !allowed.includes(v));
-  if (wrong) throw ssmError('InvalidFilterValue', `The following filter value is not valid: ${wrong}. Valid values include: [${allowed!.join(', ')}].`);
+  if (wrong)
+    throw ssmError(
+      'InvalidFilterValue',
+      `The following filter value is not valid: ${wrong}. Valid values include: [${allowed!.join(', ')}].`,
+    );
 }
 
 /** Refuses filters SSM refuses; `byPath` for GetParametersByPath, which takes fewer keys. */
@@ -57,13 +79,20 @@ function fieldOf(p: ParameterVersion, key: string): string[] {
     return tag === undefined ? [] : [tag];
   }
   switch (key) {
-    case 'Name': return [slashed(p.Name)];
-    case 'Type': return [p.Type];
-    case 'KeyId': return p.Type === 'SecureString' ? [String(props.KeyId ?? 'alias/aws/ssm')] : [];
-    case 'Tier': return [String(props.Tier ?? 'Standard')];
-    case 'DataType': return [p.DataType];
-    case 'Label': return Object.keys(p.row?.state.labels ?? {});
-    default: return [];
+    case 'Name':
+      return [slashed(p.Name)];
+    case 'Type':
+      return [p.Type];
+    case 'KeyId':
+      return p.Type === 'SecureString' ? [String(props.KeyId ?? 'alias/aws/ssm')] : [];
+    case 'Tier':
+      return [String(props.Tier ?? 'Standard')];
+    case 'DataType':
+      return [p.DataType];
+    case 'Label':
+      return Object.keys(p.row?.state.labels ?? {});
+    default:
+      return [];
   }
 }
 
@@ -85,6 +114,10 @@ export function matchesFilters(p: ParameterVersion, filters: ParameterFilter[]):
     if (values.length === 0) return true;
     const wanted = f.Key === 'Name' ? values.map((v) => (f.Option === 'Contains' ? v : slashed(v))) : values;
     const option = f.Option ?? 'Equals';
-    return field.some((have) => wanted.some((v) => (option === 'BeginsWith' ? have.startsWith(v) : option === 'Contains' ? have.includes(v) : have === v)));
+    return field.some((have) =>
+      wanted.some((v) =>
+        option === 'BeginsWith' ? have.startsWith(v) : option === 'Contains' ? have.includes(v) : have === v,
+      ),
+    );
   });
 }

@@ -46,8 +46,11 @@ const arnName = (arn: string, start: number) => {
 
 export function findRow(store: Store, caller: Caller, name: string): WorldResource | undefined {
   const { account, region } = caller;
-  return store.world.get(account, region, PARAMETER_TYPE, name) ?? store.world.byName(account, region, PARAMETER_TYPE, name) ??
-    (name.startsWith('/') ? undefined : store.world.get(account, region, PARAMETER_TYPE, `/${name}`));
+  return (
+    store.world.get(account, region, PARAMETER_TYPE, name) ??
+    store.world.byName(account, region, PARAMETER_TYPE, name) ??
+    (name.startsWith('/') ? undefined : store.world.get(account, region, PARAMETER_TYPE, `/${name}`))
+  );
 }
 
 export function versionCount(row: WorldResource): number {
@@ -55,24 +58,35 @@ export function versionCount(row: WorldResource): number {
 }
 
 /** Version `version` (1-based) of the row, or undefined when it does not exist. */
-export function versionOf(caller: Caller, row: WorldResource, version = versionCount(row)): ParameterVersion | undefined {
+export function versionOf(
+  caller: Caller,
+  row: WorldResource,
+  version = versionCount(row),
+): ParameterVersion | undefined {
   const values = row.state.versions ?? [asText(row.properties.Value)];
   const value = values[version - 1] as string | undefined;
   if (value === undefined) return undefined;
   const name = String(row.properties.Name ?? row.name ?? row.physicalId);
   const date = row.state.versionDates?.[version - 1] ?? row.createdAt;
   return {
-    Name: name, Type: String(row.properties.Type ?? 'String'), Value: value, Version: version,
-    LastModifiedDate: new Date(date), ARN: parameterArn(caller, name),
+    Name: name,
+    Type: String(row.properties.Type ?? 'String'),
+    Value: value,
+    Version: version,
+    LastModifiedDate: new Date(date),
+    ARN: parameterArn(caller, name),
     DataType: typeof row.properties.DataType === 'string' ? row.properties.DataType : 'text',
-    Labels: Object.entries(row.state.labels ?? {}).filter(([, v]) => v === version).map(([label]) => label),
+    Labels: Object.entries(row.state.labels ?? {})
+      .filter(([, v]) => v === version)
+      .map(([label]) => label),
     row,
   };
 }
 
 /** Every parameter row of the caller's account and region, sorted by name. */
 export function allRows(store: Store, caller: Caller): WorldResource[] {
-  return store.world.list({ type: PARAMETER_TYPE, account: caller.account, region: caller.region })
+  return store.world
+    .list({ type: PARAMETER_TYPE, account: caller.account, region: caller.region })
     .sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
 }
 
@@ -80,7 +94,12 @@ export const nameOf = (row: WorldResource) => String(row.properties.Name ?? row.
 
 /** Writes a new version (or the first one) of a parameter, keeping the history and labels. */
 export function writeVersion(
-  store: Store, caller: Caller, existing: WorldResource | undefined, name: string, properties: Record<string, unknown>, now: Date,
+  store: Store,
+  caller: Caller,
+  existing: WorldResource | undefined,
+  name: string,
+  properties: Record<string, unknown>,
+  now: Date,
 ): number {
   const versions = existing ? [...(existing.state.versions ?? [asText(existing.properties.Value)])] : [];
   const dates = existing ? [...(existing.state.versionDates ?? [])] : [];
@@ -88,27 +107,52 @@ export function writeVersion(
   versions.push(asText(properties.Value));
   dates.push(now.toISOString());
   const row: WorldResource = existing
-    ? { ...existing, properties: { ...existing.properties, ...properties }, state: { ...existing.state, versions, versionDates: dates } }
+    ? {
+        ...existing,
+        properties: { ...existing.properties, ...properties },
+        state: { ...existing.state, versions, versionDates: dates },
+      }
     : {
-        account: caller.account, region: caller.region, type: PARAMETER_TYPE, physicalId: name, name, createdAt: now.toISOString(),
-        properties: { Name: name, ...properties }, attributes: { Type: properties.Type, Value: properties.Value }, state: { versions, versionDates: dates },
+        account: caller.account,
+        region: caller.region,
+        type: PARAMETER_TYPE,
+        physicalId: name,
+        name,
+        createdAt: now.toISOString(),
+        properties: { Name: name, ...properties },
+        attributes: { Type: properties.Type, Value: properties.Value },
+        state: { versions, versionDates: dates },
       };
   row.attributes = { ...row.attributes, Type: row.properties.Type, Value: row.properties.Value };
   store.world.put(row);
   return versions.length;
 }
 
-const fromPublic = (view: SsmParameterView): ParameterVersion => ({ ...view, LastModifiedDate: new Date(view.LastModifiedDate), Labels: [] });
+const fromPublic = (view: SsmParameterView): ParameterVersion => ({
+  ...view,
+  LastModifiedDate: new Date(view.LastModifiedDate),
+  Labels: [],
+});
 
 /** One of AWS's public parameters (`/aws/service/…`), read through the lookup the template language uses. */
-export function publicVersion(store: Store, caller: Caller, name: string, version?: number): ParameterVersion | undefined {
+export function publicVersion(
+  store: Store,
+  caller: Caller,
+  name: string,
+  version?: number,
+): ParameterVersion | undefined {
   if (!isPublicParameterName(name)) return undefined;
   const view = readSsmParameter(store.world, caller, name, version);
   return view && fromPublic(view);
 }
 
 /** AWS's public parameters under a path, or undefined when the path is not theirs. */
-export function publicUnder(store: Store, caller: Caller, path: string, recursive: boolean): ParameterVersion[] | undefined {
+export function publicUnder(
+  store: Store,
+  caller: Caller,
+  path: string,
+  recursive: boolean,
+): ParameterVersion[] | undefined {
   if (!isPublicParameterName(path.endsWith('/') ? path : `${path}/`)) return undefined;
   return ssmParametersByPath(store.world, caller, path, recursive).map(fromPublic);
 }

@@ -1,7 +1,26 @@
 // SSM reads: GetParameter, GetParameters, GetParametersByPath, GetParameterHistory, DescribeParameters.
 // https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_Operations.html
-import { allRows, findRow, nameOf, parameterArn, publicUnder, publicVersion, splitSelector, versionCount, versionOf, type ParameterVersion } from './parameters.js';
-import { checkMaxResults, page, parameterNotFound, ssmError, ssmValidation, type SsmContext, type SsmInput } from './context.js';
+import {
+  allRows,
+  findRow,
+  nameOf,
+  parameterArn,
+  publicUnder,
+  publicVersion,
+  splitSelector,
+  versionCount,
+  versionOf,
+  type ParameterVersion,
+} from './parameters.js';
+import {
+  checkMaxResults,
+  page,
+  parameterNotFound,
+  ssmError,
+  ssmValidation,
+  type SsmContext,
+  type SsmInput,
+} from './context.js';
 import { matchesFilters, checkFilters, type ParameterFilter } from './filters.js';
 
 /** What GetParameter answers for a SecureString read without WithDecryption: a stand-in ciphertext. */
@@ -10,8 +29,14 @@ const cipherText = (value: string) => Buffer.from(`cfn-local:kms:alias/aws/ssm:$
 function shown(p: ParameterVersion, decrypt: boolean, selector?: string) {
   const value = p.Type === 'SecureString' && !decrypt ? cipherText(p.Value) : p.Value;
   return {
-    Name: p.Name, Type: p.Type, Value: value, Version: p.Version, Selector: selector === undefined ? undefined : `:${selector}`,
-    LastModifiedDate: p.LastModifiedDate, ARN: p.ARN, DataType: p.DataType,
+    Name: p.Name,
+    Type: p.Type,
+    Value: value,
+    Version: p.Version,
+    Selector: selector === undefined ? undefined : `:${selector}`,
+    LastModifiedDate: p.LastModifiedDate,
+    ARN: p.ARN,
+    DataType: p.DataType,
   };
 }
 
@@ -20,7 +45,12 @@ export function resolveSelector(ctx: SsmContext, nameOrArn: string): { version: 
   const { name, selector } = splitSelector(nameOrArn);
   const row = findRow(ctx.store, ctx.caller, name);
   if (!row) {
-    const found = publicVersion(ctx.store, ctx.caller, name, selector !== undefined && /^\d+$/.test(selector) ? Number(selector) : undefined);
+    const found = publicVersion(
+      ctx.store,
+      ctx.caller,
+      name,
+      selector !== undefined && /^\d+$/.test(selector) ? Number(selector) : undefined,
+    );
     if (found && (selector === undefined || /^\d+$/.test(selector))) return { version: found, selector };
     throw parameterNotFound(nameOrArn);
   }
@@ -29,7 +59,10 @@ export function resolveSelector(ctx: SsmContext, nameOrArn: string): { version: 
   const version = number === undefined ? undefined : versionOf(ctx.caller, row, number);
   if (!version) {
     if (/^\d+$/.test(selector)) {
-      throw ssmError('ParameterVersionNotFound', `Systems Manager could not find version ${selector} of ${name}. Verify the version and try again.`);
+      throw ssmError(
+        'ParameterVersionNotFound',
+        `Systems Manager could not find version ${selector} of ${name}. Verify the version and try again.`,
+      );
     }
     throw parameterNotFound(nameOrArn);
   }
@@ -46,7 +79,9 @@ export function getParameter(ctx: SsmContext, input: SsmInput) {
 export function getParameters(ctx: SsmContext, input: SsmInput) {
   const names = input.Names as string[];
   if (names.length > 10) {
-    throw ssmValidation([`Value '[${names.join(', ')}]' at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`]);
+    throw ssmValidation([
+      `Value '[${names.join(', ')}]' at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`,
+    ]);
   }
   const Parameters: unknown[] = [];
   const InvalidParameters: string[] = [];
@@ -69,10 +104,13 @@ export function getParametersByPath(ctx: SsmContext, input: SsmInput) {
   checkFilters(filters, true);
   const prefix = path.endsWith('/') ? path : `${path}/`;
   const recursive = input.Recursive === true;
-  const own = () => allRows(ctx.store, ctx.caller)
-    .map((row) => versionOf(ctx.caller, row)!)
-    .filter((p) => p.Name.startsWith(prefix) && (recursive || !p.Name.slice(prefix.length).includes('/')));
-  const matching = (publicUnder(ctx.store, ctx.caller, path, recursive) ?? own()).filter((p) => matchesFilters(p, filters));
+  const own = () =>
+    allRows(ctx.store, ctx.caller)
+      .map((row) => versionOf(ctx.caller, row)!)
+      .filter((p) => p.Name.startsWith(prefix) && (recursive || !p.Name.slice(prefix.length).includes('/')));
+  const matching = (publicUnder(ctx.store, ctx.caller, path, recursive) ?? own()).filter((p) =>
+    matchesFilters(p, filters),
+  );
   const { items, next } = page(matching, input.NextToken, size);
   return { Parameters: items.map((p) => shown(p, input.WithDecryption === true)), NextToken: next };
 }
@@ -85,17 +123,31 @@ export function getParameterHistory(ctx: SsmContext, input: SsmInput) {
   const size = checkMaxResults(input, 50, 50);
   const all = Array.from({ length: versionCount(row) }, (_, i) => versionOf(ctx.caller, row, i + 1)!);
   const { items, next } = page(all, input.NextToken, size);
-  return { Parameters: items.map((p) => ({ ...metadata(ctx, p), Value: shown(p, input.WithDecryption === true).Value, Labels: p.Labels })), NextToken: next };
+  return {
+    Parameters: items.map((p) => ({
+      ...metadata(ctx, p),
+      Value: shown(p, input.WithDecryption === true).Value,
+      Labels: p.Labels,
+    })),
+    NextToken: next,
+  };
 }
 
 function metadata(ctx: SsmContext, p: ParameterVersion) {
   const props = p.row?.properties ?? {};
   return {
-    Name: p.Name, ARN: parameterArn(ctx.caller, p.Name), Type: p.Type,
+    Name: p.Name,
+    ARN: parameterArn(ctx.caller, p.Name),
+    Type: p.Type,
     KeyId: p.Type === 'SecureString' ? String(props.KeyId ?? 'alias/aws/ssm') : undefined,
-    LastModifiedDate: p.LastModifiedDate, LastModifiedUser: `arn:aws:iam::${ctx.caller.account}:root`,
-    Description: props.Description, AllowedPattern: props.AllowedPattern, Version: p.Version,
-    Tier: String(props.Tier ?? 'Standard'), Policies: [], DataType: p.DataType,
+    LastModifiedDate: p.LastModifiedDate,
+    LastModifiedUser: `arn:aws:iam::${ctx.caller.account}:root`,
+    Description: props.Description,
+    AllowedPattern: props.AllowedPattern,
+    Version: p.Version,
+    Tier: String(props.Tier ?? 'Standard'),
+    Policies: [],
+    DataType: p.DataType,
   };
 }
 
@@ -105,8 +157,11 @@ export function describeParameters(ctx: SsmContext, input: SsmInput) {
   if (input.Filters !== undefined && input.ParameterFilters !== undefined) {
     throw ssmError('ValidationException', 'You can use either Filters or ParameterFilters in a single request.');
   }
-  const legacy = ((input.Filters ?? []) as { Key: string; Values: string[] }[])
-    .map((f) => ({ Key: f.Key, Option: f.Key === 'Name' ? 'BeginsWith' : 'Equals', Values: f.Values }));
+  const legacy = ((input.Filters ?? []) as { Key: string; Values: string[] }[]).map((f) => ({
+    Key: f.Key,
+    Option: f.Key === 'Name' ? 'BeginsWith' : 'Equals',
+    Values: f.Values,
+  }));
   const filters = [...((input.ParameterFilters ?? []) as ParameterFilter[]), ...legacy];
   checkFilters(filters, false);
   const matching = allRows(ctx.store, ctx.caller)

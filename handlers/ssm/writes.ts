@@ -12,33 +12,54 @@ function checkName(name: string): void {
   const first = name.replace(/^\//, '').split('/')[0];
   if (/^(aws|ssm)/i.test(first)) {
     const path = name.split('/').length > 2;
-    throw ssmError('ValidationException', path
-      ? 'Parameter name: can\'t be prefixed with "ssm" (case-insensitive). If formed as a path, it can consist of sub-paths divided by slash symbol; each sub-path can be formed as a mix of letters, numbers and the following 3 symbols .-_'
-      : 'Parameter name: can\'t be prefixed with "aws" or "ssm" (case-insensitive).');
+    throw ssmError(
+      'ValidationException',
+      path
+        ? 'Parameter name: can\'t be prefixed with "ssm" (case-insensitive). If formed as a path, it can consist of sub-paths divided by slash symbol; each sub-path can be formed as a mix of letters, numbers and the following 3 symbols .-_'
+        : 'Parameter name: can\'t be prefixed with "aws" or "ssm" (case-insensitive).',
+    );
   }
   if (!NAME.test(name) || name.includes('//') || (name.includes('/') && !name.startsWith('/'))) {
     throw ssmError('ValidationException', 'Parameter name must be a fully qualified name.');
   }
   if (name.split('/').length - 1 > 15) {
-    throw ssmError('HierarchyLevelLimitExceededException', 'Parameter path: the parameter hierarchy is too deep. The maximum number of levels is 15.');
+    throw ssmError(
+      'HierarchyLevelLimitExceededException',
+      'Parameter path: the parameter hierarchy is too deep. The maximum number of levels is 15.',
+    );
   }
 }
 
 function checkPutInput(input: SsmInput, exists: boolean): void {
   const value = String(input.Value);
-  if (value === '') throw ssmValidation(["Value '' at 'value' failed to satisfy constraint: Member must have length greater than or equal to 1"]);
+  if (value === '')
+    throw ssmValidation([
+      "Value '' at 'value' failed to satisfy constraint: Member must have length greater than or equal to 1",
+    ]);
   if (input.Overwrite === true && input.Tags !== undefined) {
-    throw ssmError('ValidationException', 'Invalid request: tags and overwrite can\'t be used together. To create a parameter with tags, please remove overwrite flag. To update tags for an existing parameter, please use AddTagsToResource or RemoveTagsFromResource.');
+    throw ssmError(
+      'ValidationException',
+      "Invalid request: tags and overwrite can't be used together. To create a parameter with tags, please remove overwrite flag. To update tags for an existing parameter, please use AddTagsToResource or RemoveTagsFromResource.",
+    );
   }
-  if (input.Type === undefined && !exists) throw ssmError('ValidationException', 'A parameter type is required when you create a parameter.');
+  if (input.Type === undefined && !exists)
+    throw ssmError('ValidationException', 'A parameter type is required when you create a parameter.');
   if (input.Type !== undefined && !TYPES.includes(String(input.Type))) {
-    throw ssmValidation([`Value '${String(input.Type)}' at 'type' failed to satisfy constraint: Member must satisfy enum value set: [${TYPES.join(', ')}]`]);
+    throw ssmValidation([
+      `Value '${String(input.Type)}' at 'type' failed to satisfy constraint: Member must satisfy enum value set: [${TYPES.join(', ')}]`,
+    ]);
   }
   if (input.DataType !== undefined && !DATA_TYPES.includes(String(input.DataType))) {
-    throw ssmError('ValidationException', `The following data type is not supported: ${String(input.DataType)} (Data type names are all lowercase.)`);
+    throw ssmError(
+      'ValidationException',
+      `The following data type is not supported: ${String(input.DataType)} (Data type names are all lowercase.)`,
+    );
   }
   if (input.Tier === 'Standard' && value.length > 4096) {
-    throw ssmError('ValidationException', 'Standard tier parameters support a maximum parameter value of 4096 characters. To create a larger parameter value, upgrade the parameter to use the advanced-parameter tier. For more information, see https://docs.aws.amazon.com/systems-manager/latest/userguide/parameter-store-advanced-parameters.html');
+    throw ssmError(
+      'ValidationException',
+      'Standard tier parameters support a maximum parameter value of 4096 characters. To create a larger parameter value, upgrade the parameter to use the advanced-parameter tier. For more information, see https://docs.aws.amazon.com/systems-manager/latest/userguide/parameter-store-advanced-parameters.html',
+    );
   }
 }
 
@@ -50,7 +71,11 @@ function checkPattern(pattern: unknown, value: string): void {
   } catch {
     throw ssmError('InvalidAllowedPatternException', 'The allowed pattern is not a valid regular expression.');
   }
-  if (!re.test(value)) throw ssmError('ParameterPatternMismatchException', `Parameter value, cannot be validated against allowedPattern: ${pattern}`);
+  if (!re.test(value))
+    throw ssmError(
+      'ParameterPatternMismatchException',
+      `Parameter value, cannot be validated against allowedPattern: ${pattern}`,
+    );
 }
 
 /** https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_PutParameter.html */
@@ -60,7 +85,10 @@ export function putParameter(ctx: SsmContext, input: SsmInput) {
   const existing = findRow(ctx.store, ctx.caller, name);
   checkPutInput(input, existing !== undefined);
   if (existing && input.Overwrite !== true) {
-    throw ssmError('ParameterAlreadyExists', 'The parameter already exists. To overwrite this value, set the overwrite option in the request to true.');
+    throw ssmError(
+      'ParameterAlreadyExists',
+      'The parameter already exists. To overwrite this value, set the overwrite option in the request to true.',
+    );
   }
   checkPattern(input.AllowedPattern ?? existing?.properties.AllowedPattern, String(input.Value));
   const properties: Record<string, unknown> = { Value: String(input.Value) };
@@ -68,8 +96,16 @@ export function putParameter(ctx: SsmContext, input: SsmInput) {
     if (input[key] !== undefined) properties[key] = input[key];
   }
   if (!existing) properties.Tier ??= 'Standard';
-  if (input.Tags !== undefined) properties.Tags = Object.fromEntries((input.Tags as { Key: string; Value: string }[]).map((t) => [t.Key, t.Value]));
-  const version = writeVersion(ctx.store, ctx.caller, existing, existing ? nameOf(existing) : name, properties, ctx.now);
+  if (input.Tags !== undefined)
+    properties.Tags = Object.fromEntries((input.Tags as { Key: string; Value: string }[]).map((t) => [t.Key, t.Value]));
+  const version = writeVersion(
+    ctx.store,
+    ctx.caller,
+    existing,
+    existing ? nameOf(existing) : name,
+    properties,
+    ctx.now,
+  );
   return { Version: version, Tier: String(properties.Tier ?? existing?.properties.Tier ?? 'Standard') };
 }
 
@@ -91,7 +127,9 @@ export function deleteParameter(ctx: SsmContext, input: SsmInput) {
 export function deleteParameters(ctx: SsmContext, input: SsmInput) {
   const names = input.Names as string[];
   if (names.length > 10) {
-    throw ssmValidation([`Value '[${names.join(', ')}]' at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`]);
+    throw ssmValidation([
+      `Value '[${names.join(', ')}]' at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`,
+    ]);
   }
   const DeletedParameters: string[] = [];
   const InvalidParameters: string[] = [];
@@ -108,7 +146,10 @@ export function labelParameterVersion(ctx: SsmContext, input: SsmInput) {
   if (!row) throw parameterNotFound(String(input.Name));
   const version = input.ParameterVersion === undefined ? versionCount(row) : Number(input.ParameterVersion);
   if (version < 1 || version > versionCount(row)) {
-    throw ssmError('ParameterVersionNotFound', `Systems Manager could not find version ${version} of ${name}. Verify the version and try again.`);
+    throw ssmError(
+      'ParameterVersionNotFound',
+      `Systems Manager could not find version ${version} of ${name}. Verify the version and try again.`,
+    );
   }
   const labels = { ...(row.state.labels ?? {}) };
   const InvalidLabels: string[] = [];
@@ -117,7 +158,10 @@ export function labelParameterVersion(ctx: SsmContext, input: SsmInput) {
     else labels[label] = version;
   }
   if (Object.values(labels).filter((v) => v === version).length > 10) {
-    throw ssmError('ParameterVersionLabelLimitExceeded', 'A parameter version can have maximum 10 labels.Move one or more labels to another version and try again.');
+    throw ssmError(
+      'ParameterVersionLabelLimitExceeded',
+      'A parameter version can have maximum 10 labels.Move one or more labels to another version and try again.',
+    );
   }
   ctx.store.world.put({ ...row, state: { ...row.state, labels } });
   return { InvalidLabels, ParameterVersion: version };

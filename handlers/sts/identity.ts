@@ -21,9 +21,14 @@ export function sessionToken(identity: Omit<Identity, 'session'>): string {
 function fromToken(token: string | undefined): Omit<Identity, 'session'> | undefined {
   if (!token?.startsWith(TOKEN_PREFIX)) return undefined;
   try {
-    const parsed = JSON.parse(Buffer.from(token.slice(TOKEN_PREFIX.length), 'base64url').toString('utf8')) as Record<string, unknown>;
+    const parsed = JSON.parse(Buffer.from(token.slice(TOKEN_PREFIX.length), 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     const { Account, Arn, UserId } = parsed;
-    return typeof Account === 'string' && typeof Arn === 'string' && typeof UserId === 'string' ? { Account, Arn, UserId } : undefined;
+    return typeof Account === 'string' && typeof Arn === 'string' && typeof UserId === 'string'
+      ? { Account, Arn, UserId }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -33,5 +38,10 @@ function fromToken(token: string | undefined): Omit<Identity, 'session'> | undef
 export function identityOf(caller: Caller, token: string | undefined): Identity {
   const carried = fromToken(token);
   if (carried && carried.Account === caller.account) return { ...carried, session: true };
-  return { Account: caller.account, Arn: `arn:${partitionOf(caller.region)}:iam::${caller.account}:root`, UserId: caller.account, session: token !== undefined && token !== '' };
+  return {
+    Account: caller.account,
+    Arn: `arn:${partitionOf(caller.region)}:iam::${caller.account}:root`,
+    UserId: caller.account,
+    session: token !== undefined && token !== '',
+  };
 }

@@ -29,8 +29,14 @@ const randomId = (length: number) => [...randomBytes(length)].map((b) => ID_CHAR
 /** Range checks of a DurationSeconds member, in AWS's constraint wording. */
 function checkDuration(value: unknown, min: number, max: number, problems: string[]): number | undefined {
   if (typeof value !== 'number') return undefined;
-  if (value < min) problems.push(`Value '${value}' at 'durationSeconds' failed to satisfy constraint: Member must have value greater than or equal to ${min}`);
-  if (value > max) problems.push(`Value '${value}' at 'durationSeconds' failed to satisfy constraint: Member must have value less than or equal to ${max}`);
+  if (value < min)
+    problems.push(
+      `Value '${value}' at 'durationSeconds' failed to satisfy constraint: Member must have value greater than or equal to ${min}`,
+    );
+  if (value > max)
+    problems.push(
+      `Value '${value}' at 'durationSeconds' failed to satisfy constraint: Member must have value less than or equal to ${max}`,
+    );
   return value;
 }
 
@@ -52,10 +58,22 @@ function checkAssumeRoleInput(input: Input): { roleArn: string; sessionName: str
   const problems: string[] = [];
   const roleArn = String(input.RoleArn);
   const sessionName = String(input.RoleSessionName);
-  if (roleArn.length < 20) problems.push(`Value '${roleArn}' at 'roleArn' failed to satisfy constraint: Member must have length greater than or equal to 20`);
-  if (sessionName.length < 2) problems.push(`Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must have length greater than or equal to 2`);
-  if (sessionName.length > 64) problems.push(`Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must have length less than or equal to 64`);
-  if (!SESSION_NAME.test(sessionName)) problems.push(`Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]*`);
+  if (roleArn.length < 20)
+    problems.push(
+      `Value '${roleArn}' at 'roleArn' failed to satisfy constraint: Member must have length greater than or equal to 20`,
+    );
+  if (sessionName.length < 2)
+    problems.push(
+      `Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must have length greater than or equal to 2`,
+    );
+  if (sessionName.length > 64)
+    problems.push(
+      `Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must have length less than or equal to 64`,
+    );
+  if (!SESSION_NAME.test(sessionName))
+    problems.push(
+      `Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]*`,
+    );
   const duration = checkDuration(input.DurationSeconds, 900, 43200, problems) ?? 3600;
   if (problems.length > 0) throw validation(problems);
   return { roleArn, sessionName, duration };
@@ -67,15 +85,26 @@ function checkAssumeRoleInput(input: Input): { roleArn: string; sessionName: str
  */
 export function assumeRole(ctx: StsContext, input: Input): Record<string, unknown> {
   const { roleArn, sessionName, duration } = checkAssumeRoleInput(input);
-  const denied = () => new ServiceError('AccessDenied', `User: ${ctx.identity.Arn} is not authorized to perform: sts:AssumeRole on resource: ${roleArn}`, 403);
+  const denied = () =>
+    new ServiceError(
+      'AccessDenied',
+      `User: ${ctx.identity.Arn} is not authorized to perform: sts:AssumeRole on resource: ${roleArn}`,
+      403,
+    );
   const match = ROLE_ARN.exec(roleArn);
   if (!match) throw denied();
   const [, , account, roleName] = match;
-  const role = ctx.store.world.byNameInAccount(account, 'AWS::IAM::Role', roleName) ??
+  const role =
+    ctx.store.world.byNameInAccount(account, 'AWS::IAM::Role', roleName) ??
     ctx.store.world.list({ type: 'AWS::IAM::Role', account }).find((r) => r.physicalId === roleName);
   if (!role) throw denied();
   const maxSession = Number(role.properties.MaxSessionDuration ?? 3600);
-  if (duration > maxSession) throw new ServiceError('ValidationError', 'The requested DurationSeconds exceeds the MaxSessionDuration set for this role.', 400);
+  if (duration > maxSession)
+    throw new ServiceError(
+      'ValidationError',
+      'The requested DurationSeconds exceeds the MaxSessionDuration set for this role.',
+      400,
+    );
   const roleId = typeof role.attributes.RoleId === 'string' ? role.attributes.RoleId : `AROA${randomId(17)}`;
   const assumed = {
     Account: account,
@@ -95,7 +124,8 @@ export function getSessionToken(ctx: StsContext, input: Input): Record<string, u
   const problems: string[] = [];
   const duration = checkDuration(input.DurationSeconds, 900, 129600, problems) ?? 43200;
   if (problems.length > 0) throw validation(problems);
-  if (ctx.identity.session) throw new ServiceError('AccessDenied', 'Cannot call GetSessionToken with session credentials', 403);
+  if (ctx.identity.session)
+    throw new ServiceError('AccessDenied', 'Cannot call GetSessionToken with session credentials', 403);
   const { Account, Arn, UserId } = ctx.identity;
   return { Credentials: credentials(ctx.caller.account, { Account, Arn, UserId }, ctx.now, duration) };
 }

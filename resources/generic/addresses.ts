@@ -39,18 +39,27 @@ export function subnetCidr(c: AttributeContext): string | undefined {
 /** A private address in the resource's subnet (or a stable 10.x one when the subnet is unknown). */
 export function privateAddress(c: AttributeContext, index = 0): string {
   const cidr = subnetCidr(c);
-  return (cidr && ipInCidr(cidr, c.physicalId, index)) ?? (index === 0 ? stableIp(c, 'private') : stableIp(c, 'private', String(index)));
+  return (
+    (cidr && ipInCidr(cidr, c.physicalId, index)) ??
+    (index === 0 ? stableIp(c, 'private') : stableIp(c, 'private', String(index)))
+  );
 }
 
-interface AddressSpec { PrivateIpAddress?: unknown; Primary?: unknown }
+interface AddressSpec {
+  PrivateIpAddress?: unknown;
+  Primary?: unknown;
+}
 
 /** AWS::EC2::NetworkInterface: the primary address asked for (or assigned), then the secondary ones. */
 export function interfaceAddresses(c: AttributeContext): { primary: string; secondary: string[] } {
-  const specs = Array.isArray(c.properties.PrivateIpAddresses) ? (c.properties.PrivateIpAddresses as (AddressSpec | null | undefined)[]) : [];
+  const specs = Array.isArray(c.properties.PrivateIpAddresses)
+    ? (c.properties.PrivateIpAddresses as (AddressSpec | null | undefined)[])
+    : [];
   const isPrimary = (s: AddressSpec | null | undefined) => s?.Primary === true || s?.Primary === 'true';
   const asked = specs.find(isPrimary)?.PrivateIpAddress ?? c.properties.PrivateIpAddress;
   const primary = typeof asked === 'string' ? asked : privateAddress(c);
-  const secondary = specs.filter((s) => !isPrimary(s) && typeof s?.PrivateIpAddress === 'string' && s.PrivateIpAddress !== primary)
+  const secondary = specs
+    .filter((s) => !isPrimary(s) && typeof s?.PrivateIpAddress === 'string' && s.PrivateIpAddress !== primary)
     .map((s) => s!.PrivateIpAddress as string);
   const askedCount = Number(c.properties.SecondaryPrivateIpAddressCount ?? 0);
   const count = Number.isInteger(askedCount) ? Math.min(askedCount, 49) : 0;
@@ -65,5 +74,9 @@ export function interfaceAddresses(c: AttributeContext): { primary: string; seco
 export function ipKind(attr: string): 'private' | 'public' | undefined {
   const last = attr.slice(attr.lastIndexOf('.') + 1);
   if (!/(^|[a-z])(Ip|IpAddress)$/.test(last) || /Ipv6|Type$/.test(last)) return undefined;
-  return /Private/.test(last) ? 'private' : /Public|Egress|Ingest|Static/.test(last) || last === 'Ip' ? 'public' : 'private';
+  return /Private/.test(last)
+    ? 'private'
+    : /Public|Egress|Ingest|Static/.test(last) || last === 'Ip'
+      ? 'public'
+      : 'private';
 }

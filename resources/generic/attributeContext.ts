@@ -30,6 +30,10 @@ export function resourceArn(c: AttributeContext): string {
 /** A DNS-safe label derived from the name (or physical id). */
 export function dnsLabel(c: AttributeContext): string {
   const base = (c.name ?? c.physicalId).split(/[/:|]/).pop() ?? '';
-  const label = base.toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/^-+|-+$/g, '').slice(0, 63);
+  const label = base
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63);
   return label || stableHex(12, c.type, c.physicalId);
 }

@@ -10,8 +10,15 @@ type Generator = (c: AttributeContext) => unknown;
 
 // S3 website endpoints use `s3-website-<region>` in the regions that predate 2014 and `s3-website.<region>` elsewhere.
 const DASH_WEBSITE_REGIONS = new Set([
-  'us-east-1', 'us-west-1', 'us-west-2', 'eu-west-1', 'ap-southeast-1', 'ap-southeast-2', 'ap-northeast-1',
-  'sa-east-1', 'us-gov-west-1',
+  'us-east-1',
+  'us-west-1',
+  'us-west-2',
+  'eu-west-1',
+  'ap-southeast-1',
+  'ap-southeast-2',
+  'ap-northeast-1',
+  'sa-east-1',
+  'us-gov-west-1',
 ]);
 
 // RDS endpoints carry a 12-character label that is fixed per account and region.
@@ -20,15 +27,23 @@ function rdsLabel(c: AttributeContext): string {
 }
 
 const ENGINE_PORTS: Readonly<Record<string, number>> = {
-  mysql: 3306, mariadb: 3306, 'aurora-mysql': 3306, aurora: 3306, postgres: 5432, 'aurora-postgresql': 5432,
-  oracle: 1521, sqlserver: 1433, db2: 50000,
+  mysql: 3306,
+  mariadb: 3306,
+  'aurora-mysql': 3306,
+  aurora: 3306,
+  postgres: 5432,
+  'aurora-postgresql': 5432,
+  oracle: 1521,
+  sqlserver: 1433,
+  db2: 50000,
 };
 
 function dbPort(c: AttributeContext): string {
   if (c.properties.Port !== undefined) return String(c.properties.Port);
   const engine = String(c.properties.Engine ?? 'mysql').toLowerCase();
   // The exact engine name first: `aurora-postgresql` also starts with `aurora-`.
-  const family = (engine in ENGINE_PORTS ? engine : Object.keys(ENGINE_PORTS).find((e) => engine.startsWith(`${e}-`))) ?? 'mysql';
+  const family =
+    (engine in ENGINE_PORTS ? engine : Object.keys(ENGINE_PORTS).find((e) => engine.startsWith(`${e}-`))) ?? 'mysql';
   return String(ENGINE_PORTS[family]);
 }
 
@@ -91,8 +106,11 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Partial<Record<string, Readonly<Parti
   'AWS::IAM::Group': { GroupId: iamId('AGPA') },
   'AWS::IAM::InstanceProfile': { InstanceProfileId: iamId('AIPA') },
   'AWS::IAM::ManagedPolicy': {
-    PolicyId: iamId('ANPA'), DefaultVersionId: () => 'v1', AttachmentCount: () => 0,
-    PermissionsBoundaryUsageCount: () => 0, IsAttachable: () => true,
+    PolicyId: iamId('ANPA'),
+    DefaultVersionId: () => 'v1',
+    AttachmentCount: () => 0,
+    PermissionsBoundaryUsageCount: () => 0,
+    IsAttachable: () => true,
   },
   // The log group ARN that GetAtt returns ends with `:*`.
   'AWS::Logs::LogGroup': { Arn: (c) => `${resourceArn(c)}:*` },
@@ -105,7 +123,8 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Partial<Record<string, Readonly<Parti
   },
   // Function URLs live on their own domain: https://<32 lowercase alphanumerics>.lambda-url.<region>.on.aws/
   'AWS::Lambda::Url': {
-    FunctionUrl: (c) => `https://${stableChars(32, LOWER_ALNUM, 'lambda-url', c.physicalId)}.lambda-url.${c.ctx.region}.on.aws/`,
+    FunctionUrl: (c) =>
+      `https://${stableChars(32, LOWER_ALNUM, 'lambda-url', c.physicalId)}.lambda-url.${c.ctx.region}.on.aws/`,
   },
   'AWS::RDS::DBInstance': {
     'Endpoint.Address': (c) => rdsHost(c),
@@ -122,10 +141,13 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Partial<Record<string, Readonly<Parti
     DBClusterResourceId: (c) => `cluster-${randomChars(c.random, 26, UPPER_ALNUM)}`,
   },
   // Distribution domains are d + 13 lowercase alphanumerics under cloudfront.net, in every region.
-  'AWS::CloudFront::Distribution': { DomainName: (c) => `d${stableChars(13, LOWER_ALNUM, 'cloudfront', c.physicalId)}.cloudfront.net` },
+  'AWS::CloudFront::Distribution': {
+    DomainName: (c) => `d${stableChars(13, LOWER_ALNUM, 'cloudfront', c.physicalId)}.cloudfront.net`,
+  },
   'AWS::EKS::Cluster': {
     Endpoint: (c) => `https://${stableChars(32, UPPER_HEX, 'eks', c.physicalId)}.gr7.${c.ctx.region}.eks.${c.dns}`,
-    OpenIdConnectIssuerUrl: (c) => `https://oidc.eks.${c.ctx.region}.${c.dns}/id/${stableChars(32, UPPER_HEX, 'eks', c.physicalId)}`,
+    OpenIdConnectIssuerUrl: (c) =>
+      `https://oidc.eks.${c.ctx.region}.${c.dns}/id/${stableChars(32, UPPER_HEX, 'eks', c.physicalId)}`,
   },
   'AWS::Neptune::DBCluster': { Port: (c) => String(c.properties.Port ?? 8182) },
   'AWS::DocDB::DBCluster': { Port: (c) => String(c.properties.Port ?? 27017) },
@@ -152,14 +174,17 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Partial<Record<string, Readonly<Parti
     PrimaryPrivateIpAddress: (c) => interfaceAddresses(c).primary,
     SecondaryPrivateIpAddresses: (c) => interfaceAddresses(c).secondary,
   },
-  'AWS::EFS::MountTarget': { IpAddress: (c) => (typeof c.properties.IpAddress === 'string' ? c.properties.IpAddress : privateAddress(c)) },
+  'AWS::EFS::MountTarget': {
+    IpAddress: (c) => (typeof c.properties.IpAddress === 'string' ? c.properties.IpAddress : privateAddress(c)),
+  },
   'AWS::KMS::Key': { KeyId: sameAsId },
   // A public zone is served by four name servers, one per top-level domain, chosen per zone.
   'AWS::Route53::HostedZone': {
-    NameServers: (c) => ['com', 'net', 'org', 'co.uk'].map((tld, i) => {
-      const n = Number(stableChars(4, DIGITS, 'ns', c.physicalId, String(i))) % 2048;
-      return `ns-${n}.awsdns-${String(n % 64).padStart(2, '0')}.${tld}`;
-    }),
+    NameServers: (c) =>
+      ['com', 'net', 'org', 'co.uk'].map((tld, i) => {
+        const n = Number(stableChars(4, DIGITS, 'ns', c.physicalId, String(i))) % 2048;
+        return `ns-${n}.awsdns-${String(n % 64).padStart(2, '0')}.${tld}`;
+      }),
   },
   'AWS::ElasticLoadBalancingV2::LoadBalancer': {
     DNSName: (c) => `${c.name ?? dnsLabel(c)}-${randomChars(c.random, 10, DIGITS)}.${c.ctx.region}.elb.${c.dns}`,

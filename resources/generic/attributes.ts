@@ -26,11 +26,28 @@ export interface AttributeArgs {
 
 /** Attribute names (or name endings) that hold EC2-style ids, with their prefixes. */
 const ID_PREFIXES: Readonly<Record<string, string>> = {
-  VpcId: 'vpc', SubnetId: 'subnet', GroupId: 'sg', SecurityGroupId: 'sg', DefaultSecurityGroup: 'sg',
-  DefaultNetworkAcl: 'acl', NetworkAclId: 'acl', NetworkAclAssociationId: 'aclassoc', InstanceId: 'i',
-  AllocationId: 'eipalloc', AssociationId: 'eipassoc', RouteTableId: 'rtb', InternetGatewayId: 'igw',
-  NatGatewayId: 'nat', NetworkInterfaceId: 'eni', VolumeId: 'vol', ImageId: 'ami', TransitGatewayId: 'tgw',
-  VpcEndpointId: 'vpce', LaunchTemplateId: 'lt', PrefixListId: 'pl', KeyPairId: 'key',
+  VpcId: 'vpc',
+  SubnetId: 'subnet',
+  GroupId: 'sg',
+  SecurityGroupId: 'sg',
+  DefaultSecurityGroup: 'sg',
+  DefaultNetworkAcl: 'acl',
+  NetworkAclId: 'acl',
+  NetworkAclAssociationId: 'aclassoc',
+  InstanceId: 'i',
+  AllocationId: 'eipalloc',
+  AssociationId: 'eipassoc',
+  RouteTableId: 'rtb',
+  InternetGatewayId: 'igw',
+  NatGatewayId: 'nat',
+  NetworkInterfaceId: 'eni',
+  VolumeId: 'vol',
+  ImageId: 'ami',
+  TransitGatewayId: 'tgw',
+  VpcEndpointId: 'vpce',
+  LaunchTemplateId: 'lt',
+  PrefixListId: 'pl',
+  KeyPairId: 'key',
 };
 
 const ID_SUFFIXES = Object.entries(ID_PREFIXES);
@@ -50,10 +67,15 @@ function planFor(spec: ResourceSpec): Plan {
   const entries = Object.entries(spec.attributes);
   const isObject = (t: PropertyType) => t.kind === 'ref' || t.kind === 'json';
   const scalars = entries.filter(([, t]) => !isObject(t));
-  const objects = entries.filter(([, t]) => isObject(t)).map(([attr]): [string, string[]] => {
-    const prefix = `${attr}.`;
-    return [attr, scalars.map(([k]) => k).filter((k) => k.startsWith(prefix) && !k.slice(prefix.length).includes('.'))];
-  });
+  const objects = entries
+    .filter(([, t]) => isObject(t))
+    .map(([attr]): [string, string[]] => {
+      const prefix = `${attr}.`;
+      return [
+        attr,
+        scalars.map(([k]) => k).filter((k) => k.startsWith(prefix) && !k.slice(prefix.length).includes('.')),
+      ];
+    });
   plan = { scalars, objects };
   plans.set(spec, plan);
   return plan;
@@ -67,13 +89,21 @@ export function attributeValues(args: AttributeArgs): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const plan = planFor(spec);
   for (const [attr, type] of plan.scalars) out[attr] = valueFor(c, attr, type);
-  for (const [attr, children] of plan.objects) out[attr] = override(c, attr) ?? echo(c, attr) ?? assemble(out, attr, children);
+  for (const [attr, children] of plan.objects)
+    out[attr] = override(c, attr) ?? echo(c, attr) ?? assemble(out, attr, children);
   return out;
 }
 
 function valueFor(c: AttributeContext, attr: string, type: PropertyType): unknown {
-  const value = override(c, attr) ?? listForm(c, attr, type) ?? identifier(c, attr) ?? nameOf(c, attr) ?? echo(c, attr)
-    ?? ownArn(c, attr) ?? byName(c, attr, type) ?? byType(c, attr, type);
+  const value =
+    override(c, attr) ??
+    listForm(c, attr, type) ??
+    identifier(c, attr) ??
+    nameOf(c, attr) ??
+    echo(c, attr) ??
+    ownArn(c, attr) ??
+    byName(c, attr, type) ??
+    byType(c, attr, type);
   const coerced = coerce(value, type, c);
   // whatever the name suggested, the value has the type the spec declares
   return conforms(coerced, type) ? coerced : byType(c, attr, type);
@@ -136,7 +166,8 @@ function byName(c: AttributeContext, attr: string, type: PropertyType): unknown 
   if (isArnName(last)) return derivedArn(c, last.slice(0, -3));
   if (/(Time|Date|Timestamp|ValidTill|Until)$/.test(attr)) return c.now.toISOString();
   if (/AvailabilityZone$/.test(attr)) return `${c.ctx.region}a`;
-  if (/(DomainName|DnsName|DNSName|Hostname)$/i.test(attr)) return `${dnsLabel(c)}.${serviceOf(c.type)}.${c.ctx.region}.${c.dns}`;
+  if (/(DomainName|DnsName|DNSName|Hostname)$/i.test(attr))
+    return `${dnsLabel(c)}.${serviceOf(c.type)}.${c.ctx.region}.${c.dns}`;
   if (/(Url|URL|Endpoint|Address)$/.test(attr)) return endpointFor(c, attr);
   if (/(Id|ID)$/.test(attr)) return randomChars(c.random, 20, HEX);
   return undefined;
@@ -187,12 +218,18 @@ function coerce(value: unknown, type: PropertyType, c: AttributeContext): unknow
 
 function conforms(value: unknown, type: PropertyType): boolean {
   switch (type.kind) {
-    case 'string': return typeof value === 'string';
-    case 'integer': return Number.isInteger(value);
-    case 'number': return typeof value === 'number';
-    case 'boolean': return typeof value === 'boolean';
-    case 'list': return Array.isArray(value);
-    default: return true;
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'list':
+      return Array.isArray(value);
+    default:
+      return true;
   }
 }
 

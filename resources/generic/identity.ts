@@ -1,7 +1,16 @@
 // Physical ids, ARNs and Ref values of resources, derived from the spec's identifiers and ARN templates.
 import { resourceSpec, type ResourceSpec } from '../spec.js';
 import { generatePhysicalName } from './naming.js';
-import { DIGITS, HEX, LOWER_ALNUM, UPPER_ALNUM, randomChars, randomUuid, stableHex, type RandomSource } from './random.js';
+import {
+  DIGITS,
+  HEX,
+  LOWER_ALNUM,
+  UPPER_ALNUM,
+  randomChars,
+  randomUuid,
+  stableHex,
+  type RandomSource,
+} from './random.js';
 
 export interface AccountContext {
   readonly account: string;
@@ -16,9 +25,17 @@ export function dnsSuffix(partition: string): string {
 
 // ARN service names that are not the lowercased CloudFormation namespace.
 const ARN_SERVICES: Readonly<Record<string, string>> = {
-  ElasticLoadBalancingV2: 'elasticloadbalancing', StepFunctions: 'states', CertificateManager: 'acm',
-  Cognito: 'cognito-idp', KinesisFirehose: 'firehose', OpenSearchService: 'es', Elasticsearch: 'es',
-  EFS: 'elasticfilesystem', CloudWatch: 'cloudwatch', ECR: 'ecr', SecretsManager: 'secretsmanager',
+  ElasticLoadBalancingV2: 'elasticloadbalancing',
+  StepFunctions: 'states',
+  CertificateManager: 'acm',
+  Cognito: 'cognito-idp',
+  KinesisFirehose: 'firehose',
+  OpenSearchService: 'es',
+  Elasticsearch: 'es',
+  EFS: 'elasticfilesystem',
+  CloudWatch: 'cloudwatch',
+  ECR: 'ecr',
+  SecretsManager: 'secretsmanager',
 };
 
 /** The service part of the type's ARNs: `AWS::DynamoDB::Table` → `dynamodb`, `AWS::StepFunctions::…` → `states`. */
@@ -65,14 +82,40 @@ export function isArnName(name: string): boolean {
 /** The id formats of types identified by a service-generated id rather than a name. */
 export const ID_FORMATS: Readonly<Partial<Record<string, (random: RandomSource, ctx: AccountContext) => string>>> = {
   ...ec2Ids({
-    VPC: 'vpc', Subnet: 'subnet', SecurityGroup: 'sg', Instance: 'i', InternetGateway: 'igw', RouteTable: 'rtb',
-    NatGateway: 'nat', NetworkAcl: 'acl', NetworkInterface: 'eni', Volume: 'vol', TransitGateway: 'tgw',
-    TransitGatewayAttachment: 'tgw-attach', TransitGatewayRouteTable: 'tgw-rtb', VPCEndpoint: 'vpce',
-    LaunchTemplate: 'lt', DHCPOptions: 'dopt', VPCPeeringConnection: 'pcx', CustomerGateway: 'cgw',
-    VPNGateway: 'vgw', VPNConnection: 'vpn', EgressOnlyInternetGateway: 'eigw', PrefixList: 'pl', FlowLog: 'fl',
-    SubnetRouteTableAssociation: 'rtbassoc', SubnetNetworkAclAssociation: 'aclassoc', KeyPair: 'key',
-    SecurityGroupIngress: 'sgr', SecurityGroupEgress: 'sgr', CarrierGateway: 'cagw', CapacityReservation: 'cr',
-    Host: 'h', NetworkInterfaceAttachment: 'eni-attach', VPCCidrBlock: 'vpc-cidr-assoc', EIPAssociation: 'eipassoc',
+    VPC: 'vpc',
+    Subnet: 'subnet',
+    SecurityGroup: 'sg',
+    Instance: 'i',
+    InternetGateway: 'igw',
+    RouteTable: 'rtb',
+    NatGateway: 'nat',
+    NetworkAcl: 'acl',
+    NetworkInterface: 'eni',
+    Volume: 'vol',
+    TransitGateway: 'tgw',
+    TransitGatewayAttachment: 'tgw-attach',
+    TransitGatewayRouteTable: 'tgw-rtb',
+    VPCEndpoint: 'vpce',
+    LaunchTemplate: 'lt',
+    DHCPOptions: 'dopt',
+    VPCPeeringConnection: 'pcx',
+    CustomerGateway: 'cgw',
+    VPNGateway: 'vgw',
+    VPNConnection: 'vpn',
+    EgressOnlyInternetGateway: 'eigw',
+    PrefixList: 'pl',
+    FlowLog: 'fl',
+    SubnetRouteTableAssociation: 'rtbassoc',
+    SubnetNetworkAclAssociation: 'aclassoc',
+    KeyPair: 'key',
+    SecurityGroupIngress: 'sgr',
+    SecurityGroupEgress: 'sgr',
+    CarrierGateway: 'cagw',
+    CapacityReservation: 'cr',
+    Host: 'h',
+    NetworkInterfaceAttachment: 'eni-attach',
+    VPCCidrBlock: 'vpc-cidr-assoc',
+    EIPAssociation: 'eipassoc',
   }),
   // Ref of an Elastic IP is the address itself.
   'AWS::EC2::EIP': (random) => `3.${randomOctets(random, 3)}`,
@@ -102,7 +145,7 @@ export function ec2Id(prefix: string, random: RandomSource): string {
 
 export function randomOctets(random: RandomSource, count: number): string {
   const digits = randomChars(random, count * 3, DIGITS);
-  return Array.from({ length: count }, (_, i) => String(Number(digits.slice(i * 3, i * 3 + 3)) % 254 + 1)).join('.');
+  return Array.from({ length: count }, (_, i) => String((Number(digits.slice(i * 3, i * 3 + 3)) % 254) + 1)).join('.');
 }
 
 export interface NewIdentityArgs {
@@ -158,13 +201,24 @@ function isPresent(value: unknown): boolean {
  * `values` (properties and attributes); `…WithPath` joins the Path property, `…WithoutLeadingSlash` strips it, and
  * any other placeholder takes `name`. Types without a template get `arn:<p>:<service>:<region>:<account>:<type>/<name>`.
  */
-export function arnFor(spec: ResourceSpec, values: Readonly<Record<string, unknown>>, name: string, ctx: AccountContext): string {
-  const template = spec.arnTemplate
-    ?? `arn:\${Partition}:${serviceOf(spec.type)}:\${Region}:\${Account}:${kebab(spec.type.split('::')[2] ?? '')}/\${Name}`;
+export function arnFor(
+  spec: ResourceSpec,
+  values: Readonly<Record<string, unknown>>,
+  name: string,
+  ctx: AccountContext,
+): string {
+  const template =
+    spec.arnTemplate ??
+    `arn:\${Partition}:${serviceOf(spec.type)}:\${Region}:\${Account}:${kebab(spec.type.split('::')[2] ?? '')}/\${Name}`;
   return template.replace(/\$\{([^}]+)\}/g, (_, key: string) => placeholder(key, values, name, ctx));
 }
 
-function placeholder(key: string, values: Readonly<Record<string, unknown>>, name: string, ctx: AccountContext): string {
+function placeholder(
+  key: string,
+  values: Readonly<Record<string, unknown>>,
+  name: string,
+  ctx: AccountContext,
+): string {
   if (key === 'Partition') return ctx.partition;
   if (key === 'Region') return ctx.region;
   if (key === 'Account' || key === 'AccountId') return ctx.account;

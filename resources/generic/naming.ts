@@ -81,7 +81,12 @@ export function generatePhysicalName(args: GenerateNameArgs): string {
 }
 
 /** Shortens the stack and logical parts so that they fit in `maxLength` minus `reserved` characters. */
-export function fitParts(stack: string, logical: string, maxLength: number | undefined, reserved: number): [string, string] {
+export function fitParts(
+  stack: string,
+  logical: string,
+  maxLength: number | undefined,
+  reserved: number,
+): [string, string] {
   if (maxLength === undefined) return [stack, logical];
   const room = Math.max(0, maxLength - reserved);
   if (stack.length + logical.length <= room) return [stack, logical];

@@ -50,7 +50,9 @@ function nestedCause(spec: ResourceSpec, type: PropertyType, a: unknown, b: unkn
       return definitionCause(spec, type.name, a, b);
     case 'list': {
       const [x, y] = [asArray(a), asArray(b)];
-      return strongest(Array.from({ length: Math.max(x.length, y.length) }, (_, i) => nestedCause(spec, type.element, x[i], y[i])));
+      return strongest(
+        Array.from({ length: Math.max(x.length, y.length) }, (_, i) => nestedCause(spec, type.element, x[i], y[i])),
+      );
     }
     case 'map': {
       const [x, y] = [asObject(a), asObject(b)];

@@ -61,7 +61,12 @@ interface ObjectOptions {
 }
 
 function checkObject(
-  spec: ResourceSpec, props: PropertySpecs, value: unknown, path: string[], out: Problem[], opts: ObjectOptions = {},
+  spec: ResourceSpec,
+  props: PropertySpecs,
+  value: unknown,
+  path: string[],
+  out: Problem[],
+  opts: ObjectOptions = {},
 ): void {
   if (!isPlainObject(value)) {
     out.push({ kind: 'type', path, expected: { kind: 'ref', name: '' }, found: value });
@@ -70,7 +75,9 @@ function checkObject(
   for (const key of requiredKeys(props)) {
     if (!(key in value)) out.push({ kind: 'required', path, key });
   }
-  const extraneous = Object.keys(value).filter((k) => !(k in props) && !opts.open && !(opts.attributes && k in opts.attributes));
+  const extraneous = Object.keys(value).filter(
+    (k) => !(k in props) && !opts.open && !(opts.attributes && k in opts.attributes),
+  );
   if (extraneous.length > 0) out.push({ kind: 'extraneous', path, keys: extraneous });
   for (const [key, item] of Object.entries(value)) {
     const prop = props[key] as PropertySpec | undefined;
@@ -89,7 +96,14 @@ function requiredKeys(props: PropertySpecs): string[] {
   return keys;
 }
 
-function checkValue(spec: ResourceSpec, type: PropertyType, value: unknown, path: string[], out: Problem[], allowed?: Allowed): void {
+function checkValue(
+  spec: ResourceSpec,
+  type: PropertyType,
+  value: unknown,
+  path: string[],
+  out: Problem[],
+  allowed?: Allowed,
+): void {
   if (value === null || value === undefined) return;
   switch (type.kind) {
     case 'list':
@@ -97,7 +111,9 @@ function checkValue(spec: ResourceSpec, type: PropertyType, value: unknown, path
       return value.forEach((item, i) => checkValue(spec, type.element, item, [...path, String(i)], out, allowed));
     case 'map':
       if (!isPlainObject(value)) return void out.push({ kind: 'type', path, expected: type, found: value });
-      return Object.entries(value).forEach(([k, item]) => checkValue(spec, type.element, item, [...path, k], out, allowed));
+      return Object.entries(value).forEach(([k, item]) =>
+        checkValue(spec, type.element, item, [...path, k], out, allowed),
+      );
     case 'ref': {
       const definition = spec.definitions[type.name] as PropertySpecs | undefined;
       if (definition) checkObject(spec, definition, value, path, out);
@@ -120,7 +136,13 @@ function isAllowed(kind: string, value: unknown, allowed: readonly (string | num
 }
 
 // everit's anyOf keeps each member's failure as a cause; getAllMessages() prints all of them.
-function checkUnion(spec: ResourceSpec, types: readonly PropertyType[], value: unknown, path: string[], out: Problem[]): void {
+function checkUnion(
+  spec: ResourceSpec,
+  types: readonly PropertyType[],
+  value: unknown,
+  path: string[],
+  out: Problem[],
+): void {
   const failures: Problem[] = [];
   for (const member of types) {
     const own: Problem[] = [];
@@ -142,9 +164,15 @@ function scalarAccepts(kind: string, value: unknown): boolean {
     case 'date-time':
       return isScalar(value);
     case 'integer':
-      return (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value));
+      return (
+        (typeof value === 'number' && Number.isInteger(value)) ||
+        (typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value))
+      );
     case 'number':
-      return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)));
+      return (
+        (typeof value === 'number' && Number.isFinite(value)) ||
+        (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+      );
     case 'boolean':
       return typeof value === 'boolean' || (typeof value === 'string' && /^(true|false)$/i.test(value));
     default:
@@ -179,8 +207,15 @@ function registryTexts(p: Problem): string[] {
 
 function everitExpected(type: PropertyType): string {
   const names: Record<string, string> = {
-    string: 'String', 'date-time': 'String', integer: 'Integer', number: 'Number', boolean: 'Boolean',
-    list: 'JSONArray', map: 'JSONObject', ref: 'JSONObject', tag: 'JSONObject',
+    string: 'String',
+    'date-time': 'String',
+    integer: 'Integer',
+    number: 'Number',
+    boolean: 'Boolean',
+    list: 'JSONArray',
+    map: 'JSONObject',
+    ref: 'JSONObject',
+    tag: 'JSONObject',
   };
   return names[type.kind] ?? 'JSONObject';
 }
@@ -217,8 +252,16 @@ function legacyText(p: Problem): string {
 
 function legacyTypeName(type: PropertyType): string {
   const names: Record<string, string> = {
-    string: 'String', 'date-time': 'Timestamp', integer: 'Integer', number: 'Double', boolean: 'Boolean',
-    list: 'Array', map: 'Map', ref: 'Object', tag: 'Object', json: 'Json',
+    string: 'String',
+    'date-time': 'Timestamp',
+    integer: 'Integer',
+    number: 'Double',
+    boolean: 'Boolean',
+    list: 'Array',
+    map: 'Map',
+    ref: 'Object',
+    tag: 'Object',
+    json: 'Json',
   };
   return names[type.kind] ?? 'Object';
 }

@@ -20,43 +20,100 @@ export function amiId(region: string, name: string): string {
 const cross = (a: string[], b: string[]) => a.flatMap((x) => b.map((y) => x.replace('*', y)));
 
 const AMAZON_LINUX = [
-  ...cross(['al2023-ami-kernel-*-x86_64', 'al2023-ami-kernel-*-arm64', 'al2023-ami-minimal-kernel-*-x86_64', 'al2023-ami-minimal-kernel-*-arm64'], ['default', '6.1', '6.12']),
-  'amzn2-ami-hvm-x86_64-gp2', 'amzn2-ami-hvm-x86_64-ebs', 'amzn2-ami-hvm-arm64-gp2', 'amzn2-ami-hvm-arm64-ebs',
-  'amzn2-ami-kernel-5.10-hvm-x86_64-gp2', 'amzn2-ami-kernel-5.10-hvm-x86_64-ebs', 'amzn2-ami-kernel-5.10-hvm-arm64-gp2',
-  'amzn2-ami-kernel-5.10-hvm-arm64-ebs', 'amzn2-ami-minimal-hvm-x86_64-ebs', 'amzn2-ami-minimal-hvm-arm64-ebs',
-  'amzn-ami-hvm-x86_64-gp2', 'amzn-ami-hvm-x86_64-ebs', 'amzn-ami-hvm-x86_64-s3', 'amzn-ami-minimal-hvm-x86_64-ebs', 'amzn-ami-pv-x86_64-ebs',
+  ...cross(
+    [
+      'al2023-ami-kernel-*-x86_64',
+      'al2023-ami-kernel-*-arm64',
+      'al2023-ami-minimal-kernel-*-x86_64',
+      'al2023-ami-minimal-kernel-*-arm64',
+    ],
+    ['default', '6.1', '6.12'],
+  ),
+  'amzn2-ami-hvm-x86_64-gp2',
+  'amzn2-ami-hvm-x86_64-ebs',
+  'amzn2-ami-hvm-arm64-gp2',
+  'amzn2-ami-hvm-arm64-ebs',
+  'amzn2-ami-kernel-5.10-hvm-x86_64-gp2',
+  'amzn2-ami-kernel-5.10-hvm-x86_64-ebs',
+  'amzn2-ami-kernel-5.10-hvm-arm64-gp2',
+  'amzn2-ami-kernel-5.10-hvm-arm64-ebs',
+  'amzn2-ami-minimal-hvm-x86_64-ebs',
+  'amzn2-ami-minimal-hvm-arm64-ebs',
+  'amzn-ami-hvm-x86_64-gp2',
+  'amzn-ami-hvm-x86_64-ebs',
+  'amzn-ami-hvm-x86_64-s3',
+  'amzn-ami-minimal-hvm-x86_64-ebs',
+  'amzn-ami-pv-x86_64-ebs',
 ].map((n) => `ami-amazon-linux-latest/${n}`);
 
 const WINDOWS = cross(
-  ['Windows_Server-*-English-Full-Base', 'Windows_Server-*-English-Core-Base', 'Windows_Server-*-English-Full-ContainersLatest',
-    'Windows_Server-*-English-Core-ContainersLatest', 'Windows_Server-*-English-Full-ECS_Optimized', 'Windows_Server-*-English-Core-ECS_Optimized',
-    'Windows_Server-*-English-Full-EKS_Optimized-1.31', 'Windows_Server-*-Japanese-Full-Base', 'Windows_Server-*-German-Full-Base'],
+  [
+    'Windows_Server-*-English-Full-Base',
+    'Windows_Server-*-English-Core-Base',
+    'Windows_Server-*-English-Full-ContainersLatest',
+    'Windows_Server-*-English-Core-ContainersLatest',
+    'Windows_Server-*-English-Full-ECS_Optimized',
+    'Windows_Server-*-English-Core-ECS_Optimized',
+    'Windows_Server-*-English-Full-EKS_Optimized-1.31',
+    'Windows_Server-*-Japanese-Full-Base',
+    'Windows_Server-*-German-Full-Base',
+  ],
   ['2016', '2019', '2022', '2025'],
-).concat(['Windows_Server-2019-English-Full-SQL_2019_Standard', 'Windows_Server-2022-English-Full-SQL_2022_Standard'])
+)
+  .concat(['Windows_Server-2019-English-Full-SQL_2019_Standard', 'Windows_Server-2022-English-Full-SQL_2022_Standard'])
   .map((n) => `ami-windows-latest/${n}`);
 
 const ECS_FAMILIES = [
-  'amazon-linux-2023', 'amazon-linux-2023/arm64', 'amazon-linux-2023/gpu', 'amazon-linux-2023/neuron', 'amazon-linux-2',
-  'amazon-linux-2/arm64', 'amazon-linux-2/gpu', 'amazon-linux-2/inf', 'amazon-linux-2/kernel-5.10', 'amazon-linux-2/kernel-5.10/arm64',
-  'amazon-linux-2/kernel-5.10/gpu', 'amazon-linux', 'windows_server/2022/english/full', 'windows_server/2022/english/core',
-  'windows_server/2019/english/full', 'windows_server/2019/english/core', 'windows_server/2016/english/full',
+  'amazon-linux-2023',
+  'amazon-linux-2023/arm64',
+  'amazon-linux-2023/gpu',
+  'amazon-linux-2023/neuron',
+  'amazon-linux-2',
+  'amazon-linux-2/arm64',
+  'amazon-linux-2/gpu',
+  'amazon-linux-2/inf',
+  'amazon-linux-2/kernel-5.10',
+  'amazon-linux-2/kernel-5.10/arm64',
+  'amazon-linux-2/kernel-5.10/gpu',
+  'amazon-linux',
+  'windows_server/2022/english/full',
+  'windows_server/2022/english/core',
+  'windows_server/2019/english/full',
+  'windows_server/2019/english/core',
+  'windows_server/2016/english/full',
 ];
 
 export const EKS_VERSIONS = ['1.25', '1.26', '1.27', '1.28', '1.29', '1.30', '1.31', '1.32', '1.33'];
 const EKS_FAMILIES = [
-  'amazon-linux-2', 'amazon-linux-2-arm64', 'amazon-linux-2-gpu', 'amazon-linux-2023/x86_64/standard', 'amazon-linux-2023/arm64/standard',
-  'amazon-linux-2023/x86_64/nvidia', 'amazon-linux-2023/x86_64/neuron',
+  'amazon-linux-2',
+  'amazon-linux-2-arm64',
+  'amazon-linux-2-gpu',
+  'amazon-linux-2023/x86_64/standard',
+  'amazon-linux-2023/arm64/standard',
+  'amazon-linux-2023/x86_64/nvidia',
+  'amazon-linux-2023/x86_64/neuron',
 ];
 
 const BOTTLEROCKET_VARIANTS = [
-  'aws-ecs-1', 'aws-ecs-2', 'aws-ecs-2-nvidia', ...EKS_VERSIONS.flatMap((v) => [`aws-k8s-${v}`, `aws-k8s-${v}-nvidia`]),
+  'aws-ecs-1',
+  'aws-ecs-2',
+  'aws-ecs-2-nvidia',
+  ...EKS_VERSIONS.flatMap((v) => [`aws-k8s-${v}`, `aws-k8s-${v}-nvidia`]),
 ];
 
 const UBUNTU = [
-  ['24.04', 'ebs-gp3'], ['22.04', 'ebs-gp2'], ['22.04', 'ebs-gp3'], ['20.04', 'ebs-gp2'], ['18.04', 'ebs-gp2'],
-].flatMap(([release, volume]) => ['amd64', 'arm64'].map((arch) => `canonical/ubuntu/server/${release}/stable/current/${arch}/hvm/${volume}/ami-id`));
+  ['24.04', 'ebs-gp3'],
+  ['22.04', 'ebs-gp2'],
+  ['22.04', 'ebs-gp3'],
+  ['20.04', 'ebs-gp2'],
+  ['18.04', 'ebs-gp2'],
+].flatMap(([release, volume]) =>
+  ['amd64', 'arm64'].map((arch) => `canonical/ubuntu/server/${release}/stable/current/${arch}/hvm/${volume}/ami-id`),
+);
 
-const DEBIAN = ['11', '12', 'bullseye', 'bookworm'].flatMap((r) => ['amd64', 'arm64'].map((arch) => `debian/release/${r}/latest/${arch}`));
+const DEBIAN = ['11', '12', 'bullseye', 'bookworm'].flatMap((r) =>
+  ['amd64', 'arm64'].map((arch) => `debian/release/${r}/latest/${arch}`),
+);
 
 const image = (region: string, path: string): PublicEntry => {
   const name = `/aws/service/${path}`;
@@ -68,23 +125,45 @@ const text = (name: string, value: string): PublicEntry => ({ name, value, dataT
 function ecsFamily(region: string, family: string): PublicEntry[] {
   const base = `/aws/service/ecs/optimized-ami/${family}/recommended`;
   const id = image(region, `ecs/optimized-ami/${family}/recommended/image_id`);
-  const os = family.startsWith('windows') ? 'Windows' : family.startsWith('amazon-linux-2023') ? 'Amazon Linux 2023' : family.startsWith('amazon-linux-2') ? 'Amazon Linux 2' : 'Amazon Linux';
+  const os = family.startsWith('windows')
+    ? 'Windows'
+    : family.startsWith('amazon-linux-2023')
+      ? 'Amazon Linux 2023'
+      : family.startsWith('amazon-linux-2')
+        ? 'Amazon Linux 2'
+        : 'Amazon Linux';
   const imageName = `${family.replace(/\//g, '-')}-ecs-optimized-2025.01.15`;
-  const summary = { ecs_agent_version: '1.89.2', image_id: id.value, image_name: imageName, image_version: '2025.01.15', os, schema_version: 1 };
+  const summary = {
+    ecs_agent_version: '1.89.2',
+    image_id: id.value,
+    image_name: imageName,
+    image_version: '2025.01.15',
+    os,
+    schema_version: 1,
+  };
   return [
-    text(base, JSON.stringify(summary)), id, text(`${base}/image_name`, imageName),
-    text(`${base}/ecs_agent_version`, summary.ecs_agent_version), text(`${base}/os`, os),
+    text(base, JSON.stringify(summary)),
+    id,
+    text(`${base}/image_name`, imageName),
+    text(`${base}/ecs_agent_version`, summary.ecs_agent_version),
+    text(`${base}/os`, os),
   ];
 }
 
 function eksFamily(region: string, version: string, family: string): PublicEntry[] {
   const base = `/aws/service/eks/optimized-ami/${version}/${family}/recommended`;
-  return [image(region, `eks/optimized-ami/${version}/${family}/recommended/image_id`), text(`${base}/release_version`, `${version}.8-20250115`)];
+  return [
+    image(region, `eks/optimized-ami/${version}/${family}/recommended/image_id`),
+    text(`${base}/release_version`, `${version}.8-20250115`),
+  ];
 }
 
 function bottlerocket(region: string, variant: string, arch: string): PublicEntry[] {
   const base = `/aws/service/bottlerocket/${variant}/${arch}/latest`;
-  return [image(region, `bottlerocket/${variant}/${arch}/latest/image_id`), text(`${base}/image_version`, '1.32.0-cacc4ce9')];
+  return [
+    image(region, `bottlerocket/${variant}/${arch}/latest/image_id`),
+    text(`${base}/image_version`, '1.32.0-cacc4ce9'),
+  ];
 }
 
 /** Every latest-AMI parameter of one region. */
@@ -93,6 +172,8 @@ export function amiParameters(region: string): PublicEntry[] {
     ...[...AMAZON_LINUX, ...WINDOWS, ...UBUNTU, ...DEBIAN].map((path) => image(region, path)),
     ...ECS_FAMILIES.flatMap((family) => ecsFamily(region, family)),
     ...EKS_VERSIONS.flatMap((version) => EKS_FAMILIES.flatMap((family) => eksFamily(region, version, family))),
-    ...BOTTLEROCKET_VARIANTS.flatMap((variant) => ['x86_64', 'arm64'].flatMap((arch) => bottlerocket(region, variant, arch))),
+    ...BOTTLEROCKET_VARIANTS.flatMap((variant) =>
+      ['x86_64', 'arm64'].flatMap((arch) => bottlerocket(region, variant, arch)),
+    ),
   ];
 }

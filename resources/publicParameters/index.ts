@@ -18,14 +18,21 @@ const text = (name: string, value: string): PublicEntry => ({ name, value, dataT
 function otherParameters(region: string): PublicEntry[] {
   const ecr = `906394416424.dkr.ecr.${region}.${urlSuffixOf(region)}/aws-for-fluent-bit`;
   const powertools = (runtime: string, layer: string, version: number) =>
-    text(`/aws/service/powertools/${runtime}/latest`, `arn:aws:lambda:${region}:017000801446:layer:${layer}:${version}`);
+    text(
+      `/aws/service/powertools/${runtime}/latest`,
+      `arn:aws:lambda:${region}:017000801446:layer:${layer}:${version}`,
+    );
   return [
-    text('/aws/service/aws-for-fluent-bit/latest', `${ecr}:latest`), text('/aws/service/aws-for-fluent-bit/stable', `${ecr}:stable`),
+    text('/aws/service/aws-for-fluent-bit/latest', `${ecr}:latest`),
+    text('/aws/service/aws-for-fluent-bit/stable', `${ecr}:stable`),
     text('/aws/service/aws-for-fluent-bit/2.32.4', `${ecr}:2.32.4`),
     powertools('python/x86_64/python3.12', 'AWSLambdaPowertoolsPythonV3-python312-x86_64', 7),
     powertools('python/arm64/python3.12', 'AWSLambdaPowertoolsPythonV3-python312-arm64', 7),
     powertools('python/x86_64/python3.13', 'AWSLambdaPowertoolsPythonV3-python313-x86_64', 7),
-    text('/aws/service/powertools/typescript/generic/all/latest', `arn:aws:lambda:${region}:094274105915:layer:AWSLambdaPowertoolsTypeScriptV2:20`),
+    text(
+      '/aws/service/powertools/typescript/generic/all/latest',
+      `arn:aws:lambda:${region}:094274105915:layer:AWSLambdaPowertoolsTypeScriptV2:20`,
+    ),
     ...['amazonlinux-2-x86_64', 'amazonlinux-2023-x86_64', 'ubuntu-22.04-x86_64'].map((n) => {
       const name = `/aws/service/cloud9/amis/${n}`;
       return { name, value: amiId(region, name), dataType: 'aws:ec2:image' as const };

@@ -46,7 +46,15 @@ export function regionFacts(region: string): RegionFacts {
 }
 
 const DIRECTION: Record<string, string> = {
-  north: 'n', south: 's', east: 'e', west: 'w', central: 'c', northeast: 'ne', northwest: 'nw', southeast: 'se', southwest: 'sw',
+  north: 'n',
+  south: 's',
+  east: 'e',
+  west: 'w',
+  central: 'c',
+  northeast: 'ne',
+  northwest: 'nw',
+  southeast: 'se',
+  southwest: 'sw',
 };
 
 /** AWS's short region code in zone ids: us-east-1 → use1, ap-northeast-1 → apne1, eu-central-1 → euc1. */

@@ -8,7 +8,10 @@ import { Transform, type TransformCallback } from 'node:stream';
 export function isAwsChunked(headers: Record<string, string | string[] | undefined>): boolean {
   const sha = headers['x-amz-content-sha256'];
   const encoding = headers['content-encoding'];
-  return (typeof sha === 'string' && sha.startsWith('STREAMING-')) || (typeof encoding === 'string' && encoding.split(',').some((e) => e.trim() === 'aws-chunked'));
+  return (
+    (typeof sha === 'string' && sha.startsWith('STREAMING-')) ||
+    (typeof encoding === 'string' && encoding.split(',').some((e) => e.trim() === 'aws-chunked'))
+  );
 }
 
 export class MalformedChunk extends Error {}
@@ -62,7 +65,8 @@ export class AwsChunkedDecoder extends Transform {
     this.line = '';
     if (line === '') return;
     const size = parseInt(line.split(';')[0], 16);
-    if (!Number.isFinite(size) || size < 0 || !/^[0-9a-fA-F]+$/.test(line.split(';')[0])) throw new MalformedChunk(`bad chunk size line: ${line.slice(0, 80)}`);
+    if (!Number.isFinite(size) || size < 0 || !/^[0-9a-fA-F]+$/.test(line.split(';')[0]))
+      throw new MalformedChunk(`bad chunk size line: ${line.slice(0, 80)}`);
     if (size === 0) this.phase = 'trailer';
     else {
       this.remaining = size;

@@ -58,7 +58,9 @@ function readValue(shapeName: string, value: unknown, path: string, problems: st
     }
     case 'list':
       if (!Array.isArray(value)) return bad('Member must be a list');
-      return value.map((v, i) => readValue(s.member, v, `${path}.${i + 1}.member`, problems)).filter((v) => v !== undefined);
+      return value
+        .map((v, i) => readValue(s.member, v, `${path}.${i + 1}.member`, problems))
+        .filter((v) => v !== undefined);
     case 'map': {
       if (typeof value !== 'object' || Array.isArray(value)) return bad('Member must be a map');
       const out: Record<string, unknown> = {};
@@ -76,7 +78,8 @@ function readValue(shapeName: string, value: unknown, path: string, problems: st
     case 'boolean':
       return typeof value === 'boolean' ? value : bad('Member must be a boolean');
     case 'timestamp': {
-      const date = typeof value === 'number' ? new Date(value * 1000) : typeof value === 'string' ? new Date(value) : undefined;
+      const date =
+        typeof value === 'number' ? new Date(value * 1000) : typeof value === 'string' ? new Date(value) : undefined;
       return date && !Number.isNaN(date.getTime()) ? date : bad('Member must be a timestamp');
     }
     case 'blob':
@@ -109,7 +112,8 @@ function writeValue(shapeName: string, value: unknown): unknown {
       return (value as unknown[]).filter((v) => v !== undefined && v !== null).map((v) => writeValue(s.member, v));
     case 'map': {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) if (v != null) out[k] = writeValue(s.value, v);
+      for (const [k, v] of Object.entries(value as Record<string, unknown>))
+        if (v != null) out[k] = writeValue(s.value, v);
       return out;
     }
     case 'timestamp':

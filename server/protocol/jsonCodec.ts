@@ -9,11 +9,19 @@ const camel = (name: string) => name[0].toLowerCase() + name.slice(1);
  * Decodes one value of `shapeName`, collecting AWS's "Value … at 'path' failed to satisfy constraint" problems.
  * Members the model does not have are ignored, as AWS's front ends do.
  */
-export function readJsonValue(model: ServiceModel, shapeName: string, value: unknown, path: string, problems: string[]): unknown {
+export function readJsonValue(
+  model: ServiceModel,
+  shapeName: string,
+  value: unknown,
+  path: string,
+  problems: string[],
+): unknown {
   if (value === null || value === undefined) return undefined;
   const s = model.shape(shapeName);
   const bad = (constraint: string) => {
-    problems.push(`Value '${typeof value === 'string' ? value : JSON.stringify(value)}' at '${path}' failed to satisfy constraint: ${constraint}`);
+    problems.push(
+      `Value '${typeof value === 'string' ? value : JSON.stringify(value)}' at '${path}' failed to satisfy constraint: ${constraint}`,
+    );
     return undefined;
   };
   switch (s.type) {
@@ -22,12 +30,19 @@ export function readJsonValue(model: ServiceModel, shapeName: string, value: unk
       return readJsonMembers(model, s.members.filter(inBody), value as Record<string, unknown>, path, problems);
     case 'list':
       if (!Array.isArray(value)) return bad('Member must be a list');
-      return value.map((v, i) => readJsonValue(model, s.member, v, `${path}.${i + 1}.member`, problems)).filter((v) => v !== undefined);
+      return value
+        .map((v, i) => readJsonValue(model, s.member, v, `${path}.${i + 1}.member`, problems))
+        .filter((v) => v !== undefined);
     case 'map': {
       if (typeof value !== 'object' || Array.isArray(value)) return bad('Member must be a map');
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        Object.defineProperty(out, k, { value: readJsonValue(model, s.value, v, `${path}.${k}`, problems), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, k, {
+          value: readJsonValue(model, s.value, v, `${path}.${k}`, problems),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     }
@@ -38,7 +53,8 @@ export function readJsonValue(model: ServiceModel, shapeName: string, value: unk
     case 'boolean':
       return typeof value === 'boolean' ? value : bad('Member must be a boolean');
     case 'timestamp': {
-      const date = typeof value === 'number' ? new Date(value * 1000) : typeof value === 'string' ? new Date(value) : undefined;
+      const date =
+        typeof value === 'number' ? new Date(value * 1000) : typeof value === 'string' ? new Date(value) : undefined;
       return date && !Number.isNaN(date.getTime()) ? date : bad('Member must be a timestamp');
     }
     case 'blob':
@@ -52,14 +68,19 @@ export function readJsonValue(model: ServiceModel, shapeName: string, value: unk
 
 /** The given members of a structure from a JSON object; a missing required member is a problem. */
 export function readJsonMembers(
-  model: ServiceModel, members: ServiceMember[], value: Record<string, unknown>, path: string, problems: string[],
+  model: ServiceModel,
+  members: ServiceMember[],
+  value: Record<string, unknown>,
+  path: string,
+  problems: string[],
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const m of members) {
     const at = path ? `${path}.${camel(m.name)}` : camel(m.name);
     const v = readJsonValue(model, m.shape, value[m.name], at, problems);
     if (v !== undefined) out[m.name] = v;
-    else if (m.required && value[m.name] == null) problems.push(`Value null at '${at}' failed to satisfy constraint: Member must not be null`);
+    else if (m.required && value[m.name] == null)
+      problems.push(`Value null at '${at}' failed to satisfy constraint: Member must not be null`);
   }
   return out;
 }
@@ -81,7 +102,8 @@ export function writeJsonValue(model: ServiceModel, shapeName: string, value: un
       return (value as unknown[]).filter((v) => v != null).map((v) => writeJsonValue(model, s.member, v));
     case 'map': {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) if (v != null) out[k] = writeJsonValue(model, s.value, v);
+      for (const [k, v] of Object.entries(value as Record<string, unknown>))
+        if (v != null) out[k] = writeJsonValue(model, s.value, v);
       return out;
     }
     case 'timestamp':

@@ -52,7 +52,11 @@ function toTree(params: Record<string, string>): Branch {
  * wrongly typed or missing required member in AWS's "N validation errors detected" form.
  * Unknown parameters (Action, Version, anything else) are ignored.
  */
-export function decodeInput(action: string, params: Record<string, string>, model = CLOUDFORMATION_SHAPES): Record<string, unknown> {
+export function decodeInput(
+  action: string,
+  params: Record<string, string>,
+  model = CLOUDFORMATION_SHAPES,
+): Record<string, unknown> {
   const ops = model.operationShapes(action);
   if (!ops) throw invalidAction(action);
   return ops.input === null ? {} : decodeQueryShape(ops.input, params, model);
@@ -60,10 +64,18 @@ export function decodeInput(action: string, params: Record<string, string>, mode
 
 /** decodeInput for any structure shape of the model, by name. */
 export function decodeQueryShape(
-  structureName: string, params: Record<string, string>, model: ShapeSource = CLOUDFORMATION_SHAPES,
+  structureName: string,
+  params: Record<string, string>,
+  model: ShapeSource = CLOUDFORMATION_SHAPES,
 ): Record<string, unknown> {
   const problems: string[] = [];
-  const input = decodeStructure(model, model.shape(structureName) as { members: Member[] }, toTree(params), '', problems);
+  const input = decodeStructure(
+    model,
+    model.shape(structureName) as { members: Member[] },
+    toTree(params),
+    '',
+    problems,
+  );
   if (problems.length > 0) {
     const count = `${problems.length} validation error${problems.length === 1 ? '' : 's'} detected: `;
     throw validationError(count + problems.join('; '));
@@ -126,7 +138,8 @@ function decodeValue(model: ShapeSource, shapeName: string, raw: Node, path: str
 function indexed(node: Node | undefined): [number, Node][] {
   if (node === undefined || typeof node === 'string') return [];
   const items: [number, Node][] = [];
-  for (const [key, child] of Object.entries(node)) if (child !== undefined && /^[1-9]\d{0,8}$/.test(key)) items.push([Number(key), child]);
+  for (const [key, child] of Object.entries(node))
+    if (child !== undefined && /^[1-9]\d{0,8}$/.test(key)) items.push([Number(key), child]);
   return items.sort((a, b) => a[0] - b[0]);
 }
 

@@ -19,23 +19,42 @@ const ROUTES = new WeakMap<ServiceModel, Route[]>();
 function compile(operation: string, method: string, uri: string): Route {
   const [path, queryPart] = uri.split('?') as [string, string | undefined];
   const labels: string[] = [];
-  const source = path.replace(/\/$/, '').split(/(\{[^}]+\})/).map((part) => {
-    const label = /^\{([^}+]+)(\+?)\}$/.exec(part);
-    if (!label) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-    labels.push(label[1]);
-    return label[2] ? '(.+)' : '([^/]+)';
-  }).join('');
-  const query = Object.fromEntries((queryPart ?? '').split('&').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
-  return { operation, method, pattern: new RegExp(`^${source}/?$`), labels, query, weight: path.replace(/\{[^}]+\}/g, '').length };
+  const source = path
+    .replace(/\/$/, '')
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const label = /^\{([^}+]+)(\+?)\}$/.exec(part);
+      if (!label) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      labels.push(label[1]);
+      return label[2] ? '(.+)' : '([^/]+)';
+    })
+    .join('');
+  const query = Object.fromEntries(
+    (queryPart ?? '')
+      .split('&')
+      .filter(Boolean)
+      .map((kv) => kv.split('=') as [string, string]),
+  );
+  return {
+    operation,
+    method,
+    pattern: new RegExp(`^${source}/?$`),
+    labels,
+    query,
+    weight: path.replace(/\{[^}]+\}/g, '').length,
+  };
 }
 
 function routesOf(model: ServiceModel): Route[] {
   let routes = ROUTES.get(model);
   if (!routes) {
-    routes = model.operationNames().flatMap((name) => {
-      const http = model.operation(name)!.http;
-      return http ? [compile(name, http.method, http.uri)] : [];
-    }).sort((a, b) => b.weight - a.weight);
+    routes = model
+      .operationNames()
+      .flatMap((name) => {
+        const http = model.operation(name)!.http;
+        return http ? [compile(name, http.method, http.uri)] : [];
+      })
+      .sort((a, b) => b.weight - a.weight);
     ROUTES.set(model, routes);
   }
   return routes;
@@ -43,7 +62,10 @@ function routesOf(model: ServiceModel): Route[] {
 
 /** The operation a request names, with its URI labels (decoded); undefined when no template matches. */
 export function matchOperation(
-  model: ServiceModel, method: string, path: string, query: Record<string, string>,
+  model: ServiceModel,
+  method: string,
+  path: string,
+  query: Record<string, string>,
 ): { operation: string; labels: Record<string, string> } | undefined {
   for (const route of routesOf(model)) {
     if (route.method !== method) continue;
@@ -67,7 +89,8 @@ function scalarFrom(model: ServiceModel, shapeName: string, raw: string, at: str
   const type = model.shape(shapeName).type;
   if (type === 'number' || type === 'long' || type === 'double') {
     const n = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(n)) problems.push(`Value '${raw}' at '${at}' failed to satisfy constraint: Member must be a number`);
+    if (raw.trim() === '' || !Number.isFinite(n))
+      problems.push(`Value '${raw}' at '${at}' failed to satisfy constraint: Member must be a number`);
     return n;
   }
   if (type === 'boolean') return raw === 'true';
@@ -83,16 +106,28 @@ export interface RestRequest {
 }
 
 /** Builds the operation's input from every part of the request; problems are AWS's validation texts. */
-export function decodeRestInput(model: ServiceModel, inputShape: string, req: RestRequest, problems: string[]): Record<string, unknown> {
+export function decodeRestInput(
+  model: ServiceModel,
+  inputShape: string,
+  req: RestRequest,
+  problems: string[],
+): Record<string, unknown> {
   const shape = model.shape(inputShape) as { members: ServiceMember[] };
   const located: Record<string, unknown> = {};
   const at = (m: ServiceMember) => m.name[0].toLowerCase() + m.name.slice(1);
   for (const m of shape.members) {
-    const raw = m.location === 'uri' ? req.labels[m.name]
-      : m.location === 'querystring' ? req.query[m.locationName!]
-        : m.location === 'header' ? headerText(req.headers[m.locationName!.toLowerCase()]) : undefined;
+    const raw =
+      m.location === 'uri'
+        ? req.labels[m.name]
+        : m.location === 'querystring'
+          ? req.query[m.locationName!]
+          : m.location === 'header'
+            ? headerText(req.headers[m.locationName!.toLowerCase()])
+            : undefined;
     if (raw !== undefined) located[m.name] = scalarFrom(model, m.shape, raw, at(m), problems);
-    if (m.location === 'payload') located[m.name] = model.shape(m.shape).type === 'blob' ? req.body : readPayload(model, m.shape, req.body, problems);
+    if (m.location === 'payload')
+      located[m.name] =
+        model.shape(m.shape).type === 'blob' ? req.body : readPayload(model, m.shape, req.body, problems);
   }
   const bodyMembers = shape.members.filter((m) => m.location === undefined);
   const json = bodyMembers.length > 0 ? parseJson(req.body, problems) : {};
@@ -111,7 +146,9 @@ function parseJson(body: Buffer, problems: string[]): Record<string, unknown> {
   if (body.length === 0) return {};
   try {
     const parsed = JSON.parse(body.toString('utf8')) as unknown;
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
     problems.push('Could not parse request body into json');
     return {};
@@ -124,7 +161,10 @@ function readPayload(model: ServiceModel, shapeName: string, body: Buffer, probl
 
 /** The response's status, headers and JSON body, following the output shape's member locations. */
 export function encodeRestOutput(
-  model: ServiceModel, outputShape: string | null, output: Record<string, unknown> | undefined, defaultStatus: number,
+  model: ServiceModel,
+  outputShape: string | null,
+  output: Record<string, unknown> | undefined,
+  defaultStatus: number,
 ): { status: number; headers: Record<string, string>; body: string } {
   const headers: Record<string, string> = {};
   let status = defaultStatus;

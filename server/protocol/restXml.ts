@@ -11,7 +11,12 @@ type Obj = Record<string, unknown>;
 /** A malformed XML body: the S3 service answers MalformedXML. */
 export class MalformedXml extends Error {}
 
-const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: false, processEntities: true });
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: false,
+  processEntities: true,
+});
 
 function scalarFrom(type: string, text: string): unknown {
   if (type === 'number') return Number(text);
@@ -21,7 +26,8 @@ function scalarFrom(type: string, text: string): unknown {
 }
 
 const asArray = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-const textOf = (v: unknown): string => (typeof v === 'string' ? v : v && typeof v === 'object' && '#text' in v ? String((v as Obj)['#text']) : '');
+const textOf = (v: unknown): string =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && '#text' in v ? String((v as Obj)['#text']) : '';
 
 /** One XML node (as fast-xml-parser gives it) read as a value of the named shape. */
 function fromXml(shapeName: string, node: unknown): unknown {
@@ -34,7 +40,9 @@ function fromXml(shapeName: string, node: unknown): unknown {
       if (!(name in n)) continue;
       const memberShape = s3Shape(m.shape);
       if (memberShape.type === 'list') {
-        const items = m.flattened ? asArray(n[name]) : asArray((n[name] as Obj | undefined)?.[memberShape.memberName ?? 'member']);
+        const items = m.flattened
+          ? asArray(n[name])
+          : asArray((n[name] as Obj | undefined)?.[memberShape.memberName ?? 'member']);
         out[m.name] = items.map((item) => fromXml(memberShape.member, item));
       } else {
         out[m.name] = fromXml(m.shape, n[name]);
@@ -95,7 +103,8 @@ function memberFromRequest(m: RestMember, parts: RestRequestParts): unknown {
   if (m.location === 'headers') {
     const prefix = m.locationName!.toLowerCase();
     const map: Record<string, string> = {};
-    for (const [k, v] of Object.entries(parts.headers)) if (k.startsWith(prefix) && typeof v === 'string') map[k.slice(prefix.length)] = v;
+    for (const [k, v] of Object.entries(parts.headers))
+      if (k.startsWith(prefix) && typeof v === 'string') map[k.slice(prefix.length)] = v;
     return Object.keys(map).length ? map : undefined;
   }
   return undefined;
@@ -121,7 +130,8 @@ function membersXml(members: RestMember[], value: Obj): string {
     if (v === undefined || v === null || m.location) continue;
     const name = m.xmlName ?? m.name;
     const shape = s3Shape(m.shape);
-    if (shape.type === 'list' && m.flattened) out += (v as unknown[]).map((item) => toXml(shape.member, item, name)).join('');
+    if (shape.type === 'list' && m.flattened)
+      out += (v as unknown[]).map((item) => toXml(shape.member, item, name)).join('');
     else out += toXml(m.shape, v, name);
   }
   return out;
@@ -159,7 +169,8 @@ export function encodeRestOutput(operation: string, output: Obj = {}): RestRespo
     const v = output[m.name];
     if (v === undefined || v === null) continue;
     if (m.location === 'header') res.headers[m.locationName!] = headerText(s3Shape(m.shape).type, v);
-    else if (m.location === 'headers') for (const [k, x] of Object.entries(v as Obj)) res.headers[`${m.locationName}${k}`] = String(x);
+    else if (m.location === 'headers')
+      for (const [k, x] of Object.entries(v as Obj)) res.headers[`${m.locationName}${k}`] = String(x);
     else if (m.location === 'payload') {
       const type = s3Shape(m.shape).type;
       res.body = type === 'structure' ? xmlDocument(m.shape, v as Obj, m.xmlName ?? m.name) : v;

@@ -35,7 +35,11 @@ interface S3Model {
 }
 
 // Source runs from server/protocol/, compiled code from dist/server/protocol/, the bundle from dist/.
-const CANDIDATES = ['../../generated/s3-shapes.json', '../../../generated/s3-shapes.json', '../generated/s3-shapes.json'];
+const CANDIDATES = [
+  '../../generated/s3-shapes.json',
+  '../../../generated/s3-shapes.json',
+  '../generated/s3-shapes.json',
+];
 
 let model: S3Model | undefined;
 

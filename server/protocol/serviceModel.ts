@@ -78,7 +78,9 @@ export function serviceModel(service: string): ServiceModel {
   if (cached) return cached;
   for (const candidate of CANDIDATES) {
     try {
-      const file = JSON.parse(readFileSync(new URL(`${candidate}${service}.json`, import.meta.url), 'utf8')) as ServiceModelFile;
+      const file = JSON.parse(
+        readFileSync(new URL(`${candidate}${service}.json`, import.meta.url), 'utf8'),
+      ) as ServiceModelFile;
       const model = new ServiceModel(file);
       LOADED.set(service, model);
       return model;

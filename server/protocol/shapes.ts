@@ -2,7 +2,8 @@
 // decoder and encoder walks, loaded once from generated/shapes.json (scripts/gen-shapes.mjs).
 import { readFileSync } from 'node:fs';
 
-export type ScalarType = 'string' | 'integer' | 'long' | 'double' | 'boolean' | 'timestamp' | 'blob' | 'document' | 'number';
+export type ScalarType =
+  'string' | 'integer' | 'long' | 'double' | 'boolean' | 'timestamp' | 'blob' | 'document' | 'number';
 
 export interface Member {
   name: string;

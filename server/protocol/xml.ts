@@ -20,7 +20,8 @@ const ENTITIES: Record<number, string> = {
 /** What code unit i of text becomes: its entity, U+FFFD, or undefined to keep it (and its low surrogate). */
 function replacementAt(text: string, i: number): string | undefined {
   const c = text.charCodeAt(i);
-  if (c >= 0x20 && c < 0xd800) return c === 0x26 || c === 0x3c || c === 0x3e || c === 0x22 || c === 0x27 ? ENTITIES[c] : undefined;
+  if (c >= 0x20 && c < 0xd800)
+    return c === 0x26 || c === 0x3c || c === 0x3e || c === 0x22 || c === 0x27 ? ENTITIES[c] : undefined;
   if (c < 0x20) return c === 0x09 || c === 0x0a ? undefined : (ENTITIES[c] ?? '\uFFFD');
   if (c <= 0xdbff) {
     const next = text.charCodeAt(i + 1);
@@ -51,7 +52,11 @@ export function escapeXml(text: string): string {
  * carries only ResponseMetadata; an empty output structure still gets `<ActionResult/>`.
  */
 export function encodeResult(
-  action: string, output: Record<string, unknown> | undefined, requestId: string, model = CLOUDFORMATION_SHAPES, xmlns = XMLNS,
+  action: string,
+  output: Record<string, unknown> | undefined,
+  requestId: string,
+  model = CLOUDFORMATION_SHAPES,
+  xmlns = XMLNS,
 ): string {
   const ops = model.operationShapes(action);
   if (!ops) throw new Error(`unknown action ${action}`);
@@ -66,7 +71,12 @@ export function encodeResult(
   );
 }
 
-function structureBody(model: ShapeSource, struct: { members: Member[] }, value: Record<string, unknown>, path: string): string {
+function structureBody(
+  model: ShapeSource,
+  struct: { members: Member[] },
+  value: Record<string, unknown>,
+  path: string,
+): string {
   let xml = '';
   for (const member of struct.members) {
     const v = value[member.name];
@@ -111,10 +121,12 @@ function aggregateBody(model: ShapeSource, shapeName: string, value: unknown, pa
   if (s.type === 'list') {
     if (!Array.isArray(value)) throw new TypeError(`${path}: expected an array for list ${shapeName}`);
     let xml = '';
-    for (const item of value) if (item !== undefined && item !== null) xml += element(model, 'member', s.member, item, path);
+    for (const item of value)
+      if (item !== undefined && item !== null) xml += element(model, 'member', s.member, item, path);
     return xml;
   }
-  if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError(`${path}: expected an object for ${shapeName}`);
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new TypeError(`${path}: expected an object for ${shapeName}`);
   if (s.type === 'map') {
     let xml = '';
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {

@@ -16,8 +16,12 @@ import type { HandlerContext } from '../../handlers/cloudformation/context.js';
 const DATA_TYPES = new Set(['AWS::S3::Bucket', 'AWS::Logs::LogGroup', 'AWS::SQS::Queue', 'AWS::ECR::Repository']);
 /** What each PolicyAction does with the data of the copy that goes away. */
 const POLICY_OUTCOME: Record<string, 'lost' | 'retained'> = {
-  Delete: 'lost', Retain: 'retained', Snapshot: 'retained',
-  ReplaceAndDelete: 'lost', ReplaceAndRetain: 'retained', ReplaceAndSnapshot: 'retained',
+  Delete: 'lost',
+  Retain: 'retained',
+  Snapshot: 'retained',
+  ReplaceAndDelete: 'lost',
+  ReplaceAndRetain: 'retained',
+  ReplaceAndSnapshot: 'retained',
 };
 
 export interface DataLossEntry {
@@ -54,11 +58,19 @@ export interface BlockedReplacement {
 
 export function changeSetImpact(store: Store, cs: ChangeSetRecord) {
   const doc = cs.doc as unknown as ChangeSetDoc;
-  const world = (c: ResourceChange) => (c.PhysicalResourceId ? store.world.get(cs.account, cs.region, c.ResourceType, c.PhysicalResourceId) : undefined);
+  const world = (c: ResourceChange) =>
+    c.PhysicalResourceId ? store.world.get(cs.account, cs.region, c.ResourceType, c.PhysicalResourceId) : undefined;
   const dataLoss: DataLossEntry[] = [];
   const blockedReplacements: BlockedReplacement[] = [];
   for (const change of doc.changes) {
-    const action = change.Action === 'Remove' ? 'Remove' : change.Replacement === 'True' ? 'Replace' : change.Replacement === 'Conditional' ? 'ConditionalReplace' : undefined;
+    const action =
+      change.Action === 'Remove'
+        ? 'Remove'
+        : change.Replacement === 'True'
+          ? 'Replace'
+          : change.Replacement === 'Conditional'
+            ? 'ConditionalReplace'
+            : undefined;
     if (!action) continue;
     const found = world(change);
     const entry = dataLossOf(change, action, found, cs);
@@ -70,30 +82,65 @@ export function changeSetImpact(store: Store, cs: ChangeSetRecord) {
   }
   const count = (d: DataLossEntry['data']) => dataLoss.filter((e) => e.data === d).length;
   return {
-    changeSetId: cs.changeSetId, changeSetName: cs.name, stackId: cs.stackId, status: cs.status, executionStatus: cs.executionStatus,
-    summary: { lost: count('lost'), retained: count('retained'), unknown: count('unknown'), blocked: blockedReplacements.length },
-    dataLoss, blockedReplacements,
+    changeSetId: cs.changeSetId,
+    changeSetName: cs.name,
+    stackId: cs.stackId,
+    status: cs.status,
+    executionStatus: cs.executionStatus,
+    summary: {
+      lost: count('lost'),
+      retained: count('retained'),
+      unknown: count('unknown'),
+      blocked: blockedReplacements.length,
+    },
+    dataLoss,
+    blockedReplacements,
   };
 }
 
-function dataLossOf(change: ResourceChange, action: DataLossEntry['action'], found: WorldResource | undefined, cs: ChangeSetRecord): DataLossEntry | undefined {
-  const counted = DATA_TYPES.has(change.ResourceType) && found ? (found.state.dataItems ?? 0) + (found.state.objects ?? 0) : undefined;
+function dataLossOf(
+  change: ResourceChange,
+  action: DataLossEntry['action'],
+  found: WorldResource | undefined,
+  cs: ChangeSetRecord,
+): DataLossEntry | undefined {
+  const counted =
+    DATA_TYPES.has(change.ResourceType) && found
+      ? (found.state.dataItems ?? 0) + (found.state.objects ?? 0)
+      : undefined;
   if (!resourceSpec(change.ResourceType)?.isStateful && !(counted && counted > 0)) return undefined;
   const base = {
-    logicalResourceId: change.LogicalResourceId, physicalResourceId: change.PhysicalResourceId, resourceType: change.ResourceType,
-    action, policyAction: change.PolicyAction, ...(counted !== undefined ? { dataItems: counted } : {}),
+    logicalResourceId: change.LogicalResourceId,
+    physicalResourceId: change.PhysicalResourceId,
+    resourceType: change.ResourceType,
+    action,
+    policyAction: change.PolicyAction,
+    ...(counted !== undefined ? { dataItems: counted } : {}),
   };
   if (action === 'ConditionalReplace') {
-    return { ...base, data: 'unknown', reason: 'The replacement depends on values known only at execution (Replacement: Conditional).' };
+    return {
+      ...base,
+      data: 'unknown',
+      reason: 'The replacement depends on values known only at execution (Replacement: Conditional).',
+    };
   }
   const outcome = POLICY_OUTCOME[change.PolicyAction ?? 'Delete'] ?? 'unknown';
   if (outcome === 'retained') return { ...base, data: 'retained', reason: `${change.PolicyAction} keeps the data.` };
   const refusal = found ? deleteRefusal(found, refusalRequest(cs, change)) : undefined;
   if (refusal) {
-    return { ...base, data: 'retained', reason: 'The service refuses the delete, so the data stays and the operation reports the failed delete.', deleteRefused: { code: refusal.code, message: refusal.reason } };
+    return {
+      ...base,
+      data: 'retained',
+      reason: 'The service refuses the delete, so the data stays and the operation reports the failed delete.',
+      deleteRefused: { code: refusal.code, message: refusal.reason },
+    };
   }
   if (counted === 0) return { ...base, data: 'lost', reason: 'The resource is deleted; it holds no data now.' };
-  return { ...base, data: 'lost', reason: `${change.PolicyAction ?? 'Delete'} deletes the resource and the data it holds.` };
+  return {
+    ...base,
+    data: 'lost',
+    reason: `${change.PolicyAction ?? 'Delete'} deletes the resource and the data it holds.`,
+  };
 }
 
 /** The resources of a nested stack and of its own nested stacks that hold data (stateful, or counted non-empty). */
@@ -108,10 +155,13 @@ function dataHoldersUnder(store: Store, stackId: string): NestedDataHolder[] {
       continue;
     }
     const found = store.world.get(stack.account, stack.region, r.type, r.physicalId);
-    const counted = DATA_TYPES.has(r.type) && found ? found.state.dataItems ?? 0 : undefined;
+    const counted = DATA_TYPES.has(r.type) && found ? (found.state.dataItems ?? 0) : undefined;
     if (!resourceSpec(r.type)?.isStateful && !(counted && counted > 0)) continue;
     out.push({
-      stackName: stack.name, logicalResourceId: r.logicalId, physicalResourceId: r.physicalId, resourceType: r.type,
+      stackName: stack.name,
+      logicalResourceId: r.logicalId,
+      physicalResourceId: r.physicalId,
+      resourceType: r.type,
       ...(counted !== undefined ? { dataItems: counted } : {}),
     });
   }
@@ -120,8 +170,16 @@ function dataHoldersUnder(store: Store, stackId: string): NestedDataHolder[] {
 
 function refusalRequest(cs: ChangeSetRecord, change: ResourceChange) {
   return {
-    account: cs.account, region: cs.region, partition: 'aws', urlSuffix: 'amazonaws.com', stackName: '', stackId: cs.stackId,
-    logicalId: change.LogicalResourceId, type: change.ResourceType, properties: {}, physicalId: change.PhysicalResourceId,
+    account: cs.account,
+    region: cs.region,
+    partition: 'aws',
+    urlSuffix: 'amazonaws.com',
+    stackName: '',
+    stackId: cs.stackId,
+    logicalId: change.LogicalResourceId,
+    type: change.ResourceType,
+    properties: {},
+    physicalId: change.PhysicalResourceId,
     requestToken: 'impact-preview',
   };
 }
@@ -129,27 +187,42 @@ function refusalRequest(cs: ChangeSetRecord, change: ResourceChange) {
 /** A replacement with an unchanged custom name collides with itself; a deletion-protected old copy cannot go. */
 function blockersOf(change: ResourceChange, found: WorldResource | undefined): BlockedReplacement[] {
   const out: BlockedReplacement[] = [];
-  const base = { logicalResourceId: change.LogicalResourceId, physicalResourceId: change.PhysicalResourceId, resourceType: change.ResourceType };
+  const base = {
+    logicalResourceId: change.LogicalResourceId,
+    physicalResourceId: change.PhysicalResourceId,
+    resourceType: change.ResourceType,
+  };
   const nameProperty = resourceSpec(change.ResourceType)?.nameProperty;
   const before = propertiesOf(change.BeforeContext);
   const after = propertiesOf(change.AfterContext);
-  if (nameProperty && after[nameProperty] !== undefined && after[nameProperty] !== KNOWN_AFTER_APPLY
-    && JSON.stringify(after[nameProperty]) === JSON.stringify(before[nameProperty])) {
+  if (
+    nameProperty &&
+    after[nameProperty] !== undefined &&
+    after[nameProperty] !== KNOWN_AFTER_APPLY &&
+    JSON.stringify(after[nameProperty]) === JSON.stringify(before[nameProperty])
+  ) {
     out.push({
-      ...base, cause: 'fixed-name',
+      ...base,
+      cause: 'fixed-name',
       // The ResourceStatusReason AWS gives when the update reaches this resource.
       message: `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${change.LogicalResourceId} and update the stack again.`,
     });
   }
   if (found && isDeletionProtected(found)) {
-    out.push({ ...base, cause: 'deletion-protection', message: `${change.PhysicalResourceId} has deletion protection on: the old copy cannot be deleted after the new one is created.` });
+    out.push({
+      ...base,
+      cause: 'deletion-protection',
+      message: `${change.PhysicalResourceId} has deletion protection on: the old copy cannot be deleted after the new one is created.`,
+    });
   }
   return out;
 }
 
 function isDeletionProtected(r: WorldResource): boolean {
   const on = (v: unknown) => v === true || v === 'true';
-  return on(r.state.deletionProtection) || on(r.properties.DeletionProtection) || on(r.properties.DeletionProtectionEnabled);
+  return (
+    on(r.state.deletionProtection) || on(r.properties.DeletionProtection) || on(r.properties.DeletionProtectionEnabled)
+  );
 }
 
 function propertiesOf(context: string | undefined): Record<string, unknown> {
@@ -162,10 +235,14 @@ const IMPACT_PATH = /^\/_cfn-local\/change-sets\/(.+)\/impact$/;
 export function registerChangeSetImpact(app: FastifyInstance, deps: Pick<HandlerContext, 'store'>): void {
   app.get('/_cfn-local/change-sets/*', async (req, reply) => {
     const match = IMPACT_PATH.exec(req.url.split('?')[0]);
-    if (!match) return reply.status(404).send({ error: 'NotFound', message: 'use /_cfn-local/change-sets/{url-encoded change set ARN}/impact' });
+    if (!match)
+      return reply
+        .status(404)
+        .send({ error: 'NotFound', message: 'use /_cfn-local/change-sets/{url-encoded change set ARN}/impact' });
     const arn = decodeURIComponent(match[1]);
     const cs = deps.store.changeSets.byId(arn);
-    if (!cs || cs.deleted) return reply.status(404).send({ error: 'ChangeSetNotFound', message: `ChangeSet [${arn}] does not exist` });
+    if (!cs || cs.deleted)
+      return reply.status(404).send({ error: 'ChangeSetNotFound', message: `ChangeSet [${arn}] does not exist` });
     return changeSetImpact(deps.store, cs);
   });
 }

@@ -28,11 +28,15 @@ export function guardControlApi(app: FastifyInstance, token: string | undefined)
     if (!path.startsWith(`${PREFIX}/`) || OPEN_PATHS.some((open) => path.startsWith(open))) return;
     const given = presented(req);
     if (given !== undefined && matches(given, token)) return;
-    return reply.status(401).header('www-authenticate', 'Bearer realm="cfn-local"').send({
-      error: 'Unauthorized',
-      message: given === undefined
-        ? 'this server has a control token: send it as Authorization: Bearer <token> (or X-Cfn-Local-Token)'
-        : 'the control token does not match',
-    });
+    return reply
+      .status(401)
+      .header('www-authenticate', 'Bearer realm="cfn-local"')
+      .send({
+        error: 'Unauthorized',
+        message:
+          given === undefined
+            ? 'this server has a control token: send it as Authorization: Bearer <token> (or X-Cfn-Local-Token)'
+            : 'the control token does not match',
+      });
   });
 }

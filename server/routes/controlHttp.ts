@@ -14,7 +14,8 @@ export function sendError(reply: FastifyReply, status: 400 | 404 | 409, message:
   return reply.status(status).send({ error, message });
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The JSON body as an object, or the 400 message explaining why it is not one. */
 export function jsonBody(req: FastifyRequest): { body: Record<string, unknown> } | { error: string } {

@@ -18,7 +18,10 @@ const LIST_FILTERS = ['type', 'account', 'region', 'stackName'];
 const STATE_FIELDS: Partial<Record<string, [check: (v: unknown) => boolean, expected: string]>> = {
   dataItems: [(v) => Number.isInteger(v) && (v as number) >= 0, 'a whole number >= 0'],
   deletionProtection: [(v) => typeof v === 'boolean', 'true or false'],
-  attachedOutside: [(v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'an array of strings (ARNs or ids)'],
+  attachedOutside: [
+    (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
+    'an array of strings (ARNs or ids)',
+  ],
   failedResources: [(v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'an array of logical ids'],
   properties: [isObject, 'a JSON object (a merge patch: null removes a key)'],
 };
@@ -27,7 +30,9 @@ function stateError(body: Record<string, unknown>, allowProperties = true): stri
   for (const [key, value] of Object.entries(body)) {
     const field = STATE_FIELDS[key];
     if (!field || (!allowProperties && key === 'properties')) {
-      return `unknown field ${key}; allowed: ${Object.keys(STATE_FIELDS).filter((k) => allowProperties || k !== 'properties').join(', ')}`;
+      return `unknown field ${key}; allowed: ${Object.keys(STATE_FIELDS)
+        .filter((k) => allowProperties || k !== 'properties')
+        .join(', ')}`;
     }
     if (!field[0](value)) return `${key} must be ${field[1]} (got ${JSON.stringify(value)})`;
   }
@@ -51,14 +56,26 @@ type IdRequest = FastifyRequest<{ Params: { '*': string }; Querystring: Record<s
 function locate(deps: ControlDeps, req: IdRequest, reply: FastifyReply): WorldResource | undefined {
   const id = req.params['*'];
   const { type, account, region } = req.query;
-  const found = deps.store.world.find(id).filter((r) => (!type || r.type === type) && (!account || r.account === account) && (!region || r.region === region));
+  const found = deps.store.world
+    .find(id)
+    .filter(
+      (r) => (!type || r.type === type) && (!account || r.account === account) && (!region || r.region === region),
+    );
   if (found.length === 0) {
-    void sendError(reply, 404, `no resource with physical id ${id} in the simulated account${type || account || region ? ' matching the query' : ''}`);
+    void sendError(
+      reply,
+      404,
+      `no resource with physical id ${id} in the simulated account${type || account || region ? ' matching the query' : ''}`,
+    );
     return undefined;
   }
   if (found.length > 1) {
     const where = found.map((r) => `${r.type} in ${r.account}/${r.region}`).join(', ');
-    void sendError(reply, 409, `physical id ${id} names ${found.length} resources (${where}); add ?type=, ?account= or ?region= to pick one`);
+    void sendError(
+      reply,
+      409,
+      `physical id ${id} names ${found.length} resources (${where}); add ?type=, ?account= or ?region= to pick one`,
+    );
     return undefined;
   }
   return found[0];
@@ -78,7 +95,8 @@ function createError(body: Record<string, unknown>): string | undefined {
       if (!isObject(value)) return 'state must be a JSON object';
       const error = stateError(value, false);
       if (error) return `state: ${error}`;
-    } else return `unknown field ${key}; allowed: type, properties, physicalId, name, account, region, attributes, state`;
+    } else
+      return `unknown field ${key}; allowed: type, properties, physicalId, name, account, region, attributes, state`;
   }
   if (body.account !== undefined && !/^\d{12}$/.test(body.account as string)) return 'account must be 12 digits';
   if (body.type === 'AWS::SSM::Parameter') {
@@ -95,12 +113,28 @@ function outsideResource(deps: ControlDeps, body: Record<string, unknown>): Worl
   const type = body.type as string;
   const properties = (body.properties as Record<string, unknown> | undefined) ?? {};
   const ctx = { account, region, partition: partitionOf(region) };
-  const identity = newIdentity({ type, logicalId: 'Resource', stackName: 'outside', properties, ctx, random: cryptoRandom });
+  const identity = newIdentity({
+    type,
+    logicalId: 'Resource',
+    stackName: 'outside',
+    properties,
+    ctx,
+    random: cryptoRandom,
+  });
   const physicalId = (body.physicalId as string | undefined) ?? identity.physicalId;
   const name = (body.name as string | undefined) ?? identity.name;
-  const attributes = (body.attributes as Record<string, unknown> | undefined) ?? attributeValues({ type, physicalId, name, properties, ctx, random: cryptoRandom });
+  const attributes =
+    (body.attributes as Record<string, unknown> | undefined) ??
+    attributeValues({ type, physicalId, name, properties, ctx, random: cryptoRandom });
   return {
-    account, region, type, physicalId, name, createdAt: new Date().toISOString(), properties, attributes,
+    account,
+    region,
+    type,
+    physicalId,
+    name,
+    createdAt: new Date().toISOString(),
+    properties,
+    attributes,
     state: (body.state as WorldResource['state'] | undefined) ?? {},
   };
 }
@@ -108,9 +142,13 @@ function outsideResource(deps: ControlDeps, body: Record<string, unknown>): Worl
 export function registerWorldApi(app: FastifyInstance, deps: ControlDeps): void {
   app.get<{ Querystring: Record<string, string> }>(`${PREFIX}/world`, async (req, reply) => {
     const unknown = Object.keys(req.query).find((k) => !LIST_FILTERS.includes(k));
-    if (unknown) return sendError(reply, 400, `unknown query parameter ${unknown}; allowed: ${LIST_FILTERS.join(', ')}`);
+    if (unknown)
+      return sendError(reply, 400, `unknown query parameter ${unknown}; allowed: ${LIST_FILTERS.join(', ')}`);
     const { stackName, ...filter } = req.query;
-    const resources = deps.store.world.list(filter).map(view).filter((r) => !stackName || r.stackName === stackName);
+    const resources = deps.store.world
+      .list(filter)
+      .map(view)
+      .filter((r) => !stackName || r.stackName === stackName);
     return { resources };
   });
 
@@ -126,8 +164,15 @@ export function registerWorldApi(app: FastifyInstance, deps: ControlDeps): void 
     if (error) return sendError(reply, 400, error);
     const resource = outsideResource(deps, parsed.body);
     const { account, region, type, physicalId, name } = resource;
-    if (deps.store.world.get(account, region, type, physicalId) || (name && deps.store.world.byName(account, region, type, name))) {
-      return sendError(reply, 409, `Resource of type '${type}' with identifier '${name ?? physicalId}' already exists.`);
+    if (
+      deps.store.world.get(account, region, type, physicalId) ||
+      (name && deps.store.world.byName(account, region, type, name))
+    ) {
+      return sendError(
+        reply,
+        409,
+        `Resource of type '${type}' with identifier '${name ?? physicalId}' already exists.`,
+      );
     }
     deps.store.world.put(resource);
     return reply.status(201).send(view(resource));

@@ -18,13 +18,23 @@ interface Deps {
 
 /** S3 checks the presigned query before anything else: a refused PUT learns nothing about the handle or request. */
 function refused(deps: Deps, req: FastifyRequest, reply: FastifyReply) {
-  const refusal = checkPresigned(req.url.split('?')[0], req.query as Record<string, string>, deps.signingKey, new Date());
+  const refusal = checkPresigned(
+    req.url.split('?')[0],
+    req.query as Record<string, string>,
+    deps.signingKey,
+    new Date(),
+  );
   if (!refusal) return undefined;
   const requestId = randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase();
-  return reply.status(refusal.status).type('application/xml').header('x-amz-request-id', requestId).send(s3ErrorXml(refusal, requestId));
+  return reply
+    .status(refusal.status)
+    .type('application/xml')
+    .header('x-amz-request-id', requestId)
+    .send(s3ErrorXml(refusal, requestId));
 }
 
-const fail = (reply: FastifyReply, status: number, error: string, message: string) => reply.status(status).send({ error, message });
+const fail = (reply: FastifyReply, status: number, error: string, message: string) =>
+  reply.status(status).send({ error, message });
 
 function parse(body: unknown): unknown {
   try {
@@ -39,35 +49,57 @@ function asSignal(value: unknown): WaitSignal | undefined {
   const v = value as Record<string, unknown>;
   if (v.Status !== 'SUCCESS' && v.Status !== 'FAILURE') return undefined;
   if (typeof v.UniqueId !== 'string' || v.UniqueId === '') return undefined;
-  const text = (x: unknown) => (x === undefined || x === null ? undefined : typeof x === 'string' ? x : JSON.stringify(x));
+  const text = (x: unknown) =>
+    x === undefined || x === null ? undefined : typeof x === 'string' ? x : JSON.stringify(x);
   return { Status: v.Status, UniqueId: v.UniqueId, Reason: text(v.Reason), Data: text(v.Data) };
 }
 
 function putSignal(deps: Deps, key: string, body: unknown, reply: FastifyReply) {
   const handle = deps.store.world.list({ type: HANDLE_TYPE }).find((r) => r.name === key);
-  if (!handle) return fail(reply, 404, 'NoSuchWaitConditionHandle', `No wait condition handle ${key}: its stack was deleted, or the URL is not one cfn-local gave out.`);
+  if (!handle)
+    return fail(
+      reply,
+      404,
+      'NoSuchWaitConditionHandle',
+      `No wait condition handle ${key}: its stack was deleted, or the URL is not one cfn-local gave out.`,
+    );
   const signal = asSignal(parse(body));
   const state = handle.state as HandleState;
-  const next: HandleState = signal ? { ...state, signals: { ...state.signals, [signal.UniqueId]: signal } } : { ...state, unparsable: true };
+  const next: HandleState = signal
+    ? { ...state, signals: { ...state.signals, [signal.UniqueId]: signal } }
+    : { ...state, unparsable: true };
   deps.store.world.put({ ...handle, state: next });
   deps.signals.notify(key);
   if (!signal) {
-    return fail(reply, 400, 'UnparsableSignal', 'The signal must be a JSON object with "Status": "SUCCESS" | "FAILURE" and a non-empty "UniqueId" (optional "Reason", "Data"). As on AWS, the wait condition fails with "Unparsable WaitCondition data".');
+    return fail(
+      reply,
+      400,
+      'UnparsableSignal',
+      'The signal must be a JSON object with "Status": "SUCCESS" | "FAILURE" and a non-empty "UniqueId" (optional "Reason", "Data"). As on AWS, the wait condition fails with "Unparsable WaitCondition data".',
+    );
   }
   return reply.status(200).send();
 }
 
 const RESPONSE_STATUSES = new Set(['SUCCESS', 'FAILED']);
 
-function responseError(body: unknown, expected: { stackId: string; logicalId: string; requestId: string }): string | undefined {
+function responseError(
+  body: unknown,
+  expected: { stackId: string; logicalId: string; requestId: string },
+): string | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'The response must be a JSON object.';
   const r = body as Record<string, unknown>;
   if (!RESPONSE_STATUSES.has(r.Status as string)) return 'Status must be "SUCCESS" or "FAILED".';
-  const matches: [string, string][] = [['StackId', expected.stackId], ['RequestId', expected.requestId], ['LogicalResourceId', expected.logicalId]];
+  const matches: [string, string][] = [
+    ['StackId', expected.stackId],
+    ['RequestId', expected.requestId],
+    ['LogicalResourceId', expected.logicalId],
+  ];
   for (const [field, value] of matches) {
     if (r[field] !== undefined && r[field] !== value) return `${field} does not match the request (expected ${value}).`;
   }
-  if (r.Data !== undefined && (typeof r.Data !== 'object' || r.Data === null || Array.isArray(r.Data))) return 'Data must be a JSON object.';
+  if (r.Data !== undefined && (typeof r.Data !== 'object' || r.Data === null || Array.isArray(r.Data)))
+    return 'Data must be a JSON object.';
   return undefined;
 }
 
@@ -76,13 +108,24 @@ function putResponse(deps: Deps, key: string, body: unknown, reply: FastifyReply
   const pending = deps.signals.request(requestId);
   if (!pending) {
     const finished = deps.signals.finishedReason(requestId);
-    if (finished) return fail(reply, 410, 'RequestFinished', `Custom resource request ${requestId} no longer takes a response: it was already ${finished}.`);
+    if (finished)
+      return fail(
+        reply,
+        410,
+        'RequestFinished',
+        `Custom resource request ${requestId} no longer takes a response: it was already ${finished}.`,
+      );
     return fail(reply, 404, 'NoSuchRequest', `No custom resource request ${requestId} is waiting for a response.`);
   }
   const text = typeof body === 'string' ? body : '';
   if (Buffer.byteLength(text) > MAX_RESPONSE_BYTES) {
     deps.signals.respond(requestId, { [TOO_LONG]: true });
-    return fail(reply, 400, 'ResponseTooLong', `The response is longer than ${MAX_RESPONSE_BYTES} bytes; the resource fails with "Response object is too long." as on AWS.`);
+    return fail(
+      reply,
+      400,
+      'ResponseTooLong',
+      `The response is longer than ${MAX_RESPONSE_BYTES} bytes; the resource fails with "Response object is too long." as on AWS.`,
+    );
   }
   const parsed = parse(body);
   if (parsed === undefined) return fail(reply, 400, 'InvalidJson', 'The response body is not valid JSON.');
@@ -100,7 +143,15 @@ export function registerSignalRoutes(app: FastifyInstance, deps: Deps): void {
     scope.addHook('onRequest', async (req) => {
       if (!req.headers['content-type']) req.headers['content-type'] = 'application/octet-stream';
     });
-    scope.put(`${HANDLE_PATH}*`, async (req, reply) => refused(deps, req, reply) ?? putSignal(deps, (req.params as Record<string, string>)['*'], req.body, reply));
-    scope.put(`${RESPONSE_PATH}*`, async (req, reply) => refused(deps, req, reply) ?? putResponse(deps, (req.params as Record<string, string>)['*'], req.body, reply));
+    scope.put(
+      `${HANDLE_PATH}*`,
+      async (req, reply) =>
+        refused(deps, req, reply) ?? putSignal(deps, (req.params as Record<string, string>)['*'], req.body, reply),
+    );
+    scope.put(
+      `${RESPONSE_PATH}*`,
+      async (req, reply) =>
+        refused(deps, req, reply) ?? putResponse(deps, (req.params as Record<string, string>)['*'], req.body, reply),
+    );
   });
 }

@@ -2,10 +2,27 @@
 // dispatched to handlers/cloudformation's ACTIONS, answered in CloudFormation's XML (or JSON) envelope.
 import { ACTIONS } from '../../handlers/cloudformation/index.js';
 import type { HandlerContext } from '../../handlers/cloudformation/context.js';
-import { type AwsError, awsError, internalFailure, invalidAction, isAwsError, missingAction, notImplemented } from '../../domain/errors.js';
 import {
-  JSON_CONTENT_TYPE, JSON_TARGET_PREFIX, actionFromTarget, decodeInput, decodeJsonInput, decodeQueryBody, encodeError,
-  encodeJsonError, encodeJsonResult, encodeResult, isKnownAction,
+  type AwsError,
+  awsError,
+  internalFailure,
+  invalidAction,
+  isAwsError,
+  missingAction,
+  notImplemented,
+} from '../../domain/errors.js';
+import {
+  JSON_CONTENT_TYPE,
+  JSON_TARGET_PREFIX,
+  actionFromTarget,
+  decodeInput,
+  decodeJsonInput,
+  decodeQueryBody,
+  encodeError,
+  encodeJsonError,
+  encodeJsonResult,
+  encodeResult,
+  isKnownAction,
 } from '../protocol/index.js';
 import { BodyTooLarge, readText } from './body.js';
 import type { AwsService, ServiceRequest } from './types.js';

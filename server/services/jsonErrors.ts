@@ -5,7 +5,8 @@ import type { ServiceModel } from '../protocol/serviceModel.js';
 import { BodyTooLarge } from './body.js';
 
 /** What any unexpected failure becomes; the detail is logged, never sent. */
-export const internalError = (code = 'InternalServerError') => new ServiceError(code, 'We encountered an internal error. Please try again.', 500);
+export const internalError = (code = 'InternalServerError') =>
+  new ServiceError(code, 'We encountered an internal error. Please try again.', 500);
 
 /** An operation of the model that cfn-local does not serve (501: the SDKs do not retry it). */
 export const notServed = (service: string, action: string) =>
@@ -23,7 +24,13 @@ export function asServiceError(req: FastifyRequest, err: unknown, internalCode?:
  * Sends `{"__type": code, "message": …}` (plus the error shape's other members). For a query-compatible service
  * (SSM), `x-amzn-query-error: <code>;<Sender|Receiver>` carries the code the query protocol would have used.
  */
-export function sendJsonError(reply: FastifyReply, err: ServiceError, contentType: string, model?: ServiceModel, extraHeaders: Record<string, string> = {}) {
+export function sendJsonError(
+  reply: FastifyReply,
+  err: ServiceError,
+  contentType: string,
+  model?: ServiceModel,
+  extraHeaders: Record<string, string> = {},
+) {
   const modelError = model?.errors[err.code];
   if (modelError?.code) reply.header('x-amzn-query-error', `${modelError.code};${modelError.type}`);
   for (const [k, v] of Object.entries(extraHeaders)) reply.header(k, v);

@@ -18,7 +18,13 @@ async function readBuffer(body: Readable): Promise<Buffer> {
   let size = 0;
   for await (const chunk of body) {
     size += (chunk as Buffer).length;
-    if (size > BODY_LIMIT) throw new ServiceError('RequestTooLargeException', 'Request must be smaller than 70167211 bytes for the UpdateFunctionCode operation', 413, { Type: 'User' });
+    if (size > BODY_LIMIT)
+      throw new ServiceError(
+        'RequestTooLargeException',
+        'Request must be smaller than 70167211 bytes for the UpdateFunctionCode operation',
+        413,
+        { Type: 'User' },
+      );
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -28,7 +34,11 @@ async function readBuffer(body: Readable): Promise<Buffer> {
 async function invoke(ctx: LambdaContext, input: Record<string, unknown>, request: ServiceRequest) {
   const { row, qualifier } = findFunction(ctx, String(input.FunctionName));
   if (!ctx.lambdaEndpoint) {
-    throw new ServiceError('NotImplemented', `cfn-local runs no function code: start it with --lambda-endpoint <url> (a Lambda-compatible endpoint, e.g. \`sam local start-lambda\`) to forward Invoke there. Function: ${row.physicalId}`, 501);
+    throw new ServiceError(
+      'NotImplemented',
+      `cfn-local runs no function code: start it with --lambda-endpoint <url> (a Lambda-compatible endpoint, e.g. \`sam local start-lambda\`) to forward Invoke there. Function: ${row.physicalId}`,
+      501,
+    );
   }
   const q = (input.Qualifier as string | undefined) ?? qualifier;
   const url = `${ctx.lambdaEndpoint.replace(/\/$/, '')}/2015-03-31/functions/${encodeURIComponent(row.physicalId)}/invocations${q ? `?Qualifier=${encodeURIComponent(q)}` : ''}`;
@@ -37,7 +47,11 @@ async function invoke(ctx: LambdaContext, input: Record<string, unknown>, reques
     const v = request.req.headers[h];
     if (typeof v === 'string') headers[h] = v;
   }
-  const answer = await fetch(url, { method: 'POST', headers, body: new Uint8Array((input.Payload as Buffer | undefined) ?? Buffer.alloc(0)) });
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: new Uint8Array((input.Payload as Buffer | undefined) ?? Buffer.alloc(0)),
+  });
   for (const h of ['x-amz-function-error', 'x-amz-log-result', 'x-amz-executed-version', 'content-type']) {
     const v = answer.headers.get(h);
     if (v !== null) request.reply.header(h, v);
@@ -56,9 +70,19 @@ async function handle(request: ServiceRequest) {
     if (!matched) throw new ServiceError('UnknownOperationException', `Unknown operation ${req.method} ${path}`, 404);
     const op = model.operation(matched.operation)!;
     const problems: string[] = [];
-    const input = decodeRestInput(model, op.input!, { labels: matched.labels, query, headers: req.headers, body: await readBuffer(body) }, problems);
+    const input = decodeRestInput(
+      model,
+      op.input!,
+      { labels: matched.labels, query, headers: req.headers, body: await readBuffer(body) },
+      problems,
+    );
     if (problems.length > 0) throw new ServiceError('ValidationException', validationText(problems));
-    const ctx: LambdaContext = { store: deps.store, caller, now: new Date(), lambdaEndpoint: deps.options.lambdaEndpoint };
+    const ctx: LambdaContext = {
+      store: deps.store,
+      caller,
+      now: new Date(),
+      lambdaEndpoint: deps.options.lambdaEndpoint,
+    };
     if (matched.operation === 'Invoke') return await invoke(ctx, input, request);
     const handler = LAMBDA_ACTIONS[matched.operation] as (typeof LAMBDA_ACTIONS)[string] | undefined;
     if (!handler) throw notServed('Lambda', matched.operation);
@@ -71,7 +95,8 @@ async function handle(request: ServiceRequest) {
 }
 
 /** Unsigned requests on Lambda's paths are Lambda's (`/2015-03-31/functions…`, and the model's other dated roots). */
-const claims = (facts: RoutingFacts) => /^\/20\d\d-\d\d-\d\d\/(functions|layers|event-source-mappings|tags|account-settings)/.test(facts.path);
+const claims = (facts: RoutingFacts) =>
+  /^\/20\d\d-\d\d-\d\d\/(functions|layers|event-source-mappings|tags|account-settings)/.test(facts.path);
 
 export const LAMBDA: AwsService = {
   signingName: 'lambda',

@@ -17,7 +17,9 @@ import type { AwsService, ServiceRequest } from './types.js';
 type Obj = Record<string, unknown>;
 
 function errorXml(err: S3Error, requestId: string, hostId: string): string {
-  const extra = Object.entries(err.extra).map(([k, v]) => `<${k}>${escapeXml(v)}</${k}>`).join('');
+  const extra = Object.entries(err.extra)
+    .map(([k, v]) => `<${k}>${escapeXml(v)}</${k}>`)
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${err.code}</Code><Message>${escapeXml(err.message)}</Message>${extra}<RequestId>${requestId}</RequestId><HostId>${hostId}</HostId></Error>`;
 }
 
@@ -43,24 +45,30 @@ async function payloadOf(operation: string, sr: ServiceRequest): Promise<Obj> {
 }
 
 function send(reply: FastifyReply, method: string, operation: string, output: Obj | undefined) {
-  const status = (output?.$status as number | undefined);
+  const status = output?.$status as number | undefined;
   const res = encodeRestOutput(operation, output);
   reply.status(status ?? res.status).headers(res.headers);
   // GetBucketLocation's document is its one member's text: <LocationConstraint>eu-west-1</LocationConstraint>.
   if (operation === 'GetBucketLocation') {
     const region = escapeXml(String(output?.LocationConstraint ?? ''));
-    return reply.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<LocationConstraint xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${region}</LocationConstraint>`);
+    return reply
+      .type('application/xml')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<LocationConstraint xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${region}</LocationConstraint>`,
+      );
   }
   if (method === 'HEAD' || res.body === undefined) return reply.send();
-  if (typeof res.body === 'string') return reply.type(operation === 'GetBucketPolicy' ? 'application/json' : 'application/xml').send(res.body);
+  if (typeof res.body === 'string')
+    return reply.type(operation === 'GetBucketPolicy' ? 'application/json' : 'application/xml').send(res.body);
   return reply.send(res.body);
 }
 
 function toS3Error(err: unknown): S3Error {
   if (isS3Error(err)) return err;
   if (err instanceof MalformedXml) return malformedXml();
-  if (err instanceof MalformedChunk) return new S3Error('IncompleteBody', 400, 'The request body terminated unexpectedly');
-  if (err instanceof URIError) return new S3Error('InvalidURI', 400, 'Couldn\'t parse the specified URI.');
+  if (err instanceof MalformedChunk)
+    return new S3Error('IncompleteBody', 400, 'The request body terminated unexpectedly');
+  if (err instanceof URIError) return new S3Error('InvalidURI', 400, "Couldn't parse the specified URI.");
   return internalError();
 }
 
@@ -77,8 +85,14 @@ async function handle(sr: ServiceRequest) {
     const operation = s3OperationFor(req.method, address, query, req.headers);
     const handler = S3_ACTIONS[operation];
     if (!handler) throw notImplementedS3(operation);
-    const labels = { ...(address.bucket !== undefined ? { Bucket: address.bucket } : {}), ...(address.key !== undefined ? { Key: address.key } : {}) };
-    const input = { ...decodeRestInput(operation, { headers: req.headers, query, labels }), ...(await payloadOf(operation, sr)) };
+    const labels = {
+      ...(address.bucket !== undefined ? { Bucket: address.bucket } : {}),
+      ...(address.key !== undefined ? { Key: address.key } : {}),
+    };
+    const input = {
+      ...decodeRestInput(operation, { headers: req.headers, query, labels }),
+      ...(await payloadOf(operation, sr)),
+    };
     const output = await handler({ store: sr.deps.store, caller: sr.caller, requestId }, input);
     return send(reply, req.method, operation, output);
   } catch (err) {

@@ -15,11 +15,17 @@ export function checkPresignedExpiry(query: Readonly<Partial<Record<string, stri
   const signedAt = amzDate(date);
   const seconds = Number(expires);
   if (signedAt === undefined || !Number.isInteger(seconds) || seconds < 1 || seconds > 604800) {
-    throw new S3Error('AuthorizationQueryParametersError', 400, 'X-Amz-Expires must be less than a week (in seconds) that is 604800');
+    throw new S3Error(
+      'AuthorizationQueryParametersError',
+      400,
+      'X-Amz-Expires must be less than a week (in seconds) that is 604800',
+    );
   }
   if (now > signedAt + seconds * 1000) {
     throw new S3Error('AccessDenied', 403, 'Request has expired', {
-      'X-Amz-Expires': expires, Expires: new Date(signedAt + seconds * 1000).toISOString().replace(/\.\d+Z$/, 'Z'), ServerTime: new Date(now).toISOString().replace(/\.\d+Z$/, 'Z'),
+      'X-Amz-Expires': expires,
+      Expires: new Date(signedAt + seconds * 1000).toISOString().replace(/\.\d+Z$/, 'Z'),
+      ServerTime: new Date(now).toISOString().replace(/\.\d+Z$/, 'Z'),
     });
   }
 }

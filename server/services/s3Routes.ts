@@ -12,26 +12,70 @@ export interface S3Address {
 /** Bucket sub-resources served, by method: the query key selects the operation. */
 const BUCKET_SUBRESOURCES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   GET: {
-    location: 'GetBucketLocation', versioning: 'GetBucketVersioning', encryption: 'GetBucketEncryption', policy: 'GetBucketPolicy',
-    publicAccessBlock: 'GetPublicAccessBlock', lifecycle: 'GetBucketLifecycleConfiguration', tagging: 'GetBucketTagging',
+    location: 'GetBucketLocation',
+    versioning: 'GetBucketVersioning',
+    encryption: 'GetBucketEncryption',
+    policy: 'GetBucketPolicy',
+    publicAccessBlock: 'GetPublicAccessBlock',
+    lifecycle: 'GetBucketLifecycleConfiguration',
+    tagging: 'GetBucketTagging',
   },
   PUT: {
-    versioning: 'PutBucketVersioning', encryption: 'PutBucketEncryption', policy: 'PutBucketPolicy',
-    publicAccessBlock: 'PutPublicAccessBlock', lifecycle: 'PutBucketLifecycleConfiguration', tagging: 'PutBucketTagging',
+    versioning: 'PutBucketVersioning',
+    encryption: 'PutBucketEncryption',
+    policy: 'PutBucketPolicy',
+    publicAccessBlock: 'PutPublicAccessBlock',
+    lifecycle: 'PutBucketLifecycleConfiguration',
+    tagging: 'PutBucketTagging',
   },
   DELETE: {
-    encryption: 'DeleteBucketEncryption', policy: 'DeleteBucketPolicy', publicAccessBlock: 'DeletePublicAccessBlock',
-    lifecycle: 'DeleteBucketLifecycle', tagging: 'DeleteBucketTagging',
+    encryption: 'DeleteBucketEncryption',
+    policy: 'DeleteBucketPolicy',
+    publicAccessBlock: 'DeletePublicAccessBlock',
+    lifecycle: 'DeleteBucketLifecycle',
+    tagging: 'DeleteBucketTagging',
   },
   POST: { delete: 'DeleteObjects' },
 };
 
 /** S3's sub-resources (https://docs.aws.amazon.com/AmazonS3/latest/API/RESTAuthentication.html): any other is not served. */
 const SUBRESOURCES = [
-  'accelerate', 'acl', 'analytics', 'attributes', 'cors', 'delete', 'encryption', 'intelligent-tiering', 'inventory', 'legal-hold',
-  'lifecycle', 'location', 'logging', 'metadataConfiguration', 'metrics', 'notification', 'object-lock', 'ownershipControls', 'partNumber',
-  'policy', 'policyStatus', 'publicAccessBlock', 'replication', 'requestPayment', 'restore', 'retention', 'select', 'session', 'tagging',
-  'torrent', 'uploadId', 'uploads', 'versionId', 'versioning', 'versions', 'website',
+  'accelerate',
+  'acl',
+  'analytics',
+  'attributes',
+  'cors',
+  'delete',
+  'encryption',
+  'intelligent-tiering',
+  'inventory',
+  'legal-hold',
+  'lifecycle',
+  'location',
+  'logging',
+  'metadataConfiguration',
+  'metrics',
+  'notification',
+  'object-lock',
+  'ownershipControls',
+  'partNumber',
+  'policy',
+  'policyStatus',
+  'publicAccessBlock',
+  'replication',
+  'requestPayment',
+  'restore',
+  'retention',
+  'select',
+  'session',
+  'tagging',
+  'torrent',
+  'uploadId',
+  'uploads',
+  'versionId',
+  'versioning',
+  'versions',
+  'website',
 ];
 
 function unservedSubresource(query: Record<string, string>, served: readonly string[]): string | undefined {
@@ -56,21 +100,30 @@ function objectOperation(method: string, query: Record<string, string>, headers:
   const unserved = unservedSubresource(query, ['uploadId', 'uploads', 'partNumber', 'versionId']);
   if (unserved) throw notImplementedS3(`the ?${unserved} sub-resource (${method} on an object)`);
   switch (method) {
-    case 'GET': return upload ? 'ListParts' : 'GetObject';
-    case 'HEAD': return 'HeadObject';
+    case 'GET':
+      return upload ? 'ListParts' : 'GetObject';
+    case 'HEAD':
+      return 'HeadObject';
     case 'PUT':
       if (upload && copy) throw notImplementedS3('UploadPartCopy');
       return upload ? 'UploadPart' : copy ? 'CopyObject' : 'PutObject';
-    case 'DELETE': return upload ? 'AbortMultipartUpload' : 'DeleteObject';
+    case 'DELETE':
+      return upload ? 'AbortMultipartUpload' : 'DeleteObject';
     case 'POST':
       if ('uploads' in query) return 'CreateMultipartUpload';
       if (upload) return 'CompleteMultipartUpload';
       throw notImplementedS3('POST object (browser form uploads)');
-    default: throw methodNotAllowed(method, 'OBJECT');
+    default:
+      throw methodNotAllowed(method, 'OBJECT');
   }
 }
 
-export function s3OperationFor(method: string, address: S3Address, query: Record<string, string>, headers: Record<string, unknown>): string {
+export function s3OperationFor(
+  method: string,
+  address: S3Address,
+  query: Record<string, string>,
+  headers: Record<string, unknown>,
+): string {
   if (address.bucket === undefined) {
     if (method === 'GET') return 'ListBuckets';
     throw methodNotAllowed(method, 'SERVICE');

@@ -46,7 +46,9 @@ async function handle({ req, reply, body, caller, requestId, deps }: ServiceRequ
     if (!handler) throw notServed('SSM', action);
     const output = handler({ store: deps.store, caller, now: new Date() }, decode(action, text));
     const op = serviceModel('ssm').operation(action)!;
-    return reply.type(CONTENT_TYPE).send(op.output === null ? '{}' : JSON.stringify(writeJsonValue(serviceModel('ssm'), op.output, output)));
+    return reply
+      .type(CONTENT_TYPE)
+      .send(op.output === null ? '{}' : JSON.stringify(writeJsonValue(serviceModel('ssm'), op.output, output)));
   } catch (err) {
     return sendJsonError(reply, asServiceError(req, err, 'InternalServerError'), CONTENT_TYPE, serviceModel('ssm'));
   }

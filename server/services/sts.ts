@@ -14,14 +14,17 @@ const VERSION = '2011-06-15';
 const XMLNS = `https://sts.amazonaws.com/doc/${VERSION}/`;
 
 function encodeError(err: ServiceError, requestId: string): string {
-  return `<ErrorResponse xmlns="${XMLNS}"><Error><Type>${err.type}</Type><Code>${escapeXml(err.code)}</Code>` +
-    `<Message>${escapeXml(err.message)}</Message></Error><RequestId>${requestId}</RequestId></ErrorResponse>`;
+  return (
+    `<ErrorResponse xmlns="${XMLNS}"><Error><Type>${err.type}</Type><Code>${escapeXml(err.code)}</Code>` +
+    `<Message>${escapeXml(err.message)}</Message></Error><RequestId>${requestId}</RequestId></ErrorResponse>`
+  );
 }
 
 function actionOf(params: Record<string, string>): string {
   const action = params.Action;
   if (!action) throw new ServiceError('MissingAction', 'Missing Action');
-  if (!serviceModel('sts').operation(action)) throw new ServiceError('InvalidAction', `Could not find operation ${action} for version ${VERSION}`);
+  if (!serviceModel('sts').operation(action))
+    throw new ServiceError('InvalidAction', `Could not find operation ${action} for version ${VERSION}`);
   return action;
 }
 
@@ -35,10 +38,15 @@ async function handle({ req, reply, body, query, caller, requestId, deps }: Serv
     if (!handler) throw notServed('STS', action);
     const token = req.headers['x-amz-security-token'] ?? query['X-Amz-Security-Token'];
     const identity = identityOf(caller, typeof token === 'string' ? token : undefined);
-    const output = handler({ store: deps.store, caller, identity, now: new Date() }, decodeInput(action, params, model));
+    const output = handler(
+      { store: deps.store, caller, identity, now: new Date() },
+      decodeInput(action, params, model),
+    );
     return reply.type('text/xml').send(encodeResult(action, output, requestId, model, XMLNS));
   } catch (err) {
-    const error = isAwsError(err) ? new ServiceError(err.code, err.message, err.status) : asServiceError(req, err, 'InternalFailure');
+    const error = isAwsError(err)
+      ? new ServiceError(err.code, err.message, err.status)
+      : asServiceError(req, err, 'InternalFailure');
     return reply.status(error.status).type('text/xml').send(encodeError(error, requestId));
   }
 }

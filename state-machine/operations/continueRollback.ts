@@ -23,7 +23,11 @@ export function continueUpdateRollback(engine: Engine, stack: StackRecord, input
   for (const id of given) checkSkippable(engine, resources, id, stack);
   const skip = given.filter((id) => !id.includes('.'));
   engine.startOperation('CONTINUE_ROLLBACK', {
-    scope: engine.scope(input.ClientRequestToken), stack, template, resources, first: 'UPDATE_ROLLBACK_IN_PROGRESS',
+    scope: engine.scope(input.ClientRequestToken),
+    stack,
+    template,
+    resources,
+    first: 'UPDATE_ROLLBACK_IN_PROGRESS',
     begin: (rt) => {
       rt.options.nestedSkips = nestedSkips(given);
       skipAll(rt, skip);
@@ -40,8 +44,16 @@ function skipAll(rt: Runtime, skip: string[]): void {
     r.doc.before = undefined;
     r.doc.replaced = undefined;
     // a skipped resource that the update added leaves the stack but stays in the account
-    const added = !prepareStored(rt.store, stack, stack.doc.previous!.templateId, stack.doc.previous!.parameters).active.has(id);
-    setResourceStatus(rt, r, 'RollbackSkip', 'complete', { reason: 'Resource skipped during continue update rollback', removeRow: added });
+    const added = !prepareStored(
+      rt.store,
+      stack,
+      stack.doc.previous!.templateId,
+      stack.doc.previous!.parameters,
+    ).active.has(id);
+    setResourceStatus(rt, r, 'RollbackSkip', 'complete', {
+      reason: 'Resource skipped during continue update rollback',
+      removeRow: added,
+    });
     if (added) rt.resources.delete(id);
   }
 }
@@ -61,14 +73,21 @@ function nestedSkips(given: string[]): Record<string, string[]> {
  * form for skipping inside the tree from the root), checked in the child the same way.
  */
 function checkSkippable(
-  engine: Engine, resources: Map<string, { status: string; type: string; physicalId?: string }>, id: string, stack: StackRecord,
+  engine: Engine,
+  resources: Map<string, { status: string; type: string; physicalId?: string }>,
+  id: string,
+  stack: StackRecord,
 ): void {
   const dot = id.indexOf('.');
   if (dot > 0) {
     const parent = resources.get(id.slice(0, dot));
     const { store } = engine.deps;
-    const child = parent?.type === 'AWS::CloudFormation::Stack' && parent.physicalId ? store.stacks.byId(parent.physicalId) : undefined;
-    if (!child) throw validationError(`Nested stack resource ${id.slice(0, dot)} does not exist in stack ${stack.name}`);
+    const child =
+      parent?.type === 'AWS::CloudFormation::Stack' && parent.physicalId
+        ? store.stacks.byId(parent.physicalId)
+        : undefined;
+    if (!child)
+      throw validationError(`Nested stack resource ${id.slice(0, dot)} does not exist in stack ${stack.name}`);
     const childResources = new Map(store.resources.byStack(child.stackId).map((r) => [r.logicalId, r]));
     checkSkippable(engine, childResources, id.slice(dot + 1), child);
     return;
@@ -76,6 +95,8 @@ function checkSkippable(
   const r = resources.get(id);
   if (!r) throw validationError(`Resource ${id} does not exist for stack ${stack.name}`);
   if (r.status !== 'UPDATE_FAILED' && r.status !== 'DELETE_FAILED') {
-    throw validationError(`Resource ${id} is in ${r.status} state and can not be skipped. Only resources in UPDATE_FAILED state can be skipped.`);
+    throw validationError(
+      `Resource ${id} is in ${r.status} state and can not be skipped. Only resources in UPDATE_FAILED state can be skipped.`,
+    );
   }
 }

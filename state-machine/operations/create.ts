@@ -44,7 +44,12 @@ export function createStack(engine: Engine, caller: Caller, input: CreateStackIn
     markObsolete(store, stack.stackId);
   }
   engine.startOperation('CREATE_STACK', {
-    scope, stack, template, resources: new Map(), options: runOptions(input), tokenAction: 'CreateStack',
+    scope,
+    stack,
+    template,
+    resources: new Map(),
+    options: runOptions(input),
+    tokenAction: 'CreateStack',
     ...(existing ? { first: 'CREATE_IN_PROGRESS' } : { insertBody: body }),
     run: (rt) => runCreate(rt, input.OnFailure ?? 'ROLLBACK'),
   });
@@ -53,15 +58,21 @@ export function createStack(engine: Engine, caller: Caller, input: CreateStackIn
 
 function applyCreateOptions(stack: StackRecord, input: CreateStackInput): void {
   Object.assign(stack.doc, {
-    tags: tagsOf(input.Tags), capabilities: input.Capabilities, notificationARNs: input.NotificationARNs ?? [],
+    tags: tagsOf(input.Tags),
+    capabilities: input.Capabilities,
+    notificationARNs: input.NotificationARNs ?? [],
     disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING',
-    terminationProtection: input.EnableTerminationProtection ?? false, timeoutInMinutes: input.TimeoutInMinutes,
-    roleARN: input.RoleARN, retainExceptOnCreate: input.RetainExceptOnCreate, stackPolicyBody: input.StackPolicyBody,
+    terminationProtection: input.EnableTerminationProtection ?? false,
+    timeoutInMinutes: input.TimeoutInMinutes,
+    roleARN: input.RoleARN,
+    retainExceptOnCreate: input.RetainExceptOnCreate,
+    stackPolicyBody: input.StackPolicyBody,
   });
 }
 
 const runOptions = (input: CreateStackInput): RunOptions => ({
-  disableRollback: input.DisableRollback, retainExceptOnCreate: input.RetainExceptOnCreate,
+  disableRollback: input.DisableRollback,
+  retainExceptOnCreate: input.RetainExceptOnCreate,
 });
 
 /** What ExecuteChangeSet passes on besides the change set's request. */
@@ -72,33 +83,61 @@ export interface ExecuteExtras {
 }
 
 /** ExecuteChangeSet on a REVIEW_IN_PROGRESS stack: the create its CREATE change set describes. */
-export function executeCreate(engine: Engine, stack: StackRecord, input: CreateStackInput, body: string, extras: ExecuteExtras): void {
+export function executeCreate(
+  engine: Engine,
+  stack: StackRecord,
+  input: CreateStackInput,
+  body: string,
+  extras: ExecuteExtras,
+): void {
   const { store, clock } = engine.deps;
   const template = prepareForStack(store, stack, body, input.Parameters);
   Object.assign(stack.doc, {
-    tags: tagsOf(input.Tags), capabilities: input.Capabilities, notificationARNs: input.NotificationARNs ?? [],
-    disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING', retainExceptOnCreate: input.RetainExceptOnCreate,
-    changeSetId: extras.changeSetId, viaChangeSet: true, roleARN: input.RoleARN,
+    tags: tagsOf(input.Tags),
+    capabilities: input.Capabilities,
+    notificationARNs: input.NotificationARNs ?? [],
+    disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING',
+    retainExceptOnCreate: input.RetainExceptOnCreate,
+    changeSetId: extras.changeSetId,
+    viaChangeSet: true,
+    roleARN: input.RoleARN,
   });
   describeTemplate(stack, template);
   stack.templateId = store.templates.insert(stack.stackId, body, clock.now().toISOString());
   // a stack created through a change set shows LastUpdatedTime at once
   stack.updatedAt = clock.now().toISOString();
   engine.startOperation('CREATE_STACK', {
-    scope: engine.scope(input.ClientRequestToken), stack, template, resources: new Map(),
-    options: { ...runOptions(input), adopt: extras.adopt }, first: 'CREATE_IN_PROGRESS',
-    run: (rt) => runCreate(rt, input.OnFailure ?? 'ROLLBACK'), onEnd: extras.onEnd,
+    scope: engine.scope(input.ClientRequestToken),
+    stack,
+    template,
+    resources: new Map(),
+    options: { ...runOptions(input), adopt: extras.adopt },
+    first: 'CREATE_IN_PROGRESS',
+    run: (rt) => runCreate(rt, input.OnFailure ?? 'ROLLBACK'),
+    onEnd: extras.onEnd,
   });
 }
 
 /** A nested stack's create, started by its parent's resource (state-machine/nestedStacks.ts): a new stack row. */
-export function createNestedStack(engine: Engine, stack: StackRecord, template: PreparedTemplate, body: string, onFailure: OnFailure): void {
+export function createNestedStack(
+  engine: Engine,
+  stack: StackRecord,
+  template: PreparedTemplate,
+  body: string,
+  onFailure: OnFailure,
+): void {
   engine.startOperation('CREATE_STACK', {
-    scope: engine.scope(), stack, template, resources: new Map(), insertBody: body, run: (rt) => runCreate(rt, onFailure),
+    scope: engine.scope(),
+    stack,
+    template,
+    resources: new Map(),
+    insertBody: body,
+    run: (rt) => runCreate(rt, onFailure),
   });
 }
 
-export const failedToCreate = (ids: Iterable<string>) => `The following resource(s) failed to create: [${[...ids].sort().join(', ')}]. `;
+export const failedToCreate = (ids: Iterable<string>) =>
+  `The following resource(s) failed to create: [${[...ids].sort().join(', ')}]. `;
 const ROLLBACK_REQUESTED = 'Rollback requested by user.';
 
 async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
@@ -109,14 +148,20 @@ async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
   const outcome = await runPlan({
     order: graph.order,
     waitsOn: (id) => graph.dependsOn.get(id)!,
-    run: (id, signal) => guarded(rt, () => rt.resources.get(id), () => createResource(rt, id, signal)),
+    run: (id, signal) =>
+      guarded(
+        rt,
+        () => rt.resources.get(id),
+        () => createResource(rt, id, signal),
+      ),
     stopOnFailure: true,
     stop: rt.stop.signal,
   });
   // DeleteStack during the create: the stack is DELETE_IN_PROGRESS already; delete what was made, no rollback.
   if (rt.stopReason === 'deleted') return runDelete(rt, 'CREATE_IN_PROGRESS');
   // AWS's reason when TimeoutInMinutes runs out during a create
-  if (rt.stopReason === 'timed-out') return failCreate(rt, 'Stack creation time exceeded the specified timeout. ', onFailure);
+  if (rt.stopReason === 'timed-out')
+    return failCreate(rt, 'Stack creation time exceeded the specified timeout. ', onFailure);
   if (outcome.failed.size) return failCreate(rt, failedToCreate(outcome.failed), onFailure);
   try {
     publishOutputs(rt, evaluateOutputs(rt));

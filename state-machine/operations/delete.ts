@@ -21,7 +21,9 @@ export function deleteStack(engine: Engine, stack: StackRecord, input: DeleteSta
     throw validationError(`Stack [${stack.name}] cannot be deleted while TerminationProtection is enabled`);
   }
   if (input.RetainResources?.length && stack.status !== 'DELETE_FAILED') {
-    throw validationError(`Invalid operation on stack [${stack.stackId}]. RetainResources can only be specified when a stack is in the DELETE_FAILED state`);
+    throw validationError(
+      `Invalid operation on stack [${stack.stackId}]. RetainResources can only be specified when a stack is in the DELETE_FAILED state`,
+    );
   }
   if (stack.status === 'DELETE_IN_PROGRESS') return;
   checkStart('DeleteStack', stack);
@@ -30,8 +32,13 @@ export function deleteStack(engine: Engine, stack: StackRecord, input: DeleteSta
   checkRetainable(resources, input.RetainResources);
   const statusBefore = stack.status;
   engine.startOperation('DELETE_STACK', {
-    scope: engine.scope(input.ClientRequestToken), stack, template: emptyTemplate(), resources,
-    options: { retainResources: input.RetainResources }, tokenAction: 'DeleteStack', first: 'DELETE_IN_PROGRESS',
+    scope: engine.scope(input.ClientRequestToken),
+    stack,
+    template: emptyTemplate(),
+    resources,
+    options: { retainResources: input.RetainResources },
+    tokenAction: 'DeleteStack',
+    first: 'DELETE_IN_PROGRESS',
     run: (rt) => runDelete(rt, statusBefore),
   });
 }
@@ -53,7 +60,9 @@ function deleteWhileCreating(engine: Engine, stack: StackRecord, input: DeleteSt
 function checkRetainable(resources: Map<string, ResourceRecord>, retain: string[] | undefined): void {
   for (const id of retain ?? []) {
     if (resources.get(id)?.status === 'DELETE_COMPLETE') {
-      throw validationError('The specified resources to retain must be in a valid state. Do not specify resources that are in the DELETE_COMPLETE state.');
+      throw validationError(
+        'The specified resources to retain must be in a valid state. Do not specify resources that are in the DELETE_COMPLETE state.',
+      );
     }
   }
 }
@@ -61,9 +70,21 @@ function checkRetainable(resources: Map<string, ResourceRecord>, retain: string[
 /** A delete runs under no template: the order comes from the dependencies each resource recorded. */
 function emptyTemplate(): PreparedTemplate {
   return {
-    body: '', parameters: [], conditions: new Map(), active: new Set(),
+    body: '',
+    parameters: [],
+    conditions: new Map(),
+    active: new Set(),
     graph: { order: [], dependsOn: new Map(), dependents: new Map() },
-    model: { doc: {}, parameters: {}, mappings: {}, conditions: {}, rules: {}, resources: new Map(), outputs: [], transforms: [] },
+    model: {
+      doc: {},
+      parameters: {},
+      mappings: {},
+      conditions: {},
+      rules: {},
+      resources: new Map(),
+      outputs: [],
+      transforms: [],
+    },
   };
 }
 

@@ -23,7 +23,12 @@ export async function deleteInOrder(rt: Runtime, targets: DeleteTarget[], why: D
   const outcome = await runPlan({
     order,
     waitsOn: (id) => dependents.get(id) ?? [],
-    run: (id, signal) => guarded(rt, () => byId.get(id)!.record, () => deleteResource(rt, byId.get(id)!, why, signal)),
+    run: (id, signal) =>
+      guarded(
+        rt,
+        () => byId.get(id)!.record,
+        () => deleteResource(rt, byId.get(id)!, why, signal),
+      ),
     stopOnFailure: false,
   });
   return { failed: [...outcome.failed].map((id) => byId.get(id)!.record.logicalId) };
@@ -34,4 +39,5 @@ export function standing(resources: Iterable<ResourceRecord>): ResourceRecord[] 
   return [...resources].filter((r) => r.status !== 'DELETE_COMPLETE' && r.status !== 'DELETE_SKIPPED');
 }
 
-export const failedToDelete = (ids: string[]) => `The following resource(s) failed to delete: [${[...ids].sort().join(', ')}]. `;
+export const failedToDelete = (ids: string[]) =>
+  `The following resource(s) failed to delete: [${[...ids].sort().join(', ')}]. `;

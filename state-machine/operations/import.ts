@@ -35,52 +35,81 @@ const list = (ids: string[]) => `[${ids.join(', ')}]`;
 
 /** The synchronous checks of an IMPORT change set, then where each resource to import is in the account. */
 export function checkImport(
-  store: Store, stack: StackRecord, after: PreparedTemplate, before: PreparedTemplate | undefined, items: ResourceToImport[] | undefined,
+  store: Store,
+  stack: StackRecord,
+  after: PreparedTemplate,
+  before: PreparedTemplate | undefined,
+  items: ResourceToImport[] | undefined,
 ): ImportCheck {
   if (!items?.length) throw validationError('ResourcesToImport must be specified for an IMPORT change set.');
-  const notInTemplate = items.filter((i) => !i.LogicalResourceId || !after.active.has(i.LogicalResourceId)).map((i) => String(i.LogicalResourceId));
-  if (notInTemplate.length) throw validationError(`The following resources to import ${list(notInTemplate)} are not present in the template.`);
-  const noPolicy = items.filter((i) => after.model.resources.get(i.LogicalResourceId!)!.deletionPolicy === undefined).map((i) => i.LogicalResourceId!);
+  const notInTemplate = items
+    .filter((i) => !i.LogicalResourceId || !after.active.has(i.LogicalResourceId))
+    .map((i) => String(i.LogicalResourceId));
+  if (notInTemplate.length)
+    throw validationError(`The following resources to import ${list(notInTemplate)} are not present in the template.`);
+  const noPolicy = items
+    .filter((i) => after.model.resources.get(i.LogicalResourceId!)!.deletionPolicy === undefined)
+    .map((i) => i.LogicalResourceId!);
   // Real AWS text, quoted in many GitHub issues (e.g. aws-quickstart/quickstart-awx#38).
-  if (noPolicy.length) throw validationError(`The following resources to import ${list(noPolicy)} must have DeletionPolicy attribute specified in the template.`);
+  if (noPolicy.length)
+    throw validationError(
+      `The following resources to import ${list(noPolicy)} must have DeletionPolicy attribute specified in the template.`,
+    );
   // Text quoted in awslabs/aws-security-assessment-solution#6.
   if (JSON.stringify(before?.model.doc.Outputs ?? {}) !== JSON.stringify(after.model.doc.Outputs ?? {})) {
     throw validationError('As part of the import operation, you cannot modify or add [Outputs]');
   }
   const inStack = items.filter((i) => before?.active.has(i.LogicalResourceId!)).map((i) => i.LogicalResourceId!);
-  if (inStack.length) throw validationError(`The following resources to import ${list(inStack)} already exist in the stack.`);
+  if (inStack.length)
+    throw validationError(`The following resources to import ${list(inStack)} already exist in the stack.`);
   const physicalIds = new Map<string, string>();
   const failures: string[] = [];
   for (const item of items) {
     const type = after.model.resources.get(item.LogicalResourceId!)!.type;
     if (item.ResourceType !== undefined && item.ResourceType !== type) {
-      throw validationError(`The ResourceType ${item.ResourceType} of resource to import ${item.LogicalResourceId} does not match the template's ${type}.`);
+      throw validationError(
+        `The ResourceType ${item.ResourceType} of resource to import ${item.LogicalResourceId} does not match the template's ${type}.`,
+      );
     }
     const identifier = Object.values(item.ResourceIdentifier ?? {}).at(0);
-    if (identifier === undefined) throw validationError(`ResourceIdentifier is required for resource to import ${item.LogicalResourceId}.`);
+    if (identifier === undefined)
+      throw validationError(`ResourceIdentifier is required for resource to import ${item.LogicalResourceId}.`);
     const found = findInWorld(store, stack, type, identifier);
     physicalIds.set(item.LogicalResourceId!, found?.physicalId ?? identifier);
     if (!found) failures.push(`Resource of type '${type}' with identifier '${identifier}' was not found.`);
     else if (found.stackId) failures.push(`${identifier} already exists in stack ${found.stackId}`);
   }
-  return { physicalIds, failure: failures.length ? `Import of the following resources failed: ${failures.join(' ')}` : undefined };
+  return {
+    physicalIds,
+    failure: failures.length ? `Import of the following resources failed: ${failures.join(' ')}` : undefined,
+  };
 }
 
 /** During an import nothing else may change (AWS's wording for resources modified alongside an import). */
 export function checkOnlyImports(model: ChangeModel): void {
   const others = model.changes.filter((c) => c.Action !== 'Import').map((c) => c.LogicalResourceId);
   if (others.length) {
-    throw validationError(`You have modified resources ${list(others)} in your template that are not being imported. Update, create or delete operations cannot be executed during import operations.`);
+    throw validationError(
+      `You have modified resources ${list(others)} in your template that are not being imported. Update, create or delete operations cannot be executed during import operations.`,
+    );
   }
 }
 
 function findInWorld(store: Store, stack: StackRecord, type: string, identifier: string): WorldResource | undefined {
-  return store.world.get(stack.account, stack.region, type, identifier) ?? store.world.byName(stack.account, stack.region, type, identifier);
+  return (
+    store.world.get(stack.account, stack.region, type, identifier) ??
+    store.world.byName(stack.account, stack.region, type, identifier)
+  );
 }
 
 /** ExecuteChangeSet of an IMPORT change set (AWS names the operation UPDATE_STACK, even for a new stack). */
 export function startImport(
-  engine: Engine, stack: StackRecord, input: CreateStackInput, body: string, items: ResourceToImport[], extras: ExecuteExtras,
+  engine: Engine,
+  stack: StackRecord,
+  input: CreateStackInput,
+  body: string,
+  items: ResourceToImport[],
+  extras: ExecuteExtras,
 ): void {
   const { store, clock } = engine.deps;
   const reviewing = stack.status === 'REVIEW_IN_PROGRESS';
@@ -88,26 +117,37 @@ export function startImport(
   const scope = engine.scope(input.ClientRequestToken);
   // what the import's rollback, or a restart's, goes back to
   stack.doc.previous = {
-    templateId: stack.templateId, parameters: stack.doc.parameters, outputs: stack.doc.outputs,
-    description: stack.doc.description, operationId: scope.operationId,
+    templateId: stack.templateId,
+    parameters: stack.doc.parameters,
+    outputs: stack.doc.outputs,
+    description: stack.doc.description,
+    operationId: scope.operationId,
   };
   Object.assign(stack.doc, {
-    changeSetId: extras.changeSetId, viaChangeSet: true, description: template.model.description,
+    changeSetId: extras.changeSetId,
+    viaChangeSet: true,
+    description: template.model.description,
     parameters: template.parameters.map((p) => ({ ParameterKey: p.key, ParameterValue: p.raw })),
     noEchoKeys: template.parameters.filter((p) => p.noEcho).map((p) => p.key),
-    ...(input.Tags ? { tags: tagsOf(input.Tags) } : {}), ...(input.Capabilities ? { capabilities: input.Capabilities } : {}),
+    ...(input.Tags ? { tags: tagsOf(input.Tags) } : {}),
+    ...(input.Capabilities ? { capabilities: input.Capabilities } : {}),
   });
   stack.templateId = store.templates.insert(stack.stackId, body, clock.now().toISOString());
   stack.updatedAt = clock.now().toISOString();
   const ids = items.map((i) => i.LogicalResourceId!);
   engine.startOperation('UPDATE_STACK', {
-    scope, stack, template, first: 'IMPORT_IN_PROGRESS',
+    scope,
+    stack,
+    template,
+    first: 'IMPORT_IN_PROGRESS',
     options: { disableRollback: input.DisableRollback, retainExceptOnCreate: input.RetainExceptOnCreate },
-    run: (rt) => runImport(rt, ids), onEnd: extras.onEnd,
+    run: (rt) => runImport(rt, ids),
+    onEnd: extras.onEnd,
   });
 }
 
-export const failedToImport = (ids: Iterable<string>) => `The following resource(s) failed to import: ${list([...ids])}. `;
+export const failedToImport = (ids: Iterable<string>) =>
+  `The following resource(s) failed to import: ${list([...ids])}. `;
 
 async function runImport(rt: Runtime, ids: string[]): Promise<void> {
   const failed: string[] = [];
@@ -139,12 +179,18 @@ export function rollbackImport(rt: Runtime): void {
 async function importOne(rt: Runtime, logicalId: string): Promise<boolean> {
   const def = rt.template.model.resources.get(logicalId)!;
   const r: ResourceRecord = {
-    stackId: rt.stack.stackId, logicalId, account: rt.stack.account, region: rt.stack.region, type: def.type,
-    status: RESOURCE_PHASES.Import.start, updatedAt: rt.clock.now().toISOString(), ord: def.ord,
+    stackId: rt.stack.stackId,
+    logicalId,
+    account: rt.stack.account,
+    region: rt.stack.region,
+    type: def.type,
+    status: RESOURCE_PHASES.Import.start,
+    updatedAt: rt.clock.now().toISOString(),
+    ord: def.ord,
     doc: { properties: evaluateIn(rt, def.properties) as Record<string, unknown>, createdBy: undefined },
   };
   const identifier = importedIdentifier(rt, logicalId);
-  const found = identifier ? rt.world.get(def.type, identifier) ?? rt.world.byName(def.type, identifier) : undefined;
+  const found = identifier ? (rt.world.get(def.type, identifier) ?? rt.world.byName(def.type, identifier)) : undefined;
   r.physicalId = found?.physicalId ?? identifier;
   applyPolicies(rt, r);
   rt.resources.set(logicalId, r);
@@ -152,12 +198,16 @@ async function importOne(rt: Runtime, logicalId: string): Promise<boolean> {
   // a DelayMs in the resource's cfn-local Metadata holds the import too (a restart can then land mid-import)
   await sleep(delayOf(def.metadata), rt.stop.signal);
   if (!found || found.stackId) {
-    setResourceStatus(rt, r, 'Import', 'failed', { reason: `Resource of type '${def.type}' with identifier '${identifier}' was not found.` });
+    setResourceStatus(rt, r, 'Import', 'failed', {
+      reason: `Resource of type '${def.type}' with identifier '${identifier}' was not found.`,
+    });
     return false;
   }
   r.doc.attributes = found.attributes;
   r.doc.ref = refValue({ type: def.type, physicalId: found.physicalId, attributes: found.attributes });
-  setResourceStatus(rt, r, 'Import', 'complete', { alongside: () => rt.world.put({ ...found, stackId: rt.stack.stackId, logicalId }) });
+  setResourceStatus(rt, r, 'Import', 'complete', {
+    alongside: () => rt.world.put({ ...found, stackId: rt.stack.stackId, logicalId }),
+  });
   return true;
 }
 

@@ -52,7 +52,8 @@ export function exportsInUse(rt: Runtime, kept: Map<string, string>): string | u
       .filter((id) => id !== rt.stack.stackId)
       .map((id) => rt.store.stacks.byId(id)?.name ?? id);
     const verb = value === undefined ? 'deleted' : 'updated';
-    if (importers.length) blocked.push(`Export ${e.name} cannot be ${verb} as it is in use by ${importers.join(' and ')}`);
+    if (importers.length)
+      blocked.push(`Export ${e.name} cannot be ${verb} as it is in use by ${importers.join(' and ')}`);
   }
   return blocked.length ? blocked.join(', ') : undefined;
 }
@@ -64,7 +65,12 @@ export function publishOutputs(rt: Runtime, outputs: StackOutput[]): void {
   store.transaction(() => {
     store.exports.removeByStack(stack.stackId);
     for (const o of outputs) {
-      if (o.ExportName) store.exports.put(stack.account, stack.region, { name: o.ExportName, stackId: stack.stackId, value: o.OutputValue });
+      if (o.ExportName)
+        store.exports.put(stack.account, stack.region, {
+          name: o.ExportName,
+          stackId: stack.stackId,
+          value: o.OutputValue,
+        });
     }
     store.exports.setImports(stack.account, stack.region, stack.stackId, rt.imports);
   });

@@ -19,12 +19,23 @@ export function rollbackStack(engine: Engine, stack: StackRecord, input: Rollbac
   const options = { retainExceptOnCreate: input.RetainExceptOnCreate };
   if (stack.status === 'CREATE_FAILED') {
     engine.startOperation('ROLLBACK', {
-      scope, stack, template, options, first: 'ROLLBACK_IN_PROGRESS',
+      scope,
+      stack,
+      template,
+      options,
+      first: 'ROLLBACK_IN_PROGRESS',
       // the resources the kept create made count as created by the operation being rolled back
       begin: (rt) => void (rt.rollbackOf = [...rt.resources.values()][0]?.doc.createdBy),
       run: async (rt) => void (await rollbackCreated(rt)),
     });
     return;
   }
-  engine.startOperation('ROLLBACK', { scope, stack, template, options, first: 'UPDATE_ROLLBACK_IN_PROGRESS', run: rollbackUpdate });
+  engine.startOperation('ROLLBACK', {
+    scope,
+    stack,
+    template,
+    options,
+    first: 'UPDATE_ROLLBACK_IN_PROGRESS',
+    run: rollbackUpdate,
+  });
 }

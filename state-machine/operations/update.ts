@@ -33,7 +33,13 @@ export interface UpdateExtras {
 }
 
 /** UpdateStack; ExecuteChangeSet of an UPDATE change set comes here too, with its extras. */
-export function updateStack(engine: Engine, stack: StackRecord, input: StackTemplateInput, body: string, extras: UpdateExtras = {}): string {
+export function updateStack(
+  engine: Engine,
+  stack: StackRecord,
+  input: StackTemplateInput,
+  body: string,
+  extras: UpdateExtras = {},
+): string {
   const { store } = engine.deps;
   if (repeatOf(stack, input.ClientRequestToken, 'UpdateStack')) return stack.stackId;
   checkStart('UpdateStack', stack);
@@ -44,17 +50,30 @@ export function updateStack(engine: Engine, stack: StackRecord, input: StackTemp
   if (isNoOp(engine, stack, template, input)) throw validationError('No updates are to be performed.');
   const scope = engine.scope(input.ClientRequestToken);
   stack.doc.previous = {
-    templateId: stack.templateId, parameters: stack.doc.parameters, outputs: stack.doc.outputs,
-    description: stack.doc.description, operationId: scope.operationId,
+    templateId: stack.templateId,
+    parameters: stack.doc.parameters,
+    outputs: stack.doc.outputs,
+    description: stack.doc.description,
+    operationId: scope.operationId,
   };
   stack.templateId = store.templates.insert(stack.stackId, body, engine.deps.clock.now().toISOString());
   applyUpdateOptions(stack, input);
   markObsolete(store, stack.stackId);
   describeTemplate(stack, template);
   engine.startOperation('UPDATE_STACK', {
-    scope, stack, template, resources, tokenAction: 'UpdateStack', first: 'UPDATE_IN_PROGRESS',
-    options: { disableRollback: input.DisableRollback, retainExceptOnCreate: input.RetainExceptOnCreate, adopt: extras.adopt },
-    run: runUpdate, onEnd: extras.onEnd,
+    scope,
+    stack,
+    template,
+    resources,
+    tokenAction: 'UpdateStack',
+    first: 'UPDATE_IN_PROGRESS',
+    options: {
+      disableRollback: input.DisableRollback,
+      retainExceptOnCreate: input.RetainExceptOnCreate,
+      adopt: extras.adopt,
+    },
+    run: runUpdate,
+    onEnd: extras.onEnd,
   });
   return stack.stackId;
 }
@@ -77,7 +96,12 @@ function isNoOp(engine: Engine, stack: StackRecord, template: PreparedTemplate, 
   if (previousBody === undefined) return false;
   let previous;
   try {
-    previous = prepareForStack(store, stack, previousBody, stack.doc.parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })));
+    previous = prepareForStack(
+      store,
+      stack,
+      previousBody,
+      stack.doc.parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })),
+    );
   } catch {
     return false;
   }
@@ -93,7 +117,8 @@ export function cancelUpdateStack(engine: Engine, stack: StackRecord): void {
 }
 import { guarded } from '../guard.js';
 
-export const failedToUpdate = (ids: Iterable<string>) => `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
+export const failedToUpdate = (ids: Iterable<string>) =>
+  `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
 const UPDATE_CLEANUP_FAILED = 'Update successful. One or more resources could not be deleted.';
 
 async function runUpdate(rt: Runtime): Promise<void> {
@@ -102,23 +127,40 @@ async function runUpdate(rt: Runtime): Promise<void> {
   const refusal = removalRefused(rt);
   if (refusal) return failUpdate(rt, `${refusal}. `);
   const { graph } = rt.template;
-  const existing = new Set([...rt.resources.values()].filter((r) => r.physicalId || r.status !== 'CREATE_FAILED').map((r) => r.logicalId));
+  const existing = new Set(
+    [...rt.resources.values()].filter((r) => r.physicalId || r.status !== 'CREATE_FAILED').map((r) => r.logicalId),
+  );
   const outcome = await runPlan({
     order: graph.order,
     waitsOn: (id) => graph.dependsOn.get(id)!,
-    run: (id, signal) => guarded(rt, () => rt.resources.get(id), () => (existing.has(id) ? updateResource(rt, id, signal) : createResource(rt, id, signal))),
+    run: (id, signal) =>
+      guarded(
+        rt,
+        () => rt.resources.get(id),
+        () => (existing.has(id) ? updateResource(rt, id, signal) : createResource(rt, id, signal)),
+      ),
     stopOnFailure: true,
     stop: rt.stop.signal,
   });
-  if (rt.stopReason) return failUpdate(rt, rt.stopReason === 'cancelled' ? 'Stack update cancelled' : 'Stack update time exceeded the specified timeout. ');
+  if (rt.stopReason)
+    return failUpdate(
+      rt,
+      rt.stopReason === 'cancelled' ? 'Stack update cancelled' : 'Stack update time exceeded the specified timeout. ',
+    );
   if (outcome.failed.size) {
     const created = [...outcome.failed].filter((id) => !existing.has(id));
-    return failUpdate(rt, created.length === outcome.failed.size ? failedToCreate(outcome.failed) : failedToUpdate(outcome.failed));
+    return failUpdate(
+      rt,
+      created.length === outcome.failed.size ? failedToCreate(outcome.failed) : failedToUpdate(outcome.failed),
+    );
   }
   let outputs;
   try {
     outputs = evaluateOutputs(rt);
-    const inUse = exportsInUse(rt, new Map(outputs.filter((o) => o.ExportName).map((o) => [o.ExportName!, o.OutputValue])));
+    const inUse = exportsInUse(
+      rt,
+      new Map(outputs.filter((o) => o.ExportName).map((o) => [o.ExportName!, o.OutputValue])),
+    );
     if (inUse) throw new Error(inUse);
   } catch (err) {
     return failUpdate(rt, `${(err as Error).message}. `);
@@ -152,7 +194,11 @@ async function cleanUp(rt: Runtime): Promise<string[]> {
   const replaced: DeleteTarget[] = [...rt.resources.values()]
     .filter((r) => r.doc.replaced)
     .map((r) => ({ record: r, physicalId: r.doc.replaced!.physicalId, properties: r.doc.replaced!.properties }));
-  const removedOutcome = await deleteInOrder(rt, removed.map((record) => ({ record })), 'cleanup');
+  const removedOutcome = await deleteInOrder(
+    rt,
+    removed.map((record) => ({ record })),
+    'cleanup',
+  );
   const replacedOutcome = await deleteInOrder(rt, replaced, 'replaced-copy');
   rt.store.transaction(() => {
     for (const r of removed) {

@@ -14,7 +14,8 @@ import { deleteInOrder, failedToDelete } from './deletePlan.js';
 import { publishOutputs } from './outputs.js';
 import { guarded } from '../guard.js';
 
-const failedToRollBack = (ids: Iterable<string>) => `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
+const failedToRollBack = (ids: Iterable<string>) =>
+  `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
 
 export async function rollbackUpdate(rt: Runtime): Promise<void> {
   const previous = rt.stack.doc.previous!;
@@ -40,11 +41,18 @@ export async function rollbackUpdate(rt: Runtime): Promise<void> {
 /** Phase one: every resource the update touched goes back, in the previous template's dependency order. */
 async function revertAll(rt: Runtime): Promise<boolean> {
   const { graph } = rt.template;
-  const toRevert = new Set([...rt.resources.values()].filter((r) => r.doc.before && graph.order.includes(r.logicalId)).map((r) => r.logicalId));
+  const toRevert = new Set(
+    [...rt.resources.values()].filter((r) => r.doc.before && graph.order.includes(r.logicalId)).map((r) => r.logicalId),
+  );
   const outcome = await runPlan({
     order: graph.order.filter((id) => toRevert.has(id)),
     waitsOn: (id) => graph.dependsOn.get(id)!,
-    run: (id) => guarded(rt, () => rt.resources.get(id), () => revert(rt, rt.resources.get(id)!)),
+    run: (id) =>
+      guarded(
+        rt,
+        () => rt.resources.get(id),
+        () => revert(rt, rt.resources.get(id)!),
+      ),
     stopOnFailure: false,
   });
   if (outcome.failed.size) {
@@ -62,15 +70,24 @@ async function revert(rt: Runtime, r: ResourceRecord): Promise<boolean> {
   r.physicalId = before.physicalId;
   r.doc.properties = before.properties;
   setResourceStatus(rt, r, 'RollbackUpdate', 'start');
-  const req = { ...request(rt, r, before.properties ?? {}), rollingBack: true, resourcesToSkip: rt.options.nestedSkips?.[r.logicalId] };
+  const req = {
+    ...request(rt, r, before.properties ?? {}),
+    rollingBack: true,
+    resourcesToSkip: rt.options.nestedSkips?.[r.logicalId],
+  };
   // the revert runs under the previous template: its Metadata (faults included) is what applies
   const fault = rt.faults.check('Update', {
-    stackId: rt.stack.stackId, stackName: rt.stack.name, logicalId: r.logicalId, type: r.type,
+    stackId: rt.stack.stackId,
+    stackName: rt.stack.name,
+    logicalId: r.logicalId,
+    type: r.type,
     metadata: rt.template.model.resources.get(r.logicalId)?.metadata,
     requestToken: req.requestToken,
   });
   const world = stagedWorld(rt.world);
-  const result = fault.failure ? { ok: false as const, reason: fault.failure.reason } : await providerFor(r.type).update(world, req);
+  const result = fault.failure
+    ? { ok: false as const, reason: fault.failure.reason }
+    : await providerFor(r.type).update(world, req);
   if (!result.ok) {
     setResourceStatus(rt, r, 'RollbackUpdate', 'failed', { reason: result.reason });
     return false;
@@ -91,7 +108,11 @@ async function deleteWhatTheUpdateMade(rt: Runtime, updateOperationId: string): 
     .filter((r) => r.doc.newCopy)
     .map((r) => ({ record: r, physicalId: r.doc.newCopy!.physicalId, properties: r.doc.newCopy!.properties }));
   rt.rollbackOf = updateOperationId;
-  const addedOutcome = await deleteInOrder(rt, added.map((record) => ({ record })), 'rollback-cleanup');
+  const addedOutcome = await deleteInOrder(
+    rt,
+    added.map((record) => ({ record })),
+    'rollback-cleanup',
+  );
   const copiesOutcome = await deleteInOrder(rt, copies, 'replaced-copy');
   const failedAdded = new Set(addedOutcome.failed);
   const failedCopies = new Set(copiesOutcome.failed);

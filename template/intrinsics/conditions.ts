@@ -12,7 +12,9 @@ function conditionValue(name: unknown, ctx: EvalContext, where: string): boolean
 
 function fnIf(arg: unknown, ctx: EvalContext, evaluate: Evaluate): unknown {
   if (!Array.isArray(arg) || arg.length !== 3) {
-    throw templateError('every Fn::If object requires three parameters, (1) a condition name, (2) a value to return when the condition is true, and (3) a value to return when the condition is false.');
+    throw templateError(
+      'every Fn::If object requires three parameters, (1) a condition name, (2) a value to return when the condition is true, and (3) a value to return when the condition is false.',
+    );
   }
   return conditionValue(arg[0], ctx, 'Fn::If') ? evaluate(arg[1], ctx) : evaluate(arg[2], ctx);
 }

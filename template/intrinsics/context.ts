@@ -49,7 +49,10 @@ export const UNKNOWN_VALUE: unique symbol = Symbol('KNOWN_AFTER_APPLY');
 
 /** A failure raised while evaluating; `atExecution` marks those AWS reports as a failed stack, not an API error. */
 export class TemplateError extends Error {
-  constructor(message: string, readonly atExecution = false) {
+  constructor(
+    message: string,
+    readonly atExecution = false,
+  ) {
     super(message);
   }
 }

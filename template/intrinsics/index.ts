@@ -35,7 +35,8 @@ export function intrinsicName(value: unknown): string | undefined {
 
 export const evaluate: Evaluate = (value, ctx) => {
   if (++ctx.budget.steps > MAX_STEPS) throw templateError('the template is too complex to evaluate.');
-  if (typeof value === 'string') return ctx.dynamicReferences && value.includes('{{resolve:') ? ctx.dynamicReferences(value) : value;
+  if (typeof value === 'string')
+    return ctx.dynamicReferences && value.includes('{{resolve:') ? ctx.dynamicReferences(value) : value;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     const out: unknown[] = [];
@@ -52,7 +53,8 @@ export const evaluate: Evaluate = (value, ctx) => {
     if (!fn) throw templateError(`Unrecognized function ${name}`);
     const result = ctx.preview ? previewCall(fn, arg, ctx, ctx.preview) : fn(arg, ctx, evaluate);
     // A reference assembled by Fn::Sub or Fn::Join is resolved once the string exists.
-    if (typeof result === 'string' && ctx.dynamicReferences && result.includes('{{resolve:')) return ctx.dynamicReferences(result);
+    if (typeof result === 'string' && ctx.dynamicReferences && result.includes('{{resolve:'))
+      return ctx.dynamicReferences(result);
     return result;
   }
   const out: Record<string, unknown> = {};

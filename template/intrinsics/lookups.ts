@@ -5,7 +5,9 @@ import type { Evaluate } from './index.js';
 
 function findInMap(arg: unknown, ctx: EvalContext, evaluate: Evaluate): unknown {
   if (!Array.isArray(arg) || arg.length < 3 || arg.length > 4) {
-    throw templateError('every Fn::FindInMap object requires three parameters, the map name, map key and the attribute for return value');
+    throw templateError(
+      'every Fn::FindInMap object requires three parameters, the map name, map key and the attribute for return value',
+    );
   }
   const [map, top, second] = arg.slice(0, 3).map((a) => {
     const v = evaluate(a, ctx);
@@ -17,7 +19,10 @@ function findInMap(arg: unknown, ctx: EvalContext, evaluate: Evaluate): unknown 
     if (fallback && 'DefaultValue' in fallback) return evaluate(fallback.DefaultValue, ctx);
     throw templateError(`Mapping named '${String(map)}' is not present in the 'Mappings' section of template.`);
   }
-  const value = typeof top === 'string' && typeof second === 'string' ? (mapping[top] as Record<string, unknown> | undefined)?.[second] : undefined;
+  const value =
+    typeof top === 'string' && typeof second === 'string'
+      ? (mapping[top] as Record<string, unknown> | undefined)?.[second]
+      : undefined;
   if (value === undefined) {
     if (fallback && 'DefaultValue' in fallback) return evaluate(fallback.DefaultValue, ctx);
     throw templateError(`Unable to get mapping for ${String(map)}::${String(top)}::${String(second)}`);
@@ -71,7 +76,14 @@ function cidr(arg: unknown, ctx: EvalContext, evaluate: Evaluate): string[] {
   const base = v6 ? ipv6ToBigInt(ip) : ipv4ToBigInt(ip);
   const prefix = Number(prefixText);
   const subnetPrefix = width - bits;
-  if (base === undefined || !Number.isInteger(prefix) || count < 1 || count > 256 || bits < 1 || subnetPrefix < prefix) {
+  if (
+    base === undefined ||
+    !Number.isInteger(prefix) ||
+    count < 1 ||
+    count > 256 ||
+    bits < 1 ||
+    subnetPrefix < prefix
+  ) {
     throw templateError(`Invalid CIDR block or parameters for Fn::Cidr: ${block}`);
   }
   if (BigInt(count) > 1n << BigInt(subnetPrefix - prefix)) {

@@ -6,8 +6,14 @@ import { templateError, UNKNOWN_VALUE } from './context.js';
 import type { Evaluate } from './index.js';
 
 export const PSEUDO_PARAMETERS = new Set([
-  'AWS::AccountId', 'AWS::Region', 'AWS::StackName', 'AWS::StackId', 'AWS::Partition', 'AWS::URLSuffix',
-  'AWS::NotificationARNs', 'AWS::NoValue',
+  'AWS::AccountId',
+  'AWS::Region',
+  'AWS::StackName',
+  'AWS::StackId',
+  'AWS::Partition',
+  'AWS::URLSuffix',
+  'AWS::NotificationARNs',
+  'AWS::NoValue',
 ]);
 
 export function ref(name: unknown, ctx: EvalContext): unknown {
@@ -62,13 +68,17 @@ function sub(arg: unknown, ctx: EvalContext, evaluate: Evaluate): unknown {
   let vars: Record<string, unknown> = {};
   if (Array.isArray(arg)) {
     if (arg.length !== 2 || typeof arg[0] !== 'string' || arg[1] === null || typeof arg[1] !== 'object') {
-      throw templateError('One or more Fn::Sub intrinsic functions don\'t specify expected arguments. Specify a string as first argument, and an optional second argument to specify a mapping of values to replace in the string');
+      throw templateError(
+        "One or more Fn::Sub intrinsic functions don't specify expected arguments. Specify a string as first argument, and an optional second argument to specify a mapping of values to replace in the string",
+      );
     }
     text = arg[0];
     vars = arg[1] as Record<string, unknown>;
   }
   if (typeof text !== 'string') {
-    throw templateError('One or more Fn::Sub intrinsic functions don\'t specify expected arguments. Specify a string as first argument, and an optional second argument to specify a mapping of values to replace in the string');
+    throw templateError(
+      "One or more Fn::Sub intrinsic functions don't specify expected arguments. Specify a string as first argument, and an optional second argument to specify a mapping of values to replace in the string",
+    );
   }
   const resolvedVars = new Map<string, unknown>();
   for (const [k, v] of Object.entries(vars)) resolvedVars.set(k, evaluate(v, ctx));

@@ -4,7 +4,8 @@
 import { TemplateError, templateError, type EvalContext } from './context.js';
 import type { Evaluate } from './index.js';
 
-const USAGE = 'Fn::GetStackOutput requires an object with StackName and OutputName strings, and optional Region and RoleArn strings.';
+const USAGE =
+  'Fn::GetStackOutput requires an object with StackName and OutputName strings, and optional Region and RoleArn strings.';
 const KEYS = new Set(['StackName', 'OutputName', 'Region', 'RoleArn']);
 const ROLE_ARN = /^arn:aws[-a-z]*:iam::(\d{12}):role\/.+$/;
 

@@ -4,8 +4,10 @@ import type { EvalContext } from './context.js';
 import { UNKNOWN_VALUE, templateError } from './context.js';
 import type { Evaluate } from './index.js';
 
-const JOIN_ERROR = 'every Fn::Join object requires two parameters, (1) a string delimiter and (2) a list of strings to be joined or a function that returns a list of strings (such as Fn::GetAZs) to be joined.';
-const SPLIT_ERROR = 'every Fn::Split object requires two parameters, (1) a string delimiter and (2) a string to be split or a function that returns a string to be split.';
+const JOIN_ERROR =
+  'every Fn::Join object requires two parameters, (1) a string delimiter and (2) a list of strings to be joined or a function that returns a list of strings (such as Fn::GetAZs) to be joined.';
+const SPLIT_ERROR =
+  'every Fn::Split object requires two parameters, (1) a string delimiter and (2) a string to be split or a function that returns a string to be split.';
 const SELECT_ERROR = 'Fn::Select requires a list argument with two elements: an integer index and a list';
 
 function join(arg: unknown, ctx: EvalContext, evaluate: Evaluate): string {

@@ -11,14 +11,16 @@ const itemType = (type: string) => LIST.exec(type)?.[1] ?? type;
 
 function attributeOf(fn: string, ctx: EvalContext, parameterType: string, id: string, attribute: string): string {
   const value = ctx.parameterAttribute?.(parameterType, id, attribute);
-  if (value === undefined) throw templateError(`${fn} does not support attribute ${attribute} for parameter type ${parameterType}`);
+  if (value === undefined)
+    throw templateError(`${fn} does not support attribute ${attribute} for parameter type ${parameterType}`);
   return value;
 }
 
 function args(fn: string, arg: unknown, ctx: EvalContext, evaluate: Evaluate): [string, string] {
   if (!Array.isArray(arg) || arg.length !== 2) throw templateError(`every ${fn} object requires two parameters.`);
   const [first, attribute] = [evaluate(arg[0], ctx), evaluate(arg[1], ctx)];
-  if (typeof first !== 'string' || typeof attribute !== 'string') throw templateError(`every ${fn} object requires two string parameters.`);
+  if (typeof first !== 'string' || typeof attribute !== 'string')
+    throw templateError(`every ${fn} object requires two string parameters.`);
   return [first, attribute];
 }
 
@@ -29,7 +31,9 @@ function valueOf(arg: unknown, ctx: EvalContext, evaluate: Evaluate): string | s
   const value = ctx.parameters.get(name);
   if (!def || value === undefined) throw templateError(`Fn::ValueOf references undefined parameter ${name}`);
   const type = itemType(def.Type);
-  return Array.isArray(value) ? value.map((id) => attributeOf('Fn::ValueOf', ctx, type, id, attribute)) : attributeOf('Fn::ValueOf', ctx, type, value, attribute);
+  return Array.isArray(value)
+    ? value.map((id) => attributeOf('Fn::ValueOf', ctx, type, id, attribute))
+    : attributeOf('Fn::ValueOf', ctx, type, value, attribute);
 }
 
 /** `Fn::ValueOfAll: [ParameterType, Attribute]`: the attribute over every value of every parameter of the type. */

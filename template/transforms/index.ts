@@ -4,7 +4,14 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/template-macros.html
 import { validationError } from '../../domain/errors.js';
 import { expandLanguageExtensions, LANGUAGE_EXTENSIONS, type CollectionEvaluator } from './languageExtensions.js';
-import { INCLUDE, SERVERLESS, outcomeOf, transformKey, type ExpansionLookup, type TransformRequest } from './pending.js';
+import {
+  INCLUDE,
+  SERVERLESS,
+  outcomeOf,
+  transformKey,
+  type ExpansionLookup,
+  type TransformRequest,
+} from './pending.js';
 
 export { SERVERLESS } from './pending.js';
 /** The quota on a template after transforms (1 MB). */
@@ -62,7 +69,8 @@ function request(entry: Entry, fragment: unknown, ctx: TransformContext): Transf
   const { account, region } = ctx;
   if (entry.name === INCLUDE) {
     const location = entry.params.Location;
-    if (typeof location !== 'string') throw validationError(`Transform ${INCLUDE} failed with: The Location parameter of ${INCLUDE} must be a string.`);
+    if (typeof location !== 'string')
+      throw validationError(`Transform ${INCLUDE} failed with: The Location parameter of ${INCLUDE} must be a string.`);
     return { kind: 'include', key: transformKey('include', location, account, region), location, account, region };
   }
   const parameters = ctx.parameterValues();
@@ -72,8 +80,15 @@ function request(entry: Entry, fragment: unknown, ctx: TransformContext): Transf
   }
   const transformId = transformIdOf(account, entry.name);
   return {
-    kind: 'macro', key: transformKey('macro', transformId, fragment, entry.params, parameters, region), name: entry.name,
-    transformId, fragment, params: entry.params, parameters, account, region,
+    kind: 'macro',
+    key: transformKey('macro', transformId, fragment, entry.params, parameters, region),
+    name: entry.name,
+    transformId,
+    fragment,
+    params: entry.params,
+    parameters,
+    account,
+    region,
   };
 }
 
@@ -95,7 +110,8 @@ function snippets(value: unknown, ctx: TransformContext): unknown {
   const name = isObject(spec) ? spec.Name : undefined;
   if (typeof name !== 'string') throw validationError('Key Name of transform definition must be a string.');
   const entry = { name, params: isObject(spec) && isObject(spec.Parameters) ? spec.Parameters : {} };
-  if (name === SERVERLESS || name === LANGUAGE_EXTENSIONS) throw validationError(`Transform ${name} is only supported in the Transform section of a template.`);
+  if (name === SERVERLESS || name === LANGUAGE_EXTENSIONS)
+    throw validationError(`Transform ${name} is only supported in the Transform section of a template.`);
   if (!ctx.expansions) return changed ? out : value;
   const result = outcomeOf(ctx.expansions, request(entry, siblings, ctx));
   // An included snippet takes the place of the Fn::Transform; what stood beside it stays.
@@ -106,7 +122,10 @@ function snippets(value: unknown, ctx: TransformContext): unknown {
 function templateLevel(doc: Record<string, unknown>, entry: Entry, ctx: TransformContext): Record<string, unknown> {
   const { Transform: declared, ...rest } = doc;
   const result = outcomeOf(ctx.expansions, request(entry, rest, ctx));
-  if (!isObject(result)) throw validationError(`Template format error: the ${entry.name} transform returned a template that is not a JSON object.`);
+  if (!isObject(result))
+    throw validationError(
+      `Template format error: the ${entry.name} transform returned a template that is not a JSON object.`,
+    );
   if (entry.name !== INCLUDE) return { ...result, Transform: declared };
   const merged: Record<string, unknown> = { ...doc };
   for (const [section, body] of Object.entries(result)) {
@@ -128,7 +147,9 @@ export function applyTransforms(input: Record<string, unknown>, ctx: TransformCo
   const size = Buffer.byteLength(JSON.stringify(doc));
   if (size > MAX_PROCESSED_BYTES) {
     const name = declared.at(-1) ?? 'Fn::Transform';
-    throw validationError(`Transform ${name} failed with: the processed template is ${size} bytes; the limit is ${MAX_PROCESSED_BYTES}.`);
+    throw validationError(
+      `Transform ${name} failed with: the processed template is ${size} bytes; the limit is ${MAX_PROCESSED_BYTES}.`,
+    );
   }
   return { doc, declared };
 }

@@ -42,7 +42,8 @@ function expand(value: unknown, scope: Scope, ex: Expansion): unknown {
     // `!Ref {Fn::Sub: 'Queue${Team}'}` inside a loop names a generated resource once the identifier is in.
     if (key === 'Ref' && arg !== null && typeof arg === 'object') return { Ref: literalSub(expand(arg, scope, ex)) };
     if (key === 'Fn::Sub') return { 'Fn::Sub': expandSub(arg, scope, ex) };
-    if (key === 'Fn::GetAtt' && Array.isArray(arg)) return { 'Fn::GetAtt': arg.map((a) => literalSub(expand(a, scope, ex))) };
+    if (key === 'Fn::GetAtt' && Array.isArray(arg))
+      return { 'Fn::GetAtt': arg.map((a) => literalSub(expand(a, scope, ex))) };
   }
   const out: Record<string, unknown> = {};
   for (const [key, v] of entries) {
@@ -62,7 +63,8 @@ function literalSub(value: unknown): unknown {
 
 function expandSub(arg: unknown, scope: Scope, ex: Expansion): unknown {
   if (typeof arg === 'string') return substituteText(arg, scope);
-  if (Array.isArray(arg) && typeof arg[0] === 'string') return [substituteText(arg[0], scope), ...arg.slice(1).map((a) => expand(a, scope, ex))];
+  if (Array.isArray(arg) && typeof arg[0] === 'string')
+    return [substituteText(arg[0], scope), ...arg.slice(1).map((a) => expand(a, scope, ex))];
   return expand(arg, scope, ex);
 }
 
@@ -101,7 +103,10 @@ function loop(name: string, arg: unknown, scope: Scope, ex: Expansion): [string,
 /** The sections Fn::ForEach may appear in (and, within Resources, any resource's properties). */
 const LOOP_SECTIONS = ['Conditions', 'Resources', 'Outputs'];
 
-export function expandLanguageExtensions(doc: Record<string, unknown>, evaluate: CollectionEvaluator): Record<string, unknown> {
+export function expandLanguageExtensions(
+  doc: Record<string, unknown>,
+  evaluate: CollectionEvaluator,
+): Record<string, unknown> {
   const ex: Expansion = { evaluate, generated: 0 };
   const out: Record<string, unknown> = { ...doc };
   for (const section of LOOP_SECTIONS) {

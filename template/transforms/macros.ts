@@ -14,19 +14,30 @@ export const MACRO_REASONS = {
   malformed: (id: string) => `Received malformed response from transform ${id}`,
   noEndpoint: (id: string, fn: string) =>
     `Transform ${id} failed with: cfn-local has no Lambda endpoint to invoke the macro's function ${fn}; start it with --lambda-endpoint (CFN_LOCAL_LAMBDA_ENDPOINT).`,
-  unreachable: (id: string, url: string, why: string) => `Transform ${id} failed with: cfn-local could not invoke ${url}: ${why}`,
+  unreachable: (id: string, url: string, why: string) =>
+    `Transform ${id} failed with: cfn-local could not invoke ${url}: ${why}`,
 };
 
 /** The event AWS sends a macro's function. */
 export function macroEvent(req: MacroRequest, requestId: string): Record<string, unknown> {
   return {
-    region: req.region, accountId: req.account, fragment: req.fragment, transformId: req.transformId,
-    params: req.params, requestId, templateParameterValues: req.parameters,
+    region: req.region,
+    accountId: req.account,
+    fragment: req.fragment,
+    transformId: req.transformId,
+    params: req.params,
+    requestId,
+    templateParameterValues: req.parameters,
   };
 }
 
 /** Reads a macro function's answer (the Invoke response body) into the fragment or AWS's failure text. */
-export function readMacroResponse(id: string, requestId: string, body: string, functionError: string | null): TransformOutcome {
+export function readMacroResponse(
+  id: string,
+  requestId: string,
+  body: string,
+  functionError: string | null,
+): TransformOutcome {
   let reply: unknown;
   try {
     reply = JSON.parse(body);
@@ -35,18 +46,33 @@ export function readMacroResponse(id: string, requestId: string, body: string, f
   }
   const r = (reply ?? {}) as Record<string, unknown>;
   if (functionError) {
-    return { failure: typeof r.errorMessage === 'string' ? MACRO_REASONS.failedWith(id, r.errorMessage) : MACRO_REASONS.failedWithout(id) };
+    return {
+      failure:
+        typeof r.errorMessage === 'string'
+          ? MACRO_REASONS.failedWith(id, r.errorMessage)
+          : MACRO_REASONS.failedWithout(id),
+    };
   }
-  if (typeof reply !== 'object' || reply === null || Array.isArray(reply) || typeof r.status !== 'string') return { failure: MACRO_REASONS.malformed(id) };
+  if (typeof reply !== 'object' || reply === null || Array.isArray(reply) || typeof r.status !== 'string')
+    return { failure: MACRO_REASONS.malformed(id) };
   if (r.status !== 'success') {
-    return { failure: typeof r.errorMessage === 'string' && r.errorMessage ? MACRO_REASONS.failedWith(id, r.errorMessage) : MACRO_REASONS.failedWithout(id) };
+    return {
+      failure:
+        typeof r.errorMessage === 'string' && r.errorMessage
+          ? MACRO_REASONS.failedWith(id, r.errorMessage)
+          : MACRO_REASONS.failedWithout(id),
+    };
   }
   if (r.requestId !== requestId || r.fragment === undefined) return { failure: MACRO_REASONS.malformed(id) };
   return { fragment: r.fragment };
 }
 
 /** Invokes the macro's function synchronously (RequestResponse) and reads its answer. */
-export async function invokeMacro(req: MacroRequest, functionName: string, lambdaEndpoint: string | undefined): Promise<TransformOutcome> {
+export async function invokeMacro(
+  req: MacroRequest,
+  functionName: string,
+  lambdaEndpoint: string | undefined,
+): Promise<TransformOutcome> {
   const id = req.transformId;
   if (!lambdaEndpoint) return { failure: MACRO_REASONS.noEndpoint(id, functionName) };
   const url = `${lambdaEndpoint.replace(/\/$/, '')}/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`;
@@ -54,7 +80,8 @@ export async function invokeMacro(req: MacroRequest, functionName: string, lambd
   let res: Response;
   try {
     res = await fetch(url, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'RequestResponse' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'RequestResponse' },
       body: JSON.stringify(macroEvent(req, requestId)),
     });
   } catch (err) {

@@ -12,9 +12,16 @@ export const INCLUDE = 'AWS::Include';
 export type TransformRequest =
   | { kind: 'sam'; key: string; template: Record<string, unknown>; parameters: Record<string, unknown>; region: string }
   | {
-    kind: 'macro'; key: string; name: string; transformId: string; fragment: unknown; params: Record<string, unknown>;
-    parameters: Record<string, unknown>; account: string; region: string;
-  }
+      kind: 'macro';
+      key: string;
+      name: string;
+      transformId: string;
+      fragment: unknown;
+      params: Record<string, unknown>;
+      parameters: Record<string, unknown>;
+      account: string;
+      region: string;
+    }
   | { kind: 'include'; key: string; location: string; account: string; region: string };
 
 /** A transform's output: the processed fragment, or the reason the transform failed (AWS's text). */

@@ -39,7 +39,11 @@ export class SamTranslator {
   constructor(private readonly options: SamOptions = {}) {}
 
   /** Translates one template; refuses with a ValidationError when no interpreter has the translator. */
-  async translate(template: Record<string, unknown>, parameters: Record<string, unknown>, region: string): Promise<SamAnswer> {
+  async translate(
+    template: Record<string, unknown>,
+    parameters: Record<string, unknown>,
+    region: string,
+  ): Promise<SamAnswer> {
     const worker = await this.ensureWorker();
     const id = this.nextId++;
     return new Promise<SamAnswer>((resolve) => {
@@ -52,7 +56,10 @@ export class SamTranslator {
 
   /** A translation's time counts from when the worker is ready: Python's start is not the template's fault. */
   private startClock(worker: ChildProcess, waiting: Waiting): void {
-    waiting.timer ??= setTimeout(() => this.fail(worker, 'did not answer in time'), this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    waiting.timer ??= setTimeout(
+      () => this.fail(worker, 'did not answer in time'),
+      this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
   }
 
   /** Stops the worker (the server is closing). */
@@ -66,9 +73,11 @@ export class SamTranslator {
     const python = await this.python;
     if (!python) {
       this.python = undefined; // look again next time: the user may install it meanwhile
-      throw validationError(this.options.python
-        ? `Transform ${SERVERLESS} failed with: cfn-local's --sam-python ${this.options.python} cannot import samtranslator; install AWS's translator there with \`${SAM_INSTALL_HINT}\`.`
-        : `Transform ${SERVERLESS} failed with: cfn-local found no python3 on PATH that can import samtranslator; install AWS's translator with \`${SAM_INSTALL_HINT}\` (or point --sam-python / CFN_LOCAL_SAM_PYTHON at a Python that has it).`);
+      throw validationError(
+        this.options.python
+          ? `Transform ${SERVERLESS} failed with: cfn-local's --sam-python ${this.options.python} cannot import samtranslator; install AWS's translator there with \`${SAM_INSTALL_HINT}\`.`
+          : `Transform ${SERVERLESS} failed with: cfn-local found no python3 on PATH that can import samtranslator; install AWS's translator with \`${SAM_INSTALL_HINT}\` (or point --sam-python / CFN_LOCAL_SAM_PYTHON at a Python that has it).`,
+      );
     }
     // Another call may have started a worker while this one looked for Python.
     return this.current() ?? this.spawn(python);
@@ -115,7 +124,9 @@ export class SamTranslator {
     if (!waiting) return;
     this.waiting.delete(reply.id!);
     clearTimeout(waiting.timer);
-    waiting.resolve(reply.template ? { template: reply.template } : { error: reply.error ?? 'Internal transform failure.' });
+    waiting.resolve(
+      reply.template ? { template: reply.template } : { error: reply.error ?? 'Internal transform failure.' },
+    );
   }
 
   /** Kills a worker that broke and fails every call it held; the next template starts a new one. */
@@ -124,10 +135,16 @@ export class SamTranslator {
     this.worker = undefined;
     clearTimeout(this.startup);
     worker.kill('SIGKILL');
-    if (why !== 'stopped') this.options.log?.warn({ pid: worker.pid, why }, 'SAM translator worker failed; it is restarted on the next SAM template');
+    if (why !== 'stopped')
+      this.options.log?.warn(
+        { pid: worker.pid, why },
+        'SAM translator worker failed; it is restarted on the next SAM template',
+      );
     for (const [id, waiting] of this.waiting) {
       clearTimeout(waiting.timer);
-      waiting.resolve({ error: `Internal transform failure. (cfn-local: the SAM translator worker ${why}; it is restarted on the next call.)` });
+      waiting.resolve({
+        error: `Internal transform failure. (cfn-local: the SAM translator worker ${why}; it is restarted on the next call.)`,
+      });
       this.waiting.delete(id);
     }
   }

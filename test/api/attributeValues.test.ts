@@ -69,7 +69,8 @@ describe('addresses of network interfaces and instances', () => {
     for (const ip of counted) expect(ip).toMatch(inSubnet);
     expect(new Set([out.CountedPrimary, ...counted]).size).toBe(3);
     // AWS reserves the first four addresses and the last of a subnet
-    for (const ip of [out.CountedPrimary, ...counted, out.InstanceIp]) expect(Number(inSubnet.exec(ip)![1])).toBeGreaterThanOrEqual(4);
+    for (const ip of [out.CountedPrimary, ...counted, out.InstanceIp])
+      expect(Number(inSubnet.exec(ip)![1])).toBeGreaterThanOrEqual(4);
     expect(out.PlainSecondary).toBe('');
     expect(out.InstanceIp).toMatch(inSubnet);
   });
@@ -88,7 +89,9 @@ Outputs:
   Arn: { Value: !GetAtt Search.Arn }
   LegacyArn: { Value: !GetAtt Legacy.DomainArn }
 `;
-    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'domain-arn', TemplateBody: body }));
+    const { StackId } = await server.client.send(
+      new CreateStackCommand({ StackName: 'domain-arn', TemplateBody: body }),
+    );
     const stack = await waitForStack(server.client, StackId!);
     expect(stack.StackStatus).toBe('CREATE_COMPLETE');
     const out = Object.fromEntries(stack.Outputs!.map((o) => [o.OutputKey, o.OutputValue!]));

@@ -16,7 +16,9 @@ const KEEP = 'Resources:\n  K:\n    Type: AWS::SQS::Queue\n';
 
 async function fault(stackName: string, times: number) {
   const res = await fetch(`${server.endpoint}/_cfn-local/faults`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stackName, logicalId: 'R', action: 'Delete', times }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ stackName, logicalId: 'R', action: 'Delete', times }),
   });
   expect(res.status).toBeLessThan(300);
 }
@@ -39,13 +41,22 @@ describe('cleanup deletes are retried', () => {
     const stack = await removeR('retry-two', 2);
     expect(stack.StackStatus).toBe('UPDATE_COMPLETE');
     expect(stack.StackStatusReason).toBeUndefined();
-    expect(await resourceLines(server.client, 'retry-two', 'R')).toEqual(['R CREATE_IN_PROGRESS', 'R CREATE_IN_PROGRESS', 'R CREATE_COMPLETE', 'R DELETE_IN_PROGRESS', 'R DELETE_COMPLETE']);
+    expect(await resourceLines(server.client, 'retry-two', 'R')).toEqual([
+      'R CREATE_IN_PROGRESS',
+      'R CREATE_IN_PROGRESS',
+      'R CREATE_COMPLETE',
+      'R DELETE_IN_PROGRESS',
+      'R DELETE_COMPLETE',
+    ]);
     expect(await topics('retry-two')).toBe(0);
   });
 
-  it('a delete that fails three times is given up: DELETE_FAILED, the stack completes with AWS\'s note', async () => {
+  it("a delete that fails three times is given up: DELETE_FAILED, the stack completes with AWS's note", async () => {
     const stack = await removeR('retry-three', 3);
-    expect(stack).toMatchObject({ StackStatus: 'UPDATE_COMPLETE', StackStatusReason: 'Update successful. One or more resources could not be deleted.' });
+    expect(stack).toMatchObject({
+      StackStatus: 'UPDATE_COMPLETE',
+      StackStatusReason: 'Update successful. One or more resources could not be deleted.',
+    });
     expect((await resourceLines(server.client, 'retry-three', 'R')).slice(-1)).toEqual(['R DELETE_FAILED']);
   });
 });

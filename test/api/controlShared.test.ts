@@ -12,30 +12,43 @@ afterAll(() => server.close());
 
 const call = async (method: string, path: string, headers: Record<string, string> = {}) => {
   const res = await fetch(`${server.endpoint}/_cfn-local${path}`, { method, headers });
-  return { status: res.status, body: await res.json() as Record<string, unknown> };
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 const AUTH = { authorization: 'Bearer s3cret' };
 
-const clientOf = (account: string) => new CloudFormationClient({
-  endpoint: server.endpoint, region: 'us-east-1', credentials: { accessKeyId: account, secretAccessKey: 'x' },
-});
+const clientOf = (account: string) =>
+  new CloudFormationClient({
+    endpoint: server.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: account, secretAccessKey: 'x' },
+  });
 
 async function stackIn(account: string, name: string) {
   const client = clientOf(account);
-  const { StackId } = await client.send(new CreateStackCommand({ StackName: name, TemplateBody: 'Resources:\n  T:\n    Type: AWS::SNS::Topic\n' }));
+  const { StackId } = await client.send(
+    new CreateStackCommand({ StackName: name, TemplateBody: 'Resources:\n  T:\n    Type: AWS::SNS::Topic\n' }),
+  );
   expect((await waitForStack(client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
   return client;
 }
 
 const live = async (client: CloudFormationClient) =>
-  ((await client.send(new ListStacksCommand({}))).StackSummaries ?? []).filter((s) => s.StackStatus !== 'DELETE_COMPLETE').map((s) => s.StackName);
+  ((await client.send(new ListStacksCommand({}))).StackSummaries ?? [])
+    .filter((s) => s.StackStatus !== 'DELETE_COMPLETE')
+    .map((s) => s.StackName);
 
 describe('--control-token', () => {
   it('answers 401 without the token or with a wrong one, and serves it with the token', async () => {
     expect(await call('GET', '/world')).toMatchObject({ status: 401, body: { error: 'Unauthorized' } });
-    expect(await call('POST', '/reset', { authorization: 'Bearer nope' })).toMatchObject({ status: 401, body: { message: 'the control token does not match' } });
+    expect(await call('POST', '/reset', { authorization: 'Bearer nope' })).toMatchObject({
+      status: 401,
+      body: { message: 'the control token does not match' },
+    });
     expect(await call('GET', '/faults', AUTH)).toEqual({ status: 200, body: { faults: [] } });
-    expect(await call('GET', '/faults', { 'x-cfn-local-token': 's3cret' })).toEqual({ status: 200, body: { faults: [] } });
+    expect(await call('GET', '/faults', { 'x-cfn-local-token': 's3cret' })).toEqual({
+      status: 200,
+      body: { faults: [] },
+    });
   });
 
   it('leaves the health check and the AWS API open', async () => {
@@ -48,7 +61,10 @@ describe('POST /_cfn-local/reset?account=', () => {
   it('empties one account and leaves the others', async () => {
     const a = await stackIn('111111111111', 'mine');
     const b = await stackIn('222222222222', 'theirs');
-    expect(await call('POST', '/reset?account=111111111111', AUTH)).toEqual({ status: 200, body: { reset: true, account: '111111111111' } });
+    expect(await call('POST', '/reset?account=111111111111', AUTH)).toEqual({
+      status: 200,
+      body: { reset: true, account: '111111111111' },
+    });
     expect(await live(a)).toEqual([]);
     expect(await live(b)).toEqual(['theirs']);
     const world = (await call('GET', '/world', AUTH)).body.resources as { account: string }[];
@@ -56,6 +72,9 @@ describe('POST /_cfn-local/reset?account=', () => {
   });
 
   it('answers 400 for an account that is not 12 digits', async () => {
-    expect(await call('POST', '/reset?account=abc', AUTH)).toMatchObject({ status: 400, body: { message: 'account must be 12 digits (got "abc")' } });
+    expect(await call('POST', '/reset?account=abc', AUTH)).toMatchObject({
+      status: 400,
+      body: { message: 'account must be 12 digits (got "abc")' },
+    });
   });
 });

@@ -42,13 +42,20 @@ class Handler {
 /** What cfn-response does: a PUT of the response with an empty Content-Type. */
 async function respond(request: Request, answer: Record<string, unknown>) {
   const body = {
-    StackId: request.StackId, RequestId: request.RequestId, LogicalResourceId: request.LogicalResourceId,
-    PhysicalResourceId: request.PhysicalResourceId ?? `phys-${request.LogicalResourceId}`, ...answer,
+    StackId: request.StackId,
+    RequestId: request.RequestId,
+    LogicalResourceId: request.LogicalResourceId,
+    PhysicalResourceId: request.PhysicalResourceId ?? `phys-${request.LogicalResourceId}`,
+    ...answer,
   };
   return fetch(request.ResponseURL, { method: 'PUT', headers: { 'content-type': '' }, body: JSON.stringify(body) });
 }
 
-const TEMPLATE = (token: string, props = 'Size: 5\n      Enabled: true\n      Tags: [a, 1]', type = 'Custom::Thing') => `
+const TEMPLATE = (
+  token: string,
+  props = 'Size: 5\n      Enabled: true\n      Tags: [a, 1]',
+  type = 'Custom::Thing',
+) => `
 Resources:
   Thing:
     Type: ${type}
@@ -81,12 +88,16 @@ const reasonOf = async (id: string, status: string) =>
   (await resourceEvents(server.client, id, 'Thing')).find((e) => e.ResourceStatus === status)?.ResourceStatusReason;
 
 describe('Custom resources over HTTP', () => {
-  it('CreateStack POSTs the Create request and reaches CREATE_COMPLETE with the handler\'s PhysicalResourceId and Data', async () => {
+  it("CreateStack POSTs the Create request and reaches CREATE_COMPLETE with the handler's PhysicalResourceId and Data", async () => {
     const { id, stack } = await createStack(server, 'cr-create', TEMPLATE(handler.url));
     expect(stack.StackStatus).toBe('CREATE_COMPLETE');
     const [request] = handler.requests;
     expect(request).toMatchObject({
-      RequestType: 'Create', ServiceToken: handler.url, StackId: id, LogicalResourceId: 'Thing', ResourceType: 'Custom::Thing',
+      RequestType: 'Create',
+      ServiceToken: handler.url,
+      StackId: id,
+      LogicalResourceId: 'Thing',
+      ResourceType: 'Custom::Thing',
       // CloudFormation passes every scalar to the handler as a string.
       ResourceProperties: { ServiceToken: handler.url, Size: '5', Enabled: 'true', Tags: ['a', '1'] },
     });
@@ -96,7 +107,11 @@ describe('Custom resources over HTTP', () => {
     expect(request.OldResourceProperties).toBeUndefined();
     const outputs = Object.fromEntries(stack.Outputs!.map((o) => [o.OutputKey, o.OutputValue]));
     expect(outputs).toEqual({ Id: 'phys-Thing', Endpoint: 'db.example' });
-    expect(await eventLines(server.client, id, 'Thing')).toEqual(['CREATE_IN_PROGRESS', 'CREATE_IN_PROGRESS Resource creation Initiated', 'CREATE_COMPLETE']);
+    expect(await eventLines(server.client, id, 'Thing')).toEqual([
+      'CREATE_IN_PROGRESS',
+      'CREATE_IN_PROGRESS Resource creation Initiated',
+      'CREATE_COMPLETE',
+    ]);
   });
 
   it('UpdateStack sends Update with PhysicalResourceId and OldResourceProperties; DeleteStack sends Delete', async () => {
@@ -105,58 +120,88 @@ describe('Custom resources over HTTP', () => {
     expect((await waitForStack(server.client, id)).StackStatus).toBe('UPDATE_COMPLETE');
     const update = handler.requests[1];
     expect(update).toMatchObject({
-      RequestType: 'Update', PhysicalResourceId: 'phys-Thing',
+      RequestType: 'Update',
+      PhysicalResourceId: 'phys-Thing',
       ResourceProperties: { ServiceToken: handler.url, Size: '6' },
       OldResourceProperties: { ServiceToken: handler.url, Size: '5', Enabled: 'true', Tags: ['a', '1'] },
     });
     expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
-    expect(handler.requests[2]).toMatchObject({ RequestType: 'Delete', PhysicalResourceId: 'phys-Thing', ResourceProperties: { Size: '6' } });
+    expect(handler.requests[2]).toMatchObject({
+      RequestType: 'Delete',
+      PhysicalResourceId: 'phys-Thing',
+      ResourceProperties: { Size: '6' },
+    });
   });
 
   it('treats a new PhysicalResourceId on Update as a replacement: the old one gets a Delete in cleanup', async () => {
     const { id } = await createStack(server, 'cr-replace', TEMPLATE(handler.url));
-    handler.reply = (r) => (r.RequestType === 'Update' ? { Status: 'SUCCESS', PhysicalResourceId: 'phys-new', Data: { Endpoint: 'b' } } : { Status: 'SUCCESS' });
+    handler.reply = (r) =>
+      r.RequestType === 'Update'
+        ? { Status: 'SUCCESS', PhysicalResourceId: 'phys-new', Data: { Endpoint: 'b' } }
+        : { Status: 'SUCCESS' };
     await server.client.send(new UpdateStackCommand({ StackName: id, TemplateBody: TEMPLATE(handler.url, 'Size: 7') }));
     expect((await waitForStack(server.client, id)).StackStatus).toBe('UPDATE_COMPLETE');
-    expect(handler.requests.map((r) => `${r.RequestType} ${r.PhysicalResourceId ?? ''}`.trim())).toEqual(['Create', 'Update phys-Thing', 'Delete phys-Thing']);
+    expect(handler.requests.map((r) => `${r.RequestType} ${r.PhysicalResourceId ?? ''}`.trim())).toEqual([
+      'Create',
+      'Update phys-Thing',
+      'Delete phys-Thing',
+    ]);
   });
 
   it('fails with "Received response status [FAILED] from custom resource" and rolls back', async () => {
-    handler.reply = (r) => (r.RequestType === 'Create' ? { Status: 'FAILED', Reason: 'bad input' } : { Status: 'SUCCESS' });
+    handler.reply = (r) =>
+      r.RequestType === 'Create' ? { Status: 'FAILED', Reason: 'bad input' } : { Status: 'SUCCESS' };
     const { id, stack } = await createStack(server, 'cr-failed', TEMPLATE(handler.url));
     expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
     const requestId = handler.requests[0].RequestId;
-    expect(await reasonOf(id, 'CREATE_FAILED')).toBe(`Received response status [FAILED] from custom resource. Message returned: bad input (RequestId: ${requestId})`);
+    expect(await reasonOf(id, 'CREATE_FAILED')).toBe(
+      `Received response status [FAILED] from custom resource. Message returned: bad input (RequestId: ${requestId})`,
+    );
   });
 
   it('a Create answered FAILED with a PhysicalResourceId gets a Delete for it during the rollback', async () => {
-    handler.reply = (r) => (r.RequestType === 'Create' ? { Status: 'FAILED', Reason: 'half done', PhysicalResourceId: 'half-made' } : { Status: 'SUCCESS' });
+    handler.reply = (r) =>
+      r.RequestType === 'Create'
+        ? { Status: 'FAILED', Reason: 'half done', PhysicalResourceId: 'half-made' }
+        : { Status: 'SUCCESS' };
     const { id, stack } = await createStack(server, 'cr-failed-cleanup', TEMPLATE(handler.url));
     expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
-    expect(handler.requests.map((r) => `${r.RequestType} ${r.PhysicalResourceId ?? ''}`.trim())).toEqual(['Create', 'Delete half-made']);
+    expect(handler.requests.map((r) => `${r.RequestType} ${r.PhysicalResourceId ?? ''}`.trim())).toEqual([
+      'Create',
+      'Delete half-made',
+    ]);
     expect((await eventLines(server.client, id, 'Thing')).slice(-2)).toEqual(['DELETE_IN_PROGRESS', 'DELETE_COMPLETE']);
   });
 
   it('times out as configured when the handler never answers, without holding up other stacks', async () => {
     handler.reply = () => undefined;
-    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cr-silent', TemplateBody: TEMPLATE(handler.url) }));
+    const { StackId } = await server.client.send(
+      new CreateStackCommand({ StackName: 'cr-silent', TemplateBody: TEMPLATE(handler.url) }),
+    );
     const other = await createStack(server, 'cr-other', 'Resources:\n  Q:\n    Type: AWS::SQS::Queue\n');
     expect(other.stack.StackStatus).toBe('CREATE_COMPLETE');
-    expect((await server.client.send(new DescribeStacksCommand({ StackName: StackId }))).Stacks![0].StackStatus).toBe('CREATE_IN_PROGRESS');
+    expect((await server.client.send(new DescribeStacksCommand({ StackName: StackId }))).Stacks![0].StackStatus).toBe(
+      'CREATE_IN_PROGRESS',
+    );
     expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('ROLLBACK_COMPLETE');
     const requestId = handler.requests[0].RequestId;
-    expect(await reasonOf(StackId!, 'CREATE_FAILED')).toBe(`CloudFormation did not receive a response from your Custom Resource. Please check your logs for requestId [${requestId}]. If you are using the Python cfn-response module, you may need to update your Lambda function code so that CloudFormation can attach the updated version.`);
+    expect(await reasonOf(StackId!, 'CREATE_FAILED')).toBe(
+      `CloudFormation did not receive a response from your Custom Resource. Please check your logs for requestId [${requestId}]. If you are using the Python cfn-response module, you may need to update your Lambda function code so that CloudFormation can attach the updated version.`,
+    );
     // A response that comes after the timeout is told the request is finished.
     const late = await respond(handler.requests[0], { Status: 'SUCCESS' });
     expect(late.status).toBe(410);
   });
 
-  it('answers 4xx to a response for an unknown request, or one that is not the protocol\'s JSON', async () => {
+  it("answers 4xx to a response for an unknown request, or one that is not the protocol's JSON", async () => {
     const key = server.app.store.secrets.get('signal-urls');
     const unsigned = `${server.endpoint}/_cfn-local/custom-resource-response/x%7CThing%7Cnope`;
     // Unsigned, S3 refuses it before anything else (403 AccessDenied); signed, the request is unknown.
     expect((await fetch(unsigned, { method: 'PUT', body: '{"Status":"SUCCESS"}' })).status).toBe(403);
-    const unknown = await fetch(presign(unsigned, key, new Date(), 7200, 'us-east-1'), { method: 'PUT', body: '{"Status":"SUCCESS"}' });
+    const unknown = await fetch(presign(unsigned, key, new Date(), 7200, 'us-east-1'), {
+      method: 'PUT',
+      body: '{"Status":"SUCCESS"}',
+    });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error).toBe('NoSuchRequest');
     let first: Request | undefined;
@@ -164,7 +209,9 @@ describe('Custom resources over HTTP', () => {
       first ??= r;
       return undefined;
     };
-    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cr-bad-response', TemplateBody: TEMPLATE(handler.url) }));
+    const { StackId } = await server.client.send(
+      new CreateStackCommand({ StackName: 'cr-bad-response', TemplateBody: TEMPLATE(handler.url) }),
+    );
     while (!first) await sleep(5);
     const garbage = await fetch(first.ResponseURL, { method: 'PUT', body: 'nope' });
     expect(garbage.status).toBe(400);
@@ -186,7 +233,9 @@ describe('Custom resources over HTTP', () => {
     handler.reply = () => ({ Status: 'FAILED', Reason: 'still in use' });
     const failed = await deleteStack(server, id);
     expect(failed.StackStatus).toBe('DELETE_FAILED');
-    expect(await reasonOf(id, 'DELETE_FAILED')).toMatch(/^Received response status \[FAILED\] from custom resource\. Message returned: still in use \(RequestId: /);
+    expect(await reasonOf(id, 'DELETE_FAILED')).toMatch(
+      /^Received response status \[FAILED\] from custom resource\. Message returned: still in use \(RequestId: /,
+    );
     handler.reply = () => ({ Status: 'SUCCESS' });
     expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
   });
@@ -200,9 +249,15 @@ describe('Custom resources over HTTP', () => {
 });
 
 describe('Custom resource validation', () => {
-  it('a custom resource without ServiceToken fails with the registry\'s required-key text', async () => {
-    const { id } = await createStack(server, 'cr-no-token', 'Resources:\n  Thing:\n    Type: Custom::Thing\n    Properties:\n      Size: 1\n');
-    expect(await reasonOf(id, 'CREATE_FAILED')).toBe('Properties validation failed for resource Thing with message: [#: required key [ServiceToken] not found]');
+  it("a custom resource without ServiceToken fails with the registry's required-key text", async () => {
+    const { id } = await createStack(
+      server,
+      'cr-no-token',
+      'Resources:\n  Thing:\n    Type: Custom::Thing\n    Properties:\n      Size: 1\n',
+    );
+    expect(await reasonOf(id, 'CREATE_FAILED')).toBe(
+      'Properties validation failed for resource Thing with message: [#: required key [ServiceToken] not found]',
+    );
   });
 });
 
@@ -210,7 +265,10 @@ describe('Custom resources with a Lambda ServiceToken', () => {
   const ARN = 'arn:aws:lambda:us-east-1:000000000000:function:provider';
 
   it('succeeds with empty Data when no Lambda endpoint is configured', async () => {
-    const { stack } = await createStack(server, 'cr-lambda', `
+    const { stack } = await createStack(
+      server,
+      'cr-lambda',
+      `
 Resources:
   Thing:
     Type: AWS::CloudFormation::CustomResource
@@ -219,7 +277,8 @@ Resources:
 Outputs:
   Id:
     Value: !Ref Thing
-`);
+`,
+    );
     expect(stack.StackStatus).toBe('CREATE_COMPLETE');
     expect(stack.Outputs![0].OutputValue).toMatch(/^cr-lambda-Thing-[A-Za-z0-9]{12}$/);
     expect(handler.requests).toEqual([]);
@@ -228,7 +287,9 @@ Outputs:
   it('invokes the function through the configured Lambda-compatible endpoint', async () => {
     const lambda = await startServer({ lambdaEndpoint: handler.url.replace('/handler', '') });
     try {
-      const { StackId } = await lambda.client.send(new CreateStackCommand({ StackName: 'cr-invoke', TemplateBody: TEMPLATE(ARN) }));
+      const { StackId } = await lambda.client.send(
+        new CreateStackCommand({ StackName: 'cr-invoke', TemplateBody: TEMPLATE(ARN) }),
+      );
       expect((await waitForStack(lambda.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
       expect(handler.requests[0].path).toBe(`/2015-03-31/functions/${encodeURIComponent(ARN)}/invocations`);
       expect(handler.requests[0]).toMatchObject({ RequestType: 'Create', ServiceToken: ARN });

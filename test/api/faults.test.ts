@@ -25,24 +25,40 @@ ${metadata}`;
 
 describe('Template faults (Metadata: cfn-local)', () => {
   it('fails the create with the given Message and rolls back', async () => {
-    const { id, stack } = await createStack(server, 'meta-create', QUEUE('    Metadata:\n      cfn-local:\n        Fail: [Create]\n        Message: Simulated outage\n'));
+    const { id, stack } = await createStack(
+      server,
+      'meta-create',
+      QUEUE('    Metadata:\n      cfn-local:\n        Fail: [Create]\n        Message: Simulated outage\n'),
+    );
     expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
     expect(await reasonOf(id, 'Queue', 'CREATE_FAILED')).toBe('Simulated outage');
   });
 
   it('fails Times attempts, then succeeds: an update fails once, the next update goes through', async () => {
-    const { id } = await createStack(server, 'meta-times', QUEUE('    Metadata:\n      cfn-local:\n        Fail: Update\n        Times: 1\n'));
-    const changed = QUEUE('    Properties:\n      VisibilityTimeout: 60\n    Metadata:\n      cfn-local:\n        Fail: Update\n        Times: 1\n');
+    const { id } = await createStack(
+      server,
+      'meta-times',
+      QUEUE('    Metadata:\n      cfn-local:\n        Fail: Update\n        Times: 1\n'),
+    );
+    const changed = QUEUE(
+      '    Properties:\n      VisibilityTimeout: 60\n    Metadata:\n      cfn-local:\n        Fail: Update\n        Times: 1\n',
+    );
     await server.client.send(new UpdateStackCommand({ StackName: id, TemplateBody: changed }));
     expect((await waitForStack(server.client, id)).StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
-    expect(await reasonOf(id, 'Queue', 'UPDATE_FAILED')).toMatch(/^Resource handler returned message: "We encountered an internal error\. Please try again\." \(RequestToken: .*, HandlerErrorCode: InternalFailure\)$/);
+    expect(await reasonOf(id, 'Queue', 'UPDATE_FAILED')).toMatch(
+      /^Resource handler returned message: "We encountered an internal error\. Please try again\." \(RequestToken: .*, HandlerErrorCode: InternalFailure\)$/,
+    );
     await server.client.send(new UpdateStackCommand({ StackName: id, TemplateBody: changed }));
     expect((await waitForStack(server.client, id)).StackStatus).toBe('UPDATE_COMPLETE');
   });
 
   it('delays each action by DelayMs', async () => {
     const started = Date.now();
-    const { stack } = await createStack(server, 'meta-delay', QUEUE('    Metadata:\n      cfn-local:\n        DelayMs: 300\n'));
+    const { stack } = await createStack(
+      server,
+      'meta-delay',
+      QUEUE('    Metadata:\n      cfn-local:\n        DelayMs: 300\n'),
+    );
     expect(stack.StackStatus).toBe('CREATE_COMPLETE');
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
   });
@@ -50,9 +66,15 @@ describe('Template faults (Metadata: cfn-local)', () => {
 
 describe('Metadata DelayMs range and many delayed resources', () => {
   it('fails the resource with a clear reason for a DelayMs a timer cannot hold (1e308)', async () => {
-    const { id, stack } = await createStack(server, 'meta-delay-range', QUEUE('    Metadata:\n      cfn-local:\n        DelayMs: 1e308\n'));
+    const { id, stack } = await createStack(
+      server,
+      'meta-delay-range',
+      QUEUE('    Metadata:\n      cfn-local:\n        DelayMs: 1e308\n'),
+    );
     expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
-    expect(await reasonOf(id, 'Queue', 'CREATE_FAILED')).toBe('cfn-local Metadata: DelayMs must be a whole number of milliseconds from 0 to 2147483647 (got 1e+308)');
+    expect(await reasonOf(id, 'Queue', 'CREATE_FAILED')).toBe(
+      'cfn-local Metadata: DelayMs must be a whole number of milliseconds from 0 to 2147483647 (got 1e+308)',
+    );
   });
 
   it('runs more than ten delayed resources without a MaxListenersExceededWarning', async () => {
@@ -60,7 +82,10 @@ describe('Metadata DelayMs range and many delayed resources', () => {
     const onWarning = (w: Error) => warnings.push(w.name);
     process.on('warning', onWarning);
     try {
-      const resources = Array.from({ length: 12 }, (_, i) => `  Q${i}:\n    Type: AWS::SQS::Queue\n    Metadata:\n      cfn-local:\n        DelayMs: 1\n`).join('');
+      const resources = Array.from(
+        { length: 12 },
+        (_, i) => `  Q${i}:\n    Type: AWS::SQS::Queue\n    Metadata:\n      cfn-local:\n        DelayMs: 1\n`,
+      ).join('');
       const { stack } = await createStack(server, 'many-delayed', `Resources:\n${resources}`);
       expect(stack.StackStatus).toBe('CREATE_COMPLETE');
       await new Promise((r) => setImmediate(r));
@@ -74,7 +99,13 @@ describe('Metadata DelayMs range and many delayed resources', () => {
 describe('Control API faults', () => {
   it('a Delete fault on one logical id fails DeleteStack once; the retry resumes and completes', async () => {
     const { id } = await createStack(server, 'api-delete', `${QUEUE()}  Topic:\n    Type: AWS::SNS::Topic\n`);
-    const fault = await control(server, 'POST', '/faults', { stackName: 'api-delete', logicalId: 'Queue', action: 'Delete', message: 'Access denied', times: 1 });
+    const fault = await control(server, 'POST', '/faults', {
+      stackName: 'api-delete',
+      logicalId: 'Queue',
+      action: 'Delete',
+      message: 'Access denied',
+      times: 1,
+    });
     expect(fault.status).toBe(201);
     expect(fault.body.id).toMatch(/^[0-9a-f-]{36}$/);
     const failed = await deleteStack(server, id);
@@ -86,26 +117,45 @@ describe('Control API faults', () => {
   });
 
   it('a fault by resource type applies to every stack until removed', async () => {
-    const { body } = await control(server, 'POST', '/faults', { resourceType: 'AWS::SNS::Topic', action: 'Create', code: 'AccessDenied' });
+    const { body } = await control(server, 'POST', '/faults', {
+      resourceType: 'AWS::SNS::Topic',
+      action: 'Create',
+      code: 'AccessDenied',
+    });
     const one = await createStack(server, 'typed-1', 'Resources:\n  T:\n    Type: AWS::SNS::Topic\n');
     expect(one.stack.StackStatus).toBe('ROLLBACK_COMPLETE');
     expect(await reasonOf(one.id, 'T', 'CREATE_FAILED')).toMatch(/HandlerErrorCode: AccessDenied\)$/);
-    expect((await control(server, 'GET', '/faults')).body.faults).toEqual([{ id: body.id, resourceType: 'AWS::SNS::Topic', action: 'Create', code: 'AccessDenied' }]);
+    expect((await control(server, 'GET', '/faults')).body.faults).toEqual([
+      { id: body.id, resourceType: 'AWS::SNS::Topic', action: 'Create', code: 'AccessDenied' },
+    ]);
     expect((await control(server, 'DELETE', `/faults/${body.id}`)).body).toEqual({ removed: 1 });
-    expect((await createStack(server, 'typed-2', 'Resources:\n  T:\n    Type: AWS::SNS::Topic\n')).stack.StackStatus).toBe('CREATE_COMPLETE');
+    expect(
+      (await createStack(server, 'typed-2', 'Resources:\n  T:\n    Type: AWS::SNS::Topic\n')).stack.StackStatus,
+    ).toBe('CREATE_COMPLETE');
   });
 
   it('throttling is transient: a few throttled attempts are retried and the create completes', async () => {
-    await control(server, 'POST', '/faults', { resourceType: 'AWS::SQS::Queue', action: 'Create', code: 'Throttling', times: 3 });
+    await control(server, 'POST', '/faults', {
+      resourceType: 'AWS::SQS::Queue',
+      action: 'Create',
+      code: 'Throttling',
+      times: 3,
+    });
     const { id, stack } = await createStack(server, 'throttled', QUEUE());
     expect(stack.StackStatus).toBe('CREATE_COMPLETE');
-    expect(await eventLines(server.client, id, 'Queue')).toEqual(['CREATE_IN_PROGRESS', 'CREATE_IN_PROGRESS Resource creation Initiated', 'CREATE_COMPLETE']);
+    expect(await eventLines(server.client, id, 'Queue')).toEqual([
+      'CREATE_IN_PROGRESS',
+      'CREATE_IN_PROGRESS Resource creation Initiated',
+      'CREATE_COMPLETE',
+    ]);
   });
 
   it('throttling that outlasts the retries fails with "Rate exceeded" (HandlerErrorCode: Throttling); a later attempt clears', async () => {
     await control(server, 'POST', '/faults', { stackName: 'rate', action: 'Create', code: 'Throttling', times: 5 });
     const first = await createStack(server, 'rate', QUEUE());
-    expect(await reasonOf(first.id, 'Queue', 'CREATE_FAILED')).toMatch(/^Resource handler returned message: "Rate exceeded \(Service: \w+, Status Code: 400, Request ID: [0-9a-f-]{36}\)" \(RequestToken: .+, HandlerErrorCode: Throttling\)$/);
+    expect(await reasonOf(first.id, 'Queue', 'CREATE_FAILED')).toMatch(
+      /^Resource handler returned message: "Rate exceeded \(Service: \w+, Status Code: 400, Request ID: [0-9a-f-]{36}\)" \(RequestToken: .+, HandlerErrorCode: Throttling\)$/,
+    );
     await deleteStack(server, first.id);
     expect((await createStack(server, 'rate', QUEUE())).stack.StackStatus).toBe('CREATE_COMPLETE');
   });

@@ -3,7 +3,11 @@
 // colliding with it. https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateChangeSet.html
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  CreateChangeSetCommand, CreateStackCommand, DeleteStackCommand, DescribeChangeSetCommand, ExecuteChangeSetCommand,
+  CreateChangeSetCommand,
+  CreateStackCommand,
+  DeleteStackCommand,
+  DescribeChangeSetCommand,
+  ExecuteChangeSetCommand,
   waitUntilChangeSetCreateComplete,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
@@ -18,11 +22,19 @@ afterAll(() => server.close());
 const named = `Resources:\n  Setting:\n    Type: AWS::SSM::Parameter\n    DeletionPolicy: Retain\n    Properties:\n      Name: left-behind\n      Type: String\n      Value: v\n`;
 
 async function changeSet(stack: string, importExisting: boolean) {
-  const { Id } = await server.client.send(new CreateChangeSetCommand({
-    StackName: stack, ChangeSetName: 'cs', ChangeSetType: 'CREATE', TemplateBody: named, ImportExistingResources: importExisting,
-  }));
-  await waitUntilChangeSetCreateComplete({ client: server.client, maxWaitTime: 10, minDelay: 0.05 } as never, { ChangeSetName: Id! });
-  return (await server.client.send(new DescribeChangeSetCommand({ ChangeSetName: Id! })));
+  const { Id } = await server.client.send(
+    new CreateChangeSetCommand({
+      StackName: stack,
+      ChangeSetName: 'cs',
+      ChangeSetType: 'CREATE',
+      TemplateBody: named,
+      ImportExistingResources: importExisting,
+    }),
+  );
+  await waitUntilChangeSetCreateComplete({ client: server.client, maxWaitTime: 10, minDelay: 0.05 } as never, {
+    ChangeSetName: Id!,
+  });
+  return await server.client.send(new DescribeChangeSetCommand({ ChangeSetName: Id! }));
 }
 
 it('imports a retained leftover instead of colliding with it, and only when asked', async () => {
@@ -36,11 +48,20 @@ it('imports a retained leftover instead of colliding with it, and only when aske
 
   const adopting = await changeSet('with-flag', true);
   expect(adopting.ImportExistingResources).toBe(true);
-  expect(adopting.Changes![0].ResourceChange).toMatchObject({ Action: 'Import', LogicalResourceId: 'Setting', PhysicalResourceId: 'left-behind' });
+  expect(adopting.Changes![0].ResourceChange).toMatchObject({
+    Action: 'Import',
+    LogicalResourceId: 'Setting',
+    PhysicalResourceId: 'left-behind',
+  });
   await server.client.send(new ExecuteChangeSetCommand({ ChangeSetName: adopting.ChangeSetId! }));
   expect((await waitForStack(server.client, adopting.StackId!)).StackStatus).toBe('CREATE_COMPLETE');
-  expect(await resourceLines(server.client, 'with-flag', 'Setting')).toEqual(['Setting IMPORT_IN_PROGRESS', 'Setting IMPORT_COMPLETE']);
-  const world = await (await fetch(`${server.endpoint}/_cfn-local/world?type=AWS::SSM::Parameter`)).json() as { resources: { physicalId: string; stackId?: string }[] };
+  expect(await resourceLines(server.client, 'with-flag', 'Setting')).toEqual([
+    'Setting IMPORT_IN_PROGRESS',
+    'Setting IMPORT_COMPLETE',
+  ]);
+  const world = (await (await fetch(`${server.endpoint}/_cfn-local/world?type=AWS::SSM::Parameter`)).json()) as {
+    resources: { physicalId: string; stackId?: string }[];
+  };
   expect(world.resources.find((r) => r.physicalId === 'left-behind')!.stackId).toBe(adopting.StackId);
 
   // the plain change set, executed now, collides with the resource its sibling stack owns
@@ -52,7 +73,14 @@ it('ListChangeSets pages its summaries 100 at a time with NextToken', async () =
   const { ListChangeSetsCommand } = await import('@aws-sdk/client-cloudformation');
   const body = 'Resources:\n  P:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n      Value: v\n';
   for (let i = 0; i < 105; i++) {
-    await server.client.send(new CreateChangeSetCommand({ StackName: 'many', ChangeSetName: `cs-${i}`, ChangeSetType: 'CREATE', TemplateBody: body }));
+    await server.client.send(
+      new CreateChangeSetCommand({
+        StackName: 'many',
+        ChangeSetName: `cs-${i}`,
+        ChangeSetType: 'CREATE',
+        TemplateBody: body,
+      }),
+    );
   }
   const first = await server.client.send(new ListChangeSetsCommand({ StackName: 'many' }));
   expect(first.Summaries).toHaveLength(100);

@@ -2,8 +2,13 @@
 // call started it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  ContinueUpdateRollbackCommand, CreateStackCommand, DeleteStackCommand, DescribeStacksCommand, RollbackStackCommand,
-  UpdateStackCommand, type CloudFormationClient,
+  ContinueUpdateRollbackCommand,
+  CreateStackCommand,
+  DeleteStackCommand,
+  DescribeStacksCommand,
+  RollbackStackCommand,
+  UpdateStackCommand,
+  type CloudFormationClient,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 
@@ -13,7 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const AWS_OPERATION_TYPES = ['CREATE_STACK', 'UPDATE_STACK', 'DELETE_STACK', 'CONTINUE_ROLLBACK', 'ROLLBACK', 'CREATE_CHANGESET'];
+const AWS_OPERATION_TYPES = [
+  'CREATE_STACK',
+  'UPDATE_STACK',
+  'DELETE_STACK',
+  'CONTINUE_ROLLBACK',
+  'ROLLBACK',
+  'CREATE_CHANGESET',
+];
 const param = (value: string, fault = '') =>
   `Resources:\n  P:\n    Type: AWS::SSM::Parameter\n${fault}    Properties:\n      Type: String\n      Value: ${value}\n`;
 const failing = (action: string) => `    Metadata:\n      cfn-local:\n        Fail: [${action}]\n`;
@@ -38,7 +50,13 @@ it('CreateStack, UpdateStack and DeleteStack show CREATE_STACK, UPDATE_STACK and
 });
 
 it('RollbackStack shows ROLLBACK', async () => {
-  await server.client.send(new CreateStackCommand({ StackName: 'ops-rollback', TemplateBody: param('a', failing('Create')), DisableRollback: true }));
+  await server.client.send(
+    new CreateStackCommand({
+      StackName: 'ops-rollback',
+      TemplateBody: param('a', failing('Create')),
+      DisableRollback: true,
+    }),
+  );
   expect((await waitForStack(server.client, 'ops-rollback')).StackStatus).toBe('CREATE_FAILED');
   await server.client.send(new RollbackStackCommand({ StackName: 'ops-rollback' }));
   expect(await lastOperation(server.client, 'ops-rollback')).toBe('ROLLBACK');
@@ -47,7 +65,10 @@ it('RollbackStack shows ROLLBACK', async () => {
 it('ContinueUpdateRollback shows CONTINUE_ROLLBACK', async () => {
   await server.client.send(new CreateStackCommand({ StackName: 'ops-continue', TemplateBody: param('a') }));
   await waitForStack(server.client, 'ops-continue');
-  await fetch(`${server.endpoint}/_cfn-local/faults`, { method: 'POST', body: JSON.stringify({ stackName: 'ops-continue', action: 'Update' }) });
+  await fetch(`${server.endpoint}/_cfn-local/faults`, {
+    method: 'POST',
+    body: JSON.stringify({ stackName: 'ops-continue', action: 'Update' }),
+  });
   await server.client.send(new UpdateStackCommand({ StackName: 'ops-continue', TemplateBody: param('b') }));
   expect((await waitForStack(server.client, 'ops-continue')).StackStatus).toBe('UPDATE_ROLLBACK_FAILED');
   await server.client.send(new ContinueUpdateRollbackCommand({ StackName: 'ops-continue' }));

@@ -1,7 +1,12 @@
 // DeleteStack when resources will not go: DELETE_FAILED listing every failure, independent branches continuing,
 // resuming, RetainResources; real refusals from the simulated account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateStackCommand, DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import {
+  CreateStackCommand,
+  DeleteStackCommand,
+  DescribeStacksCommand,
+  ListStackResourcesCommand,
+} from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { eventLines, resourceLines } from '../helpers/events.js';
 
@@ -11,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const param = (id: string, extra = '') => `  ${id}:\n    Type: AWS::SSM::Parameter\n${extra}    Properties:\n      Type: String\n      Value: ${id}\n`;
+const param = (id: string, extra = '') =>
+  `  ${id}:\n    Type: AWS::SSM::Parameter\n${extra}    Properties:\n      Type: String\n      Value: ${id}\n`;
 const stuck = '    Metadata:\n      cfn-local:\n        Fail: [Delete]\n        Message: "Delete refused"\n';
 
 async function create(name: string, body: string) {
@@ -34,11 +40,16 @@ async function statuses(name: string) {
 
 async function world(type: string) {
   const res = await fetch(`${server.endpoint}/_cfn-local/world?type=${encodeURIComponent(type)}`);
-  return ((await res.json()) as { resources: { physicalId: string; stackId?: string; logicalId?: string }[] }).resources;
+  return ((await res.json()) as { resources: { physicalId: string; stackId?: string; logicalId?: string }[] })
+    .resources;
 }
 
 async function patchWorld(physicalId: string, body: unknown) {
-  const res = await fetch(`${server.endpoint}/_cfn-local/world/${encodeURIComponent(physicalId)}`, { method: 'PATCH', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`${server.endpoint}/_cfn-local/world/${encodeURIComponent(physicalId)}`, {
+    method: 'PATCH',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -48,16 +59,29 @@ describe('DeleteStack with failures', () => {
     const body = `Resources:\n${param('Base')}${param('A', `    DependsOn: Base\n${stuck}`)}${param('B', `    DependsOn: Base\n${stuck}`)}${param('Free')}`;
     await create('delfail', body);
     const stack = await remove('delfail');
-    expect(stack).toMatchObject({ StackStatus: 'DELETE_FAILED', StackStatusReason: 'The following resource(s) failed to delete: [A, B]. ' });
-    expect(await statuses('delfail')).toEqual({ Base: 'CREATE_COMPLETE', A: 'DELETE_FAILED', B: 'DELETE_FAILED', Free: 'DELETE_COMPLETE' });
+    expect(stack).toMatchObject({
+      StackStatus: 'DELETE_FAILED',
+      StackStatusReason: 'The following resource(s) failed to delete: [A, B]. ',
+    });
+    expect(await statuses('delfail')).toEqual({
+      Base: 'CREATE_COMPLETE',
+      A: 'DELETE_FAILED',
+      B: 'DELETE_FAILED',
+      Free: 'DELETE_COMPLETE',
+    });
     expect(await resourceLines(server.client, 'delfail', 'Base')).not.toContain('Base DELETE_IN_PROGRESS');
   });
 
   it('RetainResources is refused outside DELETE_FAILED and for resources already deleted', async () => {
-    await expect(server.client.send(new DeleteStackCommand({ StackName: 'delfail', RetainResources: ['Free'] })))
-      .rejects.toThrow('The specified resources to retain must be in a valid state. Do not specify resources that are in the DELETE_COMPLETE state.');
+    await expect(
+      server.client.send(new DeleteStackCommand({ StackName: 'delfail', RetainResources: ['Free'] })),
+    ).rejects.toThrow(
+      'The specified resources to retain must be in a valid state. Do not specify resources that are in the DELETE_COMPLETE state.',
+    );
     await create('notfailed', `Resources:\n${param('X')}`);
-    await expect(server.client.send(new DeleteStackCommand({ StackName: 'notfailed', RetainResources: ['X'] }))).rejects.toThrow(/RetainResources can only be specified when a stack is in the DELETE_FAILED state/);
+    await expect(
+      server.client.send(new DeleteStackCommand({ StackName: 'notfailed', RetainResources: ['X'] })),
+    ).rejects.toThrow(/RetainResources can only be specified when a stack is in the DELETE_FAILED state/);
   });
 
   it('DeleteStack with RetainResources skips them (DELETE_SKIPPED) and completes; they stay in the account', async () => {
@@ -73,7 +97,9 @@ describe('DeleteStack with failures', () => {
       'Base DELETE_COMPLETE',
       'delfail DELETE_COMPLETE',
     ]);
-    const kept = (await world('AWS::SSM::Parameter')).filter((r) => r.physicalId.startsWith('CFN-A-') || r.physicalId.startsWith('CFN-B-'));
+    const kept = (await world('AWS::SSM::Parameter')).filter(
+      (r) => r.physicalId.startsWith('CFN-A-') || r.physicalId.startsWith('CFN-B-'),
+    );
     expect(kept).toHaveLength(2);
     expect(kept.every((r) => r.stackId === undefined)).toBe(true);
   });
@@ -86,8 +112,12 @@ describe('refusals from the simulated account', () => {
     await patchWorld(bucket.physicalId, { dataItems: 3 });
     const failed = await remove('bucket');
     expect(failed.StackStatus).toBe('DELETE_FAILED');
-    const reason = (await resourceLines(server.client, 'bucket', 'Data', true)).find((l) => l.startsWith('Data DELETE_FAILED'))!;
-    expect(reason).toMatch(/^Data DELETE_FAILED: Resource handler returned message: "The bucket you tried to delete is not empty \(Service: S3, Status Code: 409, Request ID: [^)]+\)" \(RequestToken: [^,]+, HandlerErrorCode: GeneralServiceException\)$/);
+    const reason = (await resourceLines(server.client, 'bucket', 'Data', true)).find((l) =>
+      l.startsWith('Data DELETE_FAILED'),
+    )!;
+    expect(reason).toMatch(
+      /^Data DELETE_FAILED: Resource handler returned message: "The bucket you tried to delete is not empty \(Service: S3, Status Code: 409, Request ID: [^)]+\)" \(RequestToken: [^,]+, HandlerErrorCode: GeneralServiceException\)$/,
+    );
     expect(await statuses('bucket')).toEqual({ Data: 'DELETE_FAILED', Other: 'DELETE_COMPLETE' });
     // still refused on a plain retry
     expect((await remove('bucket')).StackStatus).toBe('DELETE_FAILED');
@@ -95,19 +125,30 @@ describe('refusals from the simulated account', () => {
     const done = await remove('bucket');
     expect(done.StackStatus).toBe('DELETE_COMPLETE');
     const lastDelete = await eventLines(server.client, id);
-    expect(lastDelete.slice(-4)).toEqual(['bucket DELETE_IN_PROGRESS', 'Data DELETE_IN_PROGRESS', 'Data DELETE_COMPLETE', 'bucket DELETE_COMPLETE']);
+    expect(lastDelete.slice(-4)).toEqual([
+      'bucket DELETE_IN_PROGRESS',
+      'Data DELETE_IN_PROGRESS',
+      'Data DELETE_COMPLETE',
+      'bucket DELETE_COMPLETE',
+    ]);
   });
 
   it('an IAM role with a policy attached outside the stack refuses with DeleteConflict', async () => {
-    const { StackId } = await server.client.send(new CreateStackCommand({
-      StackName: 'role', Capabilities: ['CAPABILITY_IAM'],
-      TemplateBody: 'Resources:\n  Role:\n    Type: AWS::IAM::Role\n    Properties:\n      AssumeRolePolicyDocument: {Version: "2012-10-17", Statement: []}\n',
-    }));
+    const { StackId } = await server.client.send(
+      new CreateStackCommand({
+        StackName: 'role',
+        Capabilities: ['CAPABILITY_IAM'],
+        TemplateBody:
+          'Resources:\n  Role:\n    Type: AWS::IAM::Role\n    Properties:\n      AssumeRolePolicyDocument: {Version: "2012-10-17", Statement: []}\n',
+      }),
+    );
     await waitForStack(server.client, StackId!);
     const [role] = (await world('AWS::IAM::Role')).filter((r) => r.stackId === StackId);
     await patchWorld(role.physicalId, { attachedOutside: ['arn:aws:iam::aws:policy/ReadOnlyAccess'] });
     expect((await remove('role')).StackStatus).toBe('DELETE_FAILED');
-    expect((await resourceLines(server.client, 'role', 'Role', true)).at(-1)).toContain('Cannot delete entity, must detach all policies first. (Service: Iam, Status Code: 409');
+    expect((await resourceLines(server.client, 'role', 'Role', true)).at(-1)).toContain(
+      'Cannot delete entity, must detach all policies first. (Service: Iam, Status Code: 409',
+    );
   });
 
   it('a resource deleted out of band counts as deleted', async () => {
@@ -125,17 +166,30 @@ describe('DeleteStack during CREATE_IN_PROGRESS', () => {
   it('stops the create and deletes what it made: DELETE_IN_PROGRESS (User Initiated), then DELETE_COMPLETE', async () => {
     const slow = '    DependsOn: Made\n';
     // Only the create of Slow is slow (a Metadata DelayMs would slow its delete too).
-    await fetch(`${server.endpoint}/_cfn-local/faults`, { method: 'POST', body: JSON.stringify({ stackName: 'mid-create', logicalId: 'Slow', action: 'Create', times: 0, delayMs: 60000 }) });
-    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'mid-create', TemplateBody: `Resources:\n${param('Made')}${param('Slow', slow)}` }));
+    await fetch(`${server.endpoint}/_cfn-local/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ stackName: 'mid-create', logicalId: 'Slow', action: 'Create', times: 0, delayMs: 60000 }),
+    });
+    const { StackId } = await server.client.send(
+      new CreateStackCommand({
+        StackName: 'mid-create',
+        TemplateBody: `Resources:\n${param('Made')}${param('Slow', slow)}`,
+      }),
+    );
     while ((await statuses(StackId!)).Slow !== 'CREATE_IN_PROGRESS') await new Promise((r) => setTimeout(r, 5));
     await server.client.send(new DeleteStackCommand({ StackName: 'mid-create' }));
     expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('DELETE_COMPLETE');
     const lines = await eventLines(server.client, StackId!, true);
     expect(lines.filter((l) => l.startsWith('mid-create '))).toEqual([
-      'mid-create CREATE_IN_PROGRESS: User Initiated', 'mid-create DELETE_IN_PROGRESS: User Initiated', 'mid-create DELETE_COMPLETE',
+      'mid-create CREATE_IN_PROGRESS: User Initiated',
+      'mid-create DELETE_IN_PROGRESS: User Initiated',
+      'mid-create DELETE_COMPLETE',
     ]);
     expect(lines).toContain('Slow CREATE_FAILED: Resource creation cancelled');
-    expect(lines.filter((l) => l.startsWith('Made ')).slice(-2)).toEqual(['Made DELETE_IN_PROGRESS', 'Made DELETE_COMPLETE']);
+    expect(lines.filter((l) => l.startsWith('Made ')).slice(-2)).toEqual([
+      'Made DELETE_IN_PROGRESS',
+      'Made DELETE_COMPLETE',
+    ]);
     expect((await world('AWS::SSM::Parameter')).filter((r) => r.stackId === StackId)).toEqual([]);
   });
 });

@@ -2,7 +2,11 @@
 // its end must not write back the settings it started with.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  CreateStackCommand, DescribeStacksCommand, GetStackPolicyCommand, SetStackPolicyCommand, UpdateStackCommand,
+  CreateStackCommand,
+  DescribeStacksCommand,
+  GetStackPolicyCommand,
+  SetStackPolicyCommand,
+  UpdateStackCommand,
   UpdateTerminationProtectionCommand,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
@@ -28,7 +32,9 @@ async function updating(name: string) {
 
 it('UpdateTerminationProtection during an update still holds after UPDATE_COMPLETE', async () => {
   await updating('live-protection');
-  await server.client.send(new UpdateTerminationProtectionCommand({ StackName: 'live-protection', EnableTerminationProtection: true }));
+  await server.client.send(
+    new UpdateTerminationProtectionCommand({ StackName: 'live-protection', EnableTerminationProtection: true }),
+  );
   const stack = await waitForStack(server.client, 'live-protection');
   expect(stack.StackStatus).toBe('UPDATE_COMPLETE');
   expect(stack.EnableTerminationProtection).toBe(true);

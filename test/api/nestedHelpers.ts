@@ -13,13 +13,19 @@ let counter = 0;
  * Puts a child template in the server's S3 (at `url`, or a new key) and returns its TemplateURL, in the path-style
  * form a deploy tool writes (`https://s3.<region>.amazonaws.com/<bucket>/<key>`).
  */
-export async function putTemplate(server: TestServer, body: string, url = `https://s3.us-east-1.amazonaws.com/${BUCKET}/t${++counter}.yaml`): Promise<string> {
+export async function putTemplate(
+  server: TestServer,
+  body: string,
+  url = `https://s3.us-east-1.amazonaws.com/${BUCKET}/t${++counter}.yaml`,
+): Promise<string> {
   const s3 = s3Client(server.endpoint);
   if (!withBucket.has(server)) {
     await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
     withBucket.add(server);
   }
-  await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: new URL(url).pathname.split('/').slice(2).join('/'), Body: body }));
+  await s3.send(
+    new PutObjectCommand({ Bucket: BUCKET, Key: new URL(url).pathname.split('/').slice(2).join('/'), Body: body }),
+  );
   return url;
 }
 
@@ -30,7 +36,8 @@ ${extra}    Properties:
       Value: ${name}
 `;
 
-export const failing = (fail: string) => `    Metadata:\n      cfn-local:\n        Fail: [${fail}]\n        Message: "Rate exceeded"\n`;
+export const failing = (fail: string) =>
+  `    Metadata:\n      cfn-local:\n        Fail: [${fail}]\n        Message: "Rate exceeded"\n`;
 
 export const nested = (logicalId: string, url: string, extra = '') => `  ${logicalId}:
     Type: AWS::CloudFormation::Stack

@@ -2,7 +2,12 @@
 // anywhere rolls the tree back; a child's UPDATE_ROLLBACK_FAILED reaches the root, and ContinueUpdateRollback on
 // the root resumes the tree, skipping child resources named `NestedStack.LogicalId`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContinueUpdateRollbackCommand, CreateStackCommand, DescribeStacksCommand, UpdateStackCommand } from '@aws-sdk/client-cloudformation';
+import {
+  ContinueUpdateRollbackCommand,
+  CreateStackCommand,
+  DescribeStacksCommand,
+  UpdateStackCommand,
+} from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { eventLines, resourceLines } from '../helpers/events.js';
 import { awsErrorOf } from '../helpers/errors.js';
@@ -20,12 +25,15 @@ async function create(name: string, body: string) {
 }
 
 async function update(name: string, body: string, extra: Record<string, unknown> = {}) {
-  const { StackId } = await server.client.send(new UpdateStackCommand({ StackName: name, TemplateBody: body, ...extra }));
+  const { StackId } = await server.client.send(
+    new UpdateStackCommand({ StackName: name, TemplateBody: body, ...extra }),
+  );
   return waitForStack(server.client, StackId!);
 }
 
 const CHILD = `Parameters:\n  Value:\n    Type: String\nResources:\n  Item:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n      Value: !Ref Value\nOutputs:\n  Value:\n    Value: !GetAtt Item.Value\n`;
-const withValue = (url: string, value: string, more = '') => `Resources:\n${nested('Child', url, `      Parameters:\n        Value: ${value}\n`)}${more}Outputs:\n  Value:\n    Value: !GetAtt Child.Outputs.Value\n`;
+const withValue = (url: string, value: string, more = '') =>
+  `Resources:\n${nested('Child', url, `      Parameters:\n        Value: ${value}\n`)}${more}Outputs:\n  Value:\n    Value: !GetAtt Child.Outputs.Value\n`;
 
 describe('UpdateStack of a parent', () => {
   it('leaves an unchanged child untouched and updates a child whose parameters changed', async () => {
@@ -39,11 +47,21 @@ describe('UpdateStack of a parent', () => {
     const parent = await update('upd', withValue(url, 'two', param('Extra')));
     expect(parent.StackStatus).toBe('UPDATE_COMPLETE');
     expect(parent.Outputs).toEqual([{ OutputKey: 'Value', OutputValue: 'two' }]);
-    expect((await eventLines(server.client, child.StackId!)).slice(before.length).map((l) => l.replace(child.StackName!, 'child'))).toEqual([
-      'child UPDATE_IN_PROGRESS', 'Item UPDATE_IN_PROGRESS', 'Item UPDATE_COMPLETE',
-      'child UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', 'child UPDATE_COMPLETE',
+    expect(
+      (await eventLines(server.client, child.StackId!))
+        .slice(before.length)
+        .map((l) => l.replace(child.StackName!, 'child')),
+    ).toEqual([
+      'child UPDATE_IN_PROGRESS',
+      'Item UPDATE_IN_PROGRESS',
+      'Item UPDATE_COMPLETE',
+      'child UPDATE_COMPLETE_CLEANUP_IN_PROGRESS',
+      'child UPDATE_COMPLETE',
     ]);
-    expect((await resourceLines(server.client, 'upd', 'Child')).slice(3)).toEqual(['Child UPDATE_IN_PROGRESS', 'Child UPDATE_COMPLETE']);
+    expect((await resourceLines(server.client, 'upd', 'Child')).slice(3)).toEqual([
+      'Child UPDATE_IN_PROGRESS',
+      'Child UPDATE_COMPLETE',
+    ]);
   });
 
   it('updates a child whose template changed behind the same TemplateURL', async () => {
@@ -53,7 +71,9 @@ describe('UpdateStack of a parent', () => {
     expect((await update('same-url', withValue(url, 'one', param('Extra')))).StackStatus).toBe('UPDATE_COMPLETE');
     const child = await childOf(server.client, 'same-url', 'Child');
     expect(await resourceLines(server.client, child.StackId!, 'Added')).toEqual([
-      'Added CREATE_IN_PROGRESS', 'Added CREATE_IN_PROGRESS', 'Added CREATE_COMPLETE',
+      'Added CREATE_IN_PROGRESS',
+      'Added CREATE_IN_PROGRESS',
+      'Added CREATE_COMPLETE',
     ]);
   });
 
@@ -61,7 +81,13 @@ describe('UpdateStack of a parent', () => {
     const url = await putTemplate(server, CHILD);
     await create('upd-fail', withValue(url, 'one'));
     const child = await childOf(server.client, 'upd-fail', 'Child');
-    const broken = await putTemplate(server, CHILD.replace('      Value: !Ref Value\n', `      Value: !Ref Value\n${failing('Update')}`.replace(/^ {4}Metadata/m, '    Metadata')));
+    const broken = await putTemplate(
+      server,
+      CHILD.replace(
+        '      Value: !Ref Value\n',
+        `      Value: !Ref Value\n${failing('Update')}`.replace(/^ {4}Metadata/m, '    Metadata'),
+      ),
+    );
     const parent = await update('upd-fail', withValue(broken, 'two'));
     expect(parent.StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
     expect(parent.Outputs).toEqual([{ OutputKey: 'Value', OutputValue: 'one' }]);
@@ -74,7 +100,10 @@ describe('UpdateStack of a parent', () => {
   it('rolls an updated child back when a sibling in the parent fails', async () => {
     const url = await putTemplate(server, CHILD);
     await create('sib-fail', withValue(url, 'one'));
-    const parent = await update('sib-fail', withValue(url, 'two', param('Bad', '    DependsOn: Child\n' + failing('Create'))));
+    const parent = await update(
+      'sib-fail',
+      withValue(url, 'two', param('Bad', '    DependsOn: Child\n' + failing('Create'))),
+    );
     expect(parent.StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
     expect(parent.Outputs).toEqual([{ OutputKey: 'Value', OutputValue: 'one' }]);
     const child = await childOf(server.client, 'sib-fail', 'Child');
@@ -89,7 +118,8 @@ describe('UPDATE_ROLLBACK_FAILED in a child', () => {
     await create('urf', withValue(url, 'one'));
     // the child's Item fails its update and its rollback alike
     const fault = await fetch(`${server.endpoint}/_cfn-local/faults`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ logicalId: 'Item', resourceType: 'AWS::SSM::Parameter', action: 'Update' }),
     });
     expect(fault.status).toBe(201);
@@ -97,16 +127,27 @@ describe('UPDATE_ROLLBACK_FAILED in a child', () => {
     expect(parent.StackStatus).toBe('UPDATE_ROLLBACK_FAILED');
     const child = await childOf(server.client, 'urf', 'Child');
     expect(child.StackStatus).toBe('UPDATE_ROLLBACK_FAILED');
-    expect(await awsErrorOf(server.client.send(new ContinueUpdateRollbackCommand({ StackName: 'urf', ResourcesToSkip: ['Child.Missing'] })))).toMatchObject({
+    expect(
+      await awsErrorOf(
+        server.client.send(new ContinueUpdateRollbackCommand({ StackName: 'urf', ResourcesToSkip: ['Child.Missing'] })),
+      ),
+    ).toMatchObject({
       code: 'ValidationError',
     });
-    expect(await awsErrorOf(server.client.send(new ContinueUpdateRollbackCommand({ StackName: child.StackId, ResourcesToSkip: ['Item'] })))).toMatchObject({
-      code: 'ValidationError', message: `Stack [${child.StackName}] is a nested stack: ContinueUpdateRollback can only be called on its root stack [${parent.StackId}].`,
+    expect(
+      await awsErrorOf(
+        server.client.send(new ContinueUpdateRollbackCommand({ StackName: child.StackId, ResourcesToSkip: ['Item'] })),
+      ),
+    ).toMatchObject({
+      code: 'ValidationError',
+      message: `Stack [${child.StackName}] is a nested stack: ContinueUpdateRollback can only be called on its root stack [${parent.StackId}].`,
     });
     await server.client.send(new ContinueUpdateRollbackCommand({ StackName: 'urf', ResourcesToSkip: ['Child.Item'] }));
     expect((await waitForStack(server.client, parent.StackId!)).StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
     const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: child.StackId }));
     expect(Stacks![0].StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
-    expect(await resourceLines(server.client, child.StackId!, 'Item', true)).toContain('Item UPDATE_COMPLETE: Resource skipped during continue update rollback');
+    expect(await resourceLines(server.client, child.StackId!, 'Item', true)).toContain(
+      'Item UPDATE_COMPLETE: Resource skipped during continue update rollback',
+    );
   });
 });

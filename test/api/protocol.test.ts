@@ -18,23 +18,42 @@ async function post(body: string, headers: Record<string, string> = {}) {
     headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8', ...headers },
   });
   const text = await res.text();
-  const unescape = (v: string) => v.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const unescape = (v: string) =>
+    v
+      .replace(/&apos;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   const field = (name: string) => {
     const raw = new RegExp(`<${name}>([^<]*)</${name}>`).exec(text)?.[1];
     return raw === undefined ? undefined : unescape(raw);
   };
-  return { status: res.status, text, type: field('Type'), code: field('Code'), message: field('Message'), requestId: res.headers.get('x-amzn-requestid') };
+  return {
+    status: res.status,
+    text,
+    type: field('Type'),
+    code: field('Code'),
+    message: field('Message'),
+    requestId: res.headers.get('x-amzn-requestid'),
+  };
 }
 
 const TEMPLATE = encodeURIComponent('Resources:\n  A:\n    Type: AWS::SQS::Queue\n');
 
 describe('the awsQuery envelope', () => {
-  it('answers a successful call in AWS\'s XML envelope with the x-amzn-RequestId header', async () => {
-    const res = await fetch(server.endpoint, { method: 'POST', body: 'Action=ListStacks&Version=2010-05-15', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  it("answers a successful call in AWS's XML envelope with the x-amzn-RequestId header", async () => {
+    const res = await fetch(server.endpoint, {
+      method: 'POST',
+      body: 'Action=ListStacks&Version=2010-05-15',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     const text = await res.text();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/xml/);
-    expect(text).toMatch(/^<ListStacksResponse xmlns="http:\/\/cloudformation\.amazonaws\.com\/doc\/2010-05-15\/"><ListStacksResult><StackSummaries\/><\/ListStacksResult><ResponseMetadata><RequestId>[0-9a-f-]{36}<\/RequestId><\/ResponseMetadata><\/ListStacksResponse>$/);
+    expect(text).toMatch(
+      /^<ListStacksResponse xmlns="http:\/\/cloudformation\.amazonaws\.com\/doc\/2010-05-15\/"><ListStacksResult><StackSummaries\/><\/ListStacksResult><ResponseMetadata><RequestId>[0-9a-f-]{36}<\/RequestId><\/ResponseMetadata><\/ListStacksResponse>$/,
+    );
     expect(text).toContain(`<RequestId>${res.headers.get('x-amzn-requestid')}</RequestId>`);
   });
 });
@@ -42,7 +61,10 @@ describe('the awsQuery envelope', () => {
 describe('bad requests', () => {
   it('returns InvalidAction for an action CloudFormation does not have', async () => {
     expect(await post('Action=DescribeUnicorns&Version=2010-05-15')).toMatchObject({
-      status: 400, type: 'Sender', code: 'InvalidAction', message: 'Could not find operation DescribeUnicorns for version 2010-05-15',
+      status: 400,
+      type: 'Sender',
+      code: 'InvalidAction',
+      message: 'Could not find operation DescribeUnicorns for version 2010-05-15',
     });
   });
 
@@ -52,18 +74,25 @@ describe('bad requests', () => {
 
   it('returns NotImplemented (not a 500, not retried by SDKs) for a real action cfn-local does not have yet', async () => {
     expect(await post('Action=DetectStackDrift&Version=2010-05-15&StackName=x')).toMatchObject({
-      status: 501, code: 'NotImplemented', message: 'cfn-local does not implement the CloudFormation action DetectStackDrift yet',
+      status: 501,
+      code: 'NotImplemented',
+      message: 'cfn-local does not implement the CloudFormation action DetectStackDrift yet',
     });
   });
 
   it('returns ValidationError for a missing required member', async () => {
     expect(await post(`Action=CreateStack&Version=2010-05-15&TemplateBody=${TEMPLATE}`)).toMatchObject({
-      status: 400, code: 'ValidationError', message: "1 validation error detected: Value null at 'stackName' failed to satisfy constraint: Member must not be null",
+      status: 400,
+      code: 'ValidationError',
+      message:
+        "1 validation error detected: Value null at 'stackName' failed to satisfy constraint: Member must not be null",
     });
   });
 
   it('returns ValidationError for a member of the wrong type, and stores nothing', async () => {
-    const res = await post(`Action=CreateStack&Version=2010-05-15&StackName=typed&TimeoutInMinutes=abc&TemplateBody=${TEMPLATE}`);
+    const res = await post(
+      `Action=CreateStack&Version=2010-05-15&StackName=typed&TimeoutInMinutes=abc&TemplateBody=${TEMPLATE}`,
+    );
     expect(res).toMatchObject({ status: 400, code: 'ValidationError' });
     expect(res.message).toMatch(/'timeoutInMinutes'/);
     const { StackSummaries } = await server.client.send(new ListStacksCommand({}));
@@ -77,7 +106,9 @@ describe('bad requests', () => {
   });
 
   it('returns ValidationError for a non-boolean where a boolean belongs', async () => {
-    expect(await post(`Action=CreateStack&Version=2010-05-15&StackName=b&DisableRollback=maybe&TemplateBody=${TEMPLATE}`)).toMatchObject({ status: 400, code: 'ValidationError' });
+    expect(
+      await post(`Action=CreateStack&Version=2010-05-15&StackName=b&DisableRollback=maybe&TemplateBody=${TEMPLATE}`),
+    ).toMatchObject({ status: 400, code: 'ValidationError' });
   });
 
   it('never answers 500 for a body that is not a form at all', async () => {
@@ -91,7 +122,9 @@ describe('a client that disconnects mid-request', () => {
     const url = new URL(server.endpoint);
     await new Promise<void>((resolve) => {
       const socket = connect(Number(url.port), url.hostname, () => {
-        socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5000\r\n\r\nAction=Create');
+        socket.write(
+          'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5000\r\n\r\nAction=Create',
+        );
         setTimeout(() => {
           socket.destroy();
           resolve();
@@ -105,7 +138,8 @@ describe('a client that disconnects mid-request', () => {
 
 describe('the service dispatch', () => {
   it('answers a request signed for a service cfn-local does not serve with UnknownService, naming it', async () => {
-    const auth = 'AWS4-HMAC-SHA256 Credential=test/20261201/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=00';
+    const auth =
+      'AWS4-HMAC-SHA256 Credential=test/20261201/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=00';
     const res = await post('Action=ListStacks', { authorization: auth });
     expect(res.status).toBe(400);
     expect(res.code).toBe('UnknownService');
@@ -113,22 +147,33 @@ describe('the service dispatch', () => {
   });
 });
 
-describe('a body over the server\'s limit', () => {
+describe("a body over the server's limit", () => {
   // AWS's front end answers 413 with a body the AWS CLI cannot parse (aws/aws-cli#2378); cfn-local keeps the status
   // and answers in the XML error envelope every query client reads.
-  it('gets a 413 in AWS\'s XML error envelope, not fastify\'s JSON', async () => {
+  it("gets a 413 in AWS's XML error envelope, not fastify's JSON", async () => {
     const big = `Action=ValidateTemplate&Version=2010-05-15&TemplateBody=${'x'.repeat(16 * 1024 * 1024 + 1)}`;
     const res = await post(big);
-    expect(res).toMatchObject({ status: 413, type: 'Sender', code: 'RequestEntityTooLarge', message: 'Request body is larger than 16777216 bytes' });
-    expect(res.text).toMatch(/^<ErrorResponse xmlns="http:\/\/cloudformation\.amazonaws\.com\/doc\/2010-05-15\/"><Error>/);
+    expect(res).toMatchObject({
+      status: 413,
+      type: 'Sender',
+      code: 'RequestEntityTooLarge',
+      message: 'Request body is larger than 16777216 bytes',
+    });
+    expect(res.text).toMatch(
+      /^<ErrorResponse xmlns="http:\/\/cloudformation\.amazonaws\.com\/doc\/2010-05-15\/"><Error>/,
+    );
   });
 });
 
 describe('slow and idle senders', () => {
-  it('the server has request, header, idle-socket and keep-alive timeouts (fastify turns Node\'s request timeout off)', () => {
+  it("the server has request, header, idle-socket and keep-alive timeouts (fastify turns Node's request timeout off)", () => {
     const http = server.app.fastify.server;
-    expect({ request: http.requestTimeout, headers: http.headersTimeout, idle: http.timeout, keepAlive: http.keepAliveTimeout })
-      .toEqual({ request: 300_000, headers: 60_000, idle: 120_000, keepAlive: 72_000 });
+    expect({
+      request: http.requestTimeout,
+      headers: http.headersTimeout,
+      idle: http.timeout,
+      keepAlive: http.keepAliveTimeout,
+    }).toEqual({ request: 300_000, headers: 60_000, idle: 120_000, keepAlive: 72_000 });
   });
 
   it('closes a connection that sends headers and then goes silent mid-body', async () => {
@@ -140,7 +185,9 @@ describe('slow and idle senders', () => {
       const socket = connect(Number(port), '127.0.0.1');
       const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
       socket.on('error', () => undefined);
-      socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nAction=List');
+      socket.write(
+        'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nAction=List',
+      );
       await closed;
     } finally {
       http.timeout = idle;

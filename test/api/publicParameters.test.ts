@@ -34,7 +34,12 @@ async function deploy(client: CloudFormationClient, name: string, body: string) 
   return waitForStack(client, StackId!);
 }
 
-const regionClient = (region: string) => new CloudFormationClient({ endpoint: server.endpoint, region, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+const regionClient = (region: string) =>
+  new CloudFormationClient({
+    endpoint: server.endpoint,
+    region,
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
 
 describe('public parameters through SSM parameter types', () => {
   it('resolves the latest Amazon Linux AMI to an ami- id with 17 hex digits, the same for every stack of a region', async () => {
@@ -65,8 +70,11 @@ describe('public parameters through SSM parameter types', () => {
   });
 
   it('refuses a name under /aws/service/ that AWS does not publish, as for any missing parameter', async () => {
-    await expect(deploy(server.client, 'ami-missing', amiTemplate('/aws/service/ami-amazon-linux-latest/no-such-image')))
-      .rejects.toThrow('Unable to fetch parameters [/aws/service/ami-amazon-linux-latest/no-such-image] from parameter store for this account.');
+    await expect(
+      deploy(server.client, 'ami-missing', amiTemplate('/aws/service/ami-amazon-linux-latest/no-such-image')),
+    ).rejects.toThrow(
+      'Unable to fetch parameters [/aws/service/ami-amazon-linux-latest/no-such-image] from parameter store for this account.',
+    );
   });
 });
 
@@ -89,19 +97,22 @@ Outputs:
 });
 
 describe('public parameters cannot be written', () => {
-  it('fails an AWS::SSM::Parameter named under /aws/ with SSM\'s refusal', async () => {
+  it("fails an AWS::SSM::Parameter named under /aws/ with SSM's refusal", async () => {
     const body = `Resources:\n  P:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Name: ${AL2023}\n      Type: String\n      Value: ami-0123456789abcdef0\n`;
     const stack = await deploy(server.client, 'overwrite', body);
     expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
     const lines = await resourceLines(server.client, 'overwrite', 'P', true);
-    expect(lines.find((l) => l.startsWith('P CREATE_FAILED'))).toMatch(/^P CREATE_FAILED: Parameter name: can't be prefixed with "aws" or "ssm" \(case-insensitive\)\. .* \(Service: AmazonSSM; Status Code: 400; Error Code: ValidationException; Request ID: [0-9a-f-]+; Proxy: null\)$/);
+    expect(lines.find((l) => l.startsWith('P CREATE_FAILED'))).toMatch(
+      /^P CREATE_FAILED: Parameter name: can't be prefixed with "aws" or "ssm" \(case-insensitive\)\. .* \(Service: AmazonSSM; Status Code: 400; Error Code: ValidationException; Request ID: [0-9a-f-]+; Proxy: null\)$/,
+    );
     const again = await deploy(server.client, 'ami-after', amiTemplate(AL2023));
     expect(again.Outputs![0].OutputValue).toMatch(/^ami-[0-9a-f]{17}$/);
   });
 
   it('refuses a control-API parameter under /aws/', async () => {
     const res = await fetch(`${server.endpoint}/_cfn-local/world`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'AWS::SSM::Parameter', properties: { Name: AL2023, Type: 'String', Value: 'x' } }),
     });
     expect(res.status).toBe(400);

@@ -25,5 +25,8 @@ it('Ref is the record name, and an A and an AAAA record of the same name both de
   const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'dns', TemplateBody: body }));
   const stack = await waitForStack(server.client, StackId!);
   expect(stack.StackStatus).toBe('CREATE_COMPLETE');
-  expect(Object.fromEntries(stack.Outputs!.map((o) => [o.OutputKey, o.OutputValue]))).toEqual({ Name: 'www.example.com.', Name6: 'www.example.com.' });
+  expect(Object.fromEntries(stack.Outputs!.map((o) => [o.OutputKey, o.OutputValue]))).toEqual({
+    Name: 'www.example.com.',
+    Name6: 'www.example.com.',
+  });
 });

@@ -3,8 +3,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import {
-  CopyObjectCommand, CreateBucketCommand, DeleteBucketCommand, DeleteObjectCommand, DeleteObjectsCommand, GetBucketLocationCommand,
-  GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListBucketsCommand, ListObjectsV2Command, PutObjectCommand, type S3Client,
+  CopyObjectCommand,
+  CreateBucketCommand,
+  DeleteBucketCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetBucketLocationCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListBucketsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { s3Client } from '../helpers/s3.js';
@@ -27,11 +38,24 @@ describe.each(['path', 'virtual'] as const)('S3 with %s-style addressing', (styl
   });
 
   it('PutObject answers the MD5 ETag; GetObject returns the bytes, type and metadata', async () => {
-    const put = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'dir/hello world.txt', Body: 'hello world', ContentType: 'text/plain', Metadata: { owner: 'me' } }));
+    const put = await s3.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: 'dir/hello world.txt',
+        Body: 'hello world',
+        ContentType: 'text/plain',
+        Metadata: { owner: 'me' },
+      }),
+    );
     expect(put.ETag).toBe(`"${md5('hello world').toString('hex')}"`);
     const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'dir/hello world.txt' }));
     expect(await got.Body!.transformToString()).toBe('hello world');
-    expect(got).toMatchObject({ ContentType: 'text/plain', ContentLength: 11, ETag: put.ETag, Metadata: { owner: 'me' } });
+    expect(got).toMatchObject({
+      ContentType: 'text/plain',
+      ContentLength: 11,
+      ETag: put.ETag,
+      Metadata: { owner: 'me' },
+    });
   });
 
   it('GetObject with Range answers 206 and the slice; a range past the end is InvalidRange', async () => {
@@ -47,34 +71,62 @@ describe.each(['path', 'virtual'] as const)('S3 with %s-style addressing', (styl
   });
 
   it('checks Content-MD5: a wrong digest is BadDigest and nothing is stored', async () => {
-    const ok = await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'md5', Body: 'abc', ContentMD5: md5('abc').toString('base64') }));
+    const ok = await s3.send(
+      new PutObjectCommand({ Bucket: bucket, Key: 'md5', Body: 'abc', ContentMD5: md5('abc').toString('base64') }),
+    );
     expect(ok.ETag).toBe(`"${md5('abc').toString('hex')}"`);
-    const err = await thrownBy(s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'md5-bad', Body: 'abc', ContentMD5: md5('abd').toString('base64') })));
-    expect(err).toMatchObject({ name: 'BadDigest', message: 'The Content-MD5 you specified did not match what we received.' });
+    const err = await thrownBy(
+      s3.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: 'md5-bad',
+          Body: 'abc',
+          ContentMD5: md5('abd').toString('base64'),
+        }),
+      ),
+    );
+    expect(err).toMatchObject({
+      name: 'BadDigest',
+      message: 'The Content-MD5 you specified did not match what we received.',
+    });
     const missing = await thrownBy(s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'md5-bad' })));
     expect(missing).toMatchObject({ $metadata: { httpStatusCode: 404 } });
   });
 
   it('HeadObject answers size, ETag and type; a missing key is NotFound (404, no body)', async () => {
     const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'digits' }));
-    expect(head).toMatchObject({ ContentLength: 10, ETag: `"${md5('0123456789').toString('hex')}"`, AcceptRanges: 'bytes' });
+    expect(head).toMatchObject({
+      ContentLength: 10,
+      ETag: `"${md5('0123456789').toString('hex')}"`,
+      AcceptRanges: 'bytes',
+    });
     const err = await thrownBy(s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'nope' })));
     expect(err).toMatchObject({ name: 'NotFound', $metadata: { httpStatusCode: 404 } });
   });
 
   it('GetObject of a missing key is NoSuchKey; of a missing bucket NoSuchBucket', async () => {
-    expect(await thrownBy(s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'nope' })))).toMatchObject({ name: 'NoSuchKey', message: 'The specified key does not exist.' });
-    expect(await thrownBy(s3.send(new GetObjectCommand({ Bucket: 'no-such-bucket-here', Key: 'k' }))))
-      .toMatchObject({ name: 'NoSuchBucket', message: 'The specified bucket does not exist', $metadata: { httpStatusCode: 404 } });
+    expect(await thrownBy(s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'nope' })))).toMatchObject({
+      name: 'NoSuchKey',
+      message: 'The specified key does not exist.',
+    });
+    expect(await thrownBy(s3.send(new GetObjectCommand({ Bucket: 'no-such-bucket-here', Key: 'k' })))).toMatchObject({
+      name: 'NoSuchBucket',
+      message: 'The specified bucket does not exist',
+      $metadata: { httpStatusCode: 404 },
+    });
   });
 
   it('CopyObject copies bytes and metadata; copying onto itself unchanged is InvalidRequest', async () => {
-    const copy = await s3.send(new CopyObjectCommand({ Bucket: bucket, Key: 'copied', CopySource: `${bucket}/dir/hello%20world.txt` }));
+    const copy = await s3.send(
+      new CopyObjectCommand({ Bucket: bucket, Key: 'copied', CopySource: `${bucket}/dir/hello%20world.txt` }),
+    );
     expect(copy.CopyObjectResult?.ETag).toBe(`"${md5('hello world').toString('hex')}"`);
     const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'copied' }));
     expect(await got.Body!.transformToString()).toBe('hello world');
     expect(got.Metadata).toEqual({ owner: 'me' });
-    const err = await thrownBy(s3.send(new CopyObjectCommand({ Bucket: bucket, Key: 'copied', CopySource: `${bucket}/copied` })));
+    const err = await thrownBy(
+      s3.send(new CopyObjectCommand({ Bucket: bucket, Key: 'copied', CopySource: `${bucket}/copied` })),
+    );
     expect(err).toMatchObject({ name: 'InvalidRequest' });
   });
 
@@ -86,20 +138,27 @@ describe.each(['path', 'virtual'] as const)('S3 with %s-style addressing', (styl
     expect(folded.KeyCount).toBe(4);
     const first = await s3.send(new ListObjectsV2Command({ Bucket: bucket, MaxKeys: 3 }));
     expect(first).toMatchObject({ IsTruncated: true, KeyCount: 3 });
-    const second = await s3.send(new ListObjectsV2Command({ Bucket: bucket, MaxKeys: 3, ContinuationToken: first.NextContinuationToken }));
+    const second = await s3.send(
+      new ListObjectsV2Command({ Bucket: bucket, MaxKeys: 3, ContinuationToken: first.NextContinuationToken }),
+    );
     expect(second.Contents?.map((o) => o.Key)).toEqual(['md5']);
     expect(second.IsTruncated).toBe(false);
   });
 
   it('DeleteBucket refuses a bucket with objects (BucketNotEmpty); DeleteObjects empties it; then it goes', async () => {
-    expect(await thrownBy(s3.send(new DeleteBucketCommand({ Bucket: bucket }))))
-      .toMatchObject({ name: 'BucketNotEmpty', message: 'The bucket you tried to delete is not empty', $metadata: { httpStatusCode: 409 } });
+    expect(await thrownBy(s3.send(new DeleteBucketCommand({ Bucket: bucket })))).toMatchObject({
+      name: 'BucketNotEmpty',
+      message: 'The bucket you tried to delete is not empty',
+      $metadata: { httpStatusCode: 409 },
+    });
     const keys = (await s3.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents!.map((o) => ({ Key: o.Key! }));
     const deleted = await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
     expect(deleted.Deleted?.map((d) => d.Key).sort()).toEqual(keys.map((k) => k.Key).sort());
     await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'never-there' }));
     await s3.send(new DeleteBucketCommand({ Bucket: bucket }));
-    expect(await thrownBy(s3.send(new HeadBucketCommand({ Bucket: bucket })))).toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    expect(await thrownBy(s3.send(new HeadBucketCommand({ Bucket: bucket })))).toMatchObject({
+      $metadata: { httpStatusCode: 404 },
+    });
   });
 });
 
@@ -109,7 +168,7 @@ describe('S3 buckets', () => {
     s3 = s3Client(server.endpoint);
   });
 
-  it('ListBuckets lists the account\'s buckets by name; GetBucketLocation is empty for us-east-1', async () => {
+  it("ListBuckets lists the account's buckets by name; GetBucketLocation is empty for us-east-1", async () => {
     await s3.send(new CreateBucketCommand({ Bucket: 'zeta-bucket' }));
     await s3.send(new CreateBucketCommand({ Bucket: 'alpha-bucket' }));
     const names = (await s3.send(new ListBucketsCommand({}))).Buckets!.map((b) => b.Name);
@@ -118,18 +177,40 @@ describe('S3 buckets', () => {
     expect(location.LocationConstraint).toBeUndefined();
   });
 
-  it('CreateBucket lands in its LocationConstraint, which must be the endpoint\'s region; twice is BucketAlreadyOwnedByYou', async () => {
+  it("CreateBucket lands in its LocationConstraint, which must be the endpoint's region; twice is BucketAlreadyOwnedByYou", async () => {
     const eu = s3Client(server.endpoint, 'path', 'eu-west-1');
-    const elsewhere = await thrownBy(s3.send(new CreateBucketCommand({ Bucket: 'eu-bucket', CreateBucketConfiguration: { LocationConstraint: 'eu-west-1' } })));
-    expect(elsewhere).toMatchObject({ name: 'IllegalLocationConstraintException', message: 'The eu-west-1 location constraint is incompatible for the region specific endpoint this request was sent to.' });
-    await eu.send(new CreateBucketCommand({ Bucket: 'eu-bucket', CreateBucketConfiguration: { LocationConstraint: 'eu-west-1' } }));
+    const elsewhere = await thrownBy(
+      s3.send(
+        new CreateBucketCommand({
+          Bucket: 'eu-bucket',
+          CreateBucketConfiguration: { LocationConstraint: 'eu-west-1' },
+        }),
+      ),
+    );
+    expect(elsewhere).toMatchObject({
+      name: 'IllegalLocationConstraintException',
+      message:
+        'The eu-west-1 location constraint is incompatible for the region specific endpoint this request was sent to.',
+    });
+    await eu.send(
+      new CreateBucketCommand({ Bucket: 'eu-bucket', CreateBucketConfiguration: { LocationConstraint: 'eu-west-1' } }),
+    );
     expect((await s3.send(new GetBucketLocationCommand({ Bucket: 'eu-bucket' }))).LocationConstraint).toBe('eu-west-1');
     expect((await s3.send(new HeadBucketCommand({ Bucket: 'eu-bucket' }))).BucketRegion).toBe('eu-west-1');
-    const again = await thrownBy(eu.send(new CreateBucketCommand({ Bucket: 'eu-bucket', CreateBucketConfiguration: { LocationConstraint: 'eu-west-1' } })));
+    const again = await thrownBy(
+      eu.send(
+        new CreateBucketCommand({
+          Bucket: 'eu-bucket',
+          CreateBucketConfiguration: { LocationConstraint: 'eu-west-1' },
+        }),
+      ),
+    );
     expect(again).toMatchObject({ name: 'BucketAlreadyOwnedByYou', $metadata: { httpStatusCode: 409 } });
   });
 
   it('refuses a bucket name S3 does not allow with InvalidBucketName', async () => {
-    expect(await thrownBy(s3.send(new CreateBucketCommand({ Bucket: 'Upper_Case' })))).toMatchObject({ name: 'InvalidBucketName' });
+    expect(await thrownBy(s3.send(new CreateBucketCommand({ Bucket: 'Upper_Case' })))).toMatchObject({
+      name: 'InvalidBucketName',
+    });
   });
 });

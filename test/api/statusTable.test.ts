@@ -2,11 +2,25 @@
 // the API allows exactly what state-machine/statuses.ts allows and refuses the rest with AWS's text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CancelUpdateStackCommand, ContinueUpdateRollbackCommand, CreateChangeSetCommand, CreateStackCommand, DeleteStackCommand,
-  RollbackStackCommand, UpdateStackCommand, DescribeStacksCommand, type CloudFormationClient,
+  CancelUpdateStackCommand,
+  ContinueUpdateRollbackCommand,
+  CreateChangeSetCommand,
+  CreateStackCommand,
+  DeleteStackCommand,
+  RollbackStackCommand,
+  UpdateStackCommand,
+  DescribeStacksCommand,
+  type CloudFormationClient,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
-import { canStart, OPERATION_STARTS, STACK_STATUSES, STACK_TRANSITIONS, type StackOperation, type StackStatus } from '../../state-machine/statuses.js';
+import {
+  canStart,
+  OPERATION_STARTS,
+  STACK_STATUSES,
+  STACK_TRANSITIONS,
+  type StackOperation,
+  type StackStatus,
+} from '../../state-machine/statuses.js';
 
 let server: TestServer;
 let counter = 0;
@@ -35,13 +49,27 @@ const REACH: Partial<Record<StackStatus, (c: CloudFormationClient, name: string)
   CREATE_COMPLETE: (c, n) => created(c, n, ok),
   UPDATE_COMPLETE: async (c, n) => (await created(c, n, ok), updated(c, n, changed)),
   ROLLBACK_COMPLETE: (c, n) => created(c, n, withFault('        Fail: [Create]\n')),
-  ROLLBACK_FAILED: (c, n) => created(c, n, `${withFault('        Fail: [Delete]\n')}  Q:\n    Type: AWS::SSM::Parameter\n    DependsOn: P\n    Metadata:\n      cfn-local:\n        Fail: [Create]\n    Properties:\n      Type: String\n      Value: q\n`),
+  ROLLBACK_FAILED: (c, n) =>
+    created(
+      c,
+      n,
+      `${withFault('        Fail: [Delete]\n')}  Q:\n    Type: AWS::SSM::Parameter\n    DependsOn: P\n    Metadata:\n      cfn-local:\n        Fail: [Create]\n    Properties:\n      Type: String\n      Value: q\n`,
+    ),
   CREATE_FAILED: (c, n) => created(c, n, withFault('        Fail: [Create]\n'), { DisableRollback: true }),
-  UPDATE_FAILED: async (c, n) => (await created(c, n, ok), updated(c, n, withFault('        Fail: [Update]\n', 'b'), { DisableRollback: true })),
-  UPDATE_ROLLBACK_COMPLETE: async (c, n) => (await created(c, n, ok), updated(c, n, withFault('        Fail: [Update]\n        Times: 1\n', 'b'))),
+  UPDATE_FAILED: async (c, n) => (
+    await created(c, n, ok),
+    updated(c, n, withFault('        Fail: [Update]\n', 'b'), { DisableRollback: true })
+  ),
+  UPDATE_ROLLBACK_COMPLETE: async (c, n) => (
+    await created(c, n, ok),
+    updated(c, n, withFault('        Fail: [Update]\n        Times: 1\n', 'b'))
+  ),
   UPDATE_ROLLBACK_FAILED: async (c, n) => {
     await created(c, n, ok);
-    await fetch(`${server.endpoint}/_cfn-local/faults`, { method: 'POST', body: JSON.stringify({ stackName: n, action: 'Update' }) });
+    await fetch(`${server.endpoint}/_cfn-local/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ stackName: n, action: 'Update' }),
+    });
     return updated(c, n, changed);
   },
   DELETE_FAILED: async (c, n) => {
@@ -49,7 +77,10 @@ const REACH: Partial<Record<StackStatus, (c: CloudFormationClient, name: string)
     await c.send(new DeleteStackCommand({ StackName: n }));
     return waitForStack(c, n);
   },
-  REVIEW_IN_PROGRESS: (c, n) => c.send(new CreateChangeSetCommand({ StackName: n, ChangeSetName: 'cs', ChangeSetType: 'CREATE', TemplateBody: ok })),
+  REVIEW_IN_PROGRESS: (c, n) =>
+    c.send(
+      new CreateChangeSetCommand({ StackName: n, ChangeSetName: 'cs', ChangeSetType: 'CREATE', TemplateBody: ok }),
+    ),
   UPDATE_IN_PROGRESS: async (c, n) => {
     await created(c, n, ok);
     await c.send(new UpdateStackCommand({ StackName: n, TemplateBody: withFault('        DelayMs: 1500\n', 'b') }));
@@ -57,9 +88,18 @@ const REACH: Partial<Record<StackStatus, (c: CloudFormationClient, name: string)
 };
 
 const START: Record<StackOperation, (c: CloudFormationClient, name: string) => Promise<unknown>> = {
-  UpdateStack: (c, n) => c.send(new UpdateStackCommand({ StackName: n, TemplateBody: ok.replace('Value: a', 'Value: z') })),
+  UpdateStack: (c, n) =>
+    c.send(new UpdateStackCommand({ StackName: n, TemplateBody: ok.replace('Value: a', 'Value: z') })),
   DeleteStack: (c, n) => c.send(new DeleteStackCommand({ StackName: n })),
-  CreateChangeSet: (c, n) => c.send(new CreateChangeSetCommand({ StackName: n, ChangeSetName: 'other', ChangeSetType: 'UPDATE', TemplateBody: ok.replace('Value: a', 'Value: z') })),
+  CreateChangeSet: (c, n) =>
+    c.send(
+      new CreateChangeSetCommand({
+        StackName: n,
+        ChangeSetName: 'other',
+        ChangeSetType: 'UPDATE',
+        TemplateBody: ok.replace('Value: a', 'Value: z'),
+      }),
+    ),
   ExecuteChangeSet: async () => undefined,
   RollbackStack: (c, n) => c.send(new RollbackStackCommand({ StackName: n })),
   ContinueUpdateRollback: (c, n) => c.send(new ContinueUpdateRollbackCommand({ StackName: n })),
@@ -73,7 +113,8 @@ const REFUSAL: Record<StackOperation, (stackId: string, name: string, status: st
   ExecuteChangeSet: () => /./,
   DeleteStack: (_id, n, s) => new RegExp(`^Stack \\[${n}\\] cannot be deleted while in status ${s}$`),
   RollbackStack: (id, _n, s) => new RegExp(`^Stack ${escape(id)} is in ${s} state and can not be rolled back\\.$`),
-  ContinueUpdateRollback: (id, _n, s) => new RegExp(`^Stack ${escape(id)} is in ${s} state and can not continue update rollback\\.$`),
+  ContinueUpdateRollback: (id, _n, s) =>
+    new RegExp(`^Stack ${escape(id)} is in ${s} state and can not continue update rollback\\.$`),
   CancelUpdateStack: () => /^CancelUpdateStack cannot be called from current stack status$/,
 };
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -86,11 +127,16 @@ describe('the transition table', () => {
   // The two AWS allows mid-operation: CancelUpdateStack of an update, and DeleteStack of a create (the create stops
   // and what it made is deleted: test/api/lifecycle-delete.test.ts).
   it('allows no operation to start from an *_IN_PROGRESS status except CancelUpdateStack, DeleteStack of a create (and DeleteStack/CreateChangeSet in review)', () => {
-    const MID_OPERATION: Record<string, string> = { UPDATE_IN_PROGRESS: 'CancelUpdateStack', CREATE_IN_PROGRESS: 'DeleteStack' };
+    const MID_OPERATION: Record<string, string> = {
+      UPDATE_IN_PROGRESS: 'CancelUpdateStack',
+      CREATE_IN_PROGRESS: 'DeleteStack',
+    };
     for (const [operation, froms] of Object.entries(OPERATION_STARTS)) {
       for (const from of froms) {
         const inProgress = from.endsWith('_IN_PROGRESS') && from !== 'REVIEW_IN_PROGRESS';
-        expect(inProgress ? `${from}: ${operation}` : 'settled').toBe(inProgress ? `${from}: ${MID_OPERATION[from]}` : 'settled');
+        expect(inProgress ? `${from}: ${operation}` : 'settled').toBe(
+          inProgress ? `${from}: ${MID_OPERATION[from]}` : 'settled',
+        );
       }
     }
   });
@@ -105,7 +151,8 @@ describe('the API follows the table', () => {
     await REACH[status]!(server.client, name);
     const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: name }));
     expect(Stacks![0].StackStatus).toBe(status);
-    const allowed = canStart(operation, status) && !(operation === 'CreateChangeSet' && status === 'REVIEW_IN_PROGRESS');
+    const allowed =
+      canStart(operation, status) && !(operation === 'CreateChangeSet' && status === 'REVIEW_IN_PROGRESS');
     let refusal: Error | undefined;
     try {
       await START[operation](server.client, name);
@@ -114,7 +161,9 @@ describe('the API follows the table', () => {
     }
     if (allowed) {
       // allowed: no refusal on account of the status (a later step may still fail for other reasons)
-      expect(refusal?.message ?? '').not.toMatch(/state and can not|cannot be deleted while in status|cannot be called from current stack status/);
+      expect(refusal?.message ?? '').not.toMatch(
+        /state and can not|cannot be deleted while in status|cannot be called from current stack status/,
+      );
     } else {
       expect(refusal?.name).toBe('ValidationError');
       expect(refusal?.message).toMatch(REFUSAL[operation](Stacks![0].StackId!, name, status));

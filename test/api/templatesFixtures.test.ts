@@ -22,16 +22,24 @@ interface Expectation {
   signal?: FixtureSignal;
 }
 
-const fixtures = readdirSync(ROOT).sort().flatMap((topic) => readdirSync(join(ROOT, topic)).sort()
-  .filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.expect.json'))
-  .map((file) => {
-    const path = join(ROOT, topic, file);
-    const expectPath = path.replace(/\.(ya?ml|json)$/, '.expect.json');
-    const expectation = existsSync(expectPath) ? (JSON.parse(readFileSync(expectPath, 'utf8')) as Expectation) : { outputs: {} };
-    return { name: `${topic}/${file}`, body: readFileSync(path, 'utf8'), expectation };
-  }));
+const fixtures = readdirSync(ROOT)
+  .sort()
+  .flatMap((topic) =>
+    readdirSync(join(ROOT, topic))
+      .sort()
+      .filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.expect.json'))
+      .map((file) => {
+        const path = join(ROOT, topic, file);
+        const expectPath = path.replace(/\.(ya?ml|json)$/, '.expect.json');
+        const expectation = existsSync(expectPath)
+          ? (JSON.parse(readFileSync(expectPath, 'utf8')) as Expectation)
+          : { outputs: {} };
+        return { name: `${topic}/${file}`, body: readFileSync(path, 'utf8'), expectation };
+      }),
+  );
 
-const matcher = (v: string) => (v.startsWith('/') && v.endsWith('/') && v.length > 1 ? expect.stringMatching(new RegExp(v.slice(1, -1))) : v);
+const matcher = (v: string) =>
+  v.startsWith('/') && v.endsWith('/') && v.length > 1 ? expect.stringMatching(new RegExp(v.slice(1, -1))) : v;
 
 let server: TestServer;
 const kept: string[] = [];
@@ -54,12 +62,15 @@ describe('fixture templates deploy and delete cleanly', () => {
     await signalling;
     expect(r.error, r.error?.message).toBeUndefined();
     expect(r.status, r.reason).toBe('CREATE_COMPLETE');
-    expect(r.outputs).toEqual(Object.fromEntries(Object.entries(f.expectation.outputs).map(([k, v]) => [k, matcher(v)])));
+    expect(r.outputs).toEqual(
+      Object.fromEntries(Object.entries(f.expectation.outputs).map(([k, v]) => [k, matcher(v)])),
+    );
     if (f.expectation.update) {
       const updated = await updateFixture(server.client, r.stackId!, f.expectation.update);
       expect(updated.StackStatus, updated.StackStatusReason).toBe('UPDATE_COMPLETE');
       const outputs = Object.fromEntries((updated.Outputs ?? []).map((o) => [o.OutputKey!, o.OutputValue!]));
-      for (const [k, v] of Object.entries(f.expectation.update.outputs ?? {})) expect(outputs[k], k).toEqual(matcher(v));
+      for (const [k, v] of Object.entries(f.expectation.update.outputs ?? {}))
+        expect(outputs[k], k).toEqual(matcher(v));
     }
     if (f.expectation.keep) kept.push(r.stackId!);
     else expect(await destroy(server.client, r.stackId!)).toBe('DELETE_COMPLETE');
@@ -72,7 +83,12 @@ describe('fixture templates deploy and delete cleanly', () => {
 describe('the CDK bootstrap template with default options', () => {
   it('deploys with the AWS-managed key and deletes cleanly', async () => {
     const body = readFileSync(join(ROOT, 'cdk/00-bootstrap.yaml'), 'utf8');
-    const r = await deploy(server.client, body, { FileAssetsBucketKmsKeyId: 'AWS_MANAGED_KEY', Qualifier: 'managed' }, { stackName: 'CDKToolkit-managed' });
+    const r = await deploy(
+      server.client,
+      body,
+      { FileAssetsBucketKmsKeyId: 'AWS_MANAGED_KEY', Qualifier: 'managed' },
+      { stackName: 'CDKToolkit-managed' },
+    );
     expect(r.error, r.error?.message).toBeUndefined();
     expect(r.status, r.reason).toBe('CREATE_COMPLETE');
     expect(r.outputs.FileAssetKeyArn).toBe('AWS_MANAGED_KEY');

@@ -29,10 +29,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const PRESIGNED = '\\?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=cfnlocal%2F\\d{8}%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=\\d{8}T\\d{6}Z&X-Amz-Expires=86399&X-Amz-SignedHeaders=host&X-Amz-Signature=[0-9a-f]{64}';
+const PRESIGNED =
+  '\\?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=cfnlocal%2F\\d{8}%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=\\d{8}T\\d{6}Z&X-Amz-Expires=86399&X-Amz-SignedHeaders=host&X-Amz-Signature=[0-9a-f]{64}';
 
 /** A URL signed with the server's own key, as it signs the handle URLs it gives out. */
-const signed = (url: string, at = new Date()) => presign(url, server.app.store.secrets.get('signal-urls'), at, HANDLE_EXPIRES_S, 'us-east-1');
+const signed = (url: string, at = new Date()) =>
+  presign(url, server.app.store.secrets.get('signal-urls'), at, HANDLE_EXPIRES_S, 'us-east-1');
 
 /** Starts a stack and returns its id and the handle URL once the handle exists. */
 async function startWaiting(name: string, body: string) {
@@ -42,16 +44,27 @@ async function startWaiting(name: string, body: string) {
 
 // cfn-signal and the documented curl send the body with an empty Content-Type.
 const signal = (url: string, body: unknown) =>
-  fetch(url, { method: 'PUT', headers: { 'content-type': '' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(url, {
+    method: 'PUT',
+    headers: { 'content-type': '' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 const failureReason = async (id: string, logicalId: string) =>
-  (await resourceEvents(server.client, id, logicalId)).find((e) => e.ResourceStatus === 'CREATE_FAILED')?.ResourceStatusReason;
+  (await resourceEvents(server.client, id, logicalId)).find((e) => e.ResourceStatus === 'CREATE_FAILED')
+    ?.ResourceStatusReason;
 
 describe('AWS::CloudFormation::WaitCondition', () => {
   it('reaches CREATE_COMPLETE once the handle URL receives Count SUCCESS signals, with Data keyed by UniqueId', async () => {
     const { id, url } = await startWaiting('wc-ok', TEMPLATE(2));
-    expect(url).toMatch(new RegExp(`^${server.endpoint}/_cfn-local/waitcondition/arn%3Aaws%3Acloudformation%3Aus-east-1%3A000000000000%3Astack/wc-ok/[0-9a-f-]+/Handle${PRESIGNED}$`));
-    expect((await signal(url, { Status: 'SUCCESS', Reason: 'step 1', UniqueId: 'one', Data: 'first' })).status).toBe(200);
+    expect(url).toMatch(
+      new RegExp(
+        `^${server.endpoint}/_cfn-local/waitcondition/arn%3Aaws%3Acloudformation%3Aus-east-1%3A000000000000%3Astack/wc-ok/[0-9a-f-]+/Handle${PRESIGNED}$`,
+      ),
+    );
+    expect((await signal(url, { Status: 'SUCCESS', Reason: 'step 1', UniqueId: 'one', Data: 'first' })).status).toBe(
+      200,
+    );
     await sleep(30);
     const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: id }));
     expect(Stacks![0].StackStatus).toBe('CREATE_IN_PROGRESS');
@@ -62,7 +75,9 @@ describe('AWS::CloudFormation::WaitCondition', () => {
     expect(JSON.parse(outputs.Data!)).toEqual({ one: 'first', two: 'second' });
     expect(outputs.Url).toBe(url);
     expect(await eventLines(server.client, id, 'Wait')).toEqual([
-      'CREATE_IN_PROGRESS', 'CREATE_IN_PROGRESS Resource creation Initiated', 'CREATE_COMPLETE',
+      'CREATE_IN_PROGRESS',
+      'CREATE_IN_PROGRESS Resource creation Initiated',
+      'CREATE_COMPLETE',
     ]);
     const events = await resourceEvents(server.client, id, 'Wait');
     expect(events[2].PhysicalResourceId).toBe(`${id}/Handle`);
@@ -81,7 +96,9 @@ describe('AWS::CloudFormation::WaitCondition', () => {
     await signal(url, { Status: 'FAILURE', Reason: 'install broke', UniqueId: 'i-1', Data: '' });
     const stack = await waitForStack(server.client, id);
     expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
-    expect(await failureReason(id, 'Wait')).toBe("WaitCondition received failed message: 'install broke' for uniqueId: i-1");
+    expect(await failureReason(id, 'Wait')).toBe(
+      "WaitCondition received failed message: 'install broke' for uniqueId: i-1",
+    );
   });
 
   it('times out with "WaitCondition timed out. Received 0 conditions when expecting 1", then ROLLBACK_COMPLETE', async () => {
@@ -101,7 +118,12 @@ describe('AWS::CloudFormation::WaitCondition', () => {
   });
 
   it('answers 404 to a signed signal for a handle that does not exist', async () => {
-    const res = await signal(signed(`${server.endpoint}/_cfn-local/waitcondition/arn%3Aaws%3Acloudformation%3Aus-east-1%3A000000000000%3Astack/none/x/Handle`), { Status: 'SUCCESS', UniqueId: 'a' });
+    const res = await signal(
+      signed(
+        `${server.endpoint}/_cfn-local/waitcondition/arn%3Aaws%3Acloudformation%3Aus-east-1%3A000000000000%3Astack/none/x/Handle`,
+      ),
+      { Status: 'SUCCESS', UniqueId: 'a' },
+    );
     expect(res.status).toBe(404);
     expect((await res.json()).error).toBe('NoSuchWaitConditionHandle');
   });
@@ -113,19 +135,37 @@ describe('AWS::CloudFormation::WaitCondition', () => {
 describe('presigned handle URLs', () => {
   const s3Error = async (res: Response) => {
     const text = await res.text();
-    return { status: res.status, code: /<Code>([^<]*)<\/Code>/.exec(text)?.[1], message: /<Message>([^<]*)<\/Message>/.exec(text)?.[1] };
+    return {
+      status: res.status,
+      code: /<Code>([^<]*)<\/Code>/.exec(text)?.[1],
+      message: /<Message>([^<]*)<\/Message>/.exec(text)?.[1],
+    };
   };
 
   it('refuses unsigned, tampered and expired signals as S3 does, and the wait goes on', async () => {
     const { id, url } = await startWaiting('wc-presigned', TEMPLATE(1, 60));
     const ok = { Status: 'SUCCESS', UniqueId: 'x' };
-    expect(await s3Error(await signal(url.split('?')[0], ok))).toEqual({ status: 403, code: 'AccessDenied', message: 'Access Denied' });
-    const tampered = url.replace(/X-Amz-Signature=([0-9a-f])/, (_, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`);
+    expect(await s3Error(await signal(url.split('?')[0], ok))).toEqual({
+      status: 403,
+      code: 'AccessDenied',
+      message: 'Access Denied',
+    });
+    const tampered = url.replace(
+      /X-Amz-Signature=([0-9a-f])/,
+      (_, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`,
+    );
     expect(await s3Error(await signal(tampered, ok))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
     const stale = signed(url.split('?')[0], new Date(Date.now() - 2 * 86_400_000));
-    expect(await s3Error(await signal(stale, ok))).toEqual({ status: 403, code: 'AccessDenied', message: 'Request has expired' });
+    expect(await s3Error(await signal(stale, ok))).toEqual({
+      status: 403,
+      code: 'AccessDenied',
+      message: 'Request has expired',
+    });
     const partial = url.replace(/&X-Amz-Expires=\d+/, '');
-    expect(await s3Error(await signal(partial, ok))).toMatchObject({ status: 400, code: 'AuthorizationQueryParametersError' });
+    expect(await s3Error(await signal(partial, ok))).toMatchObject({
+      status: 400,
+      code: 'AuthorizationQueryParametersError',
+    });
     const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: id }));
     expect(Stacks![0].StackStatus).toBe('CREATE_IN_PROGRESS');
     expect((await signal(url, ok)).status).toBe(200);
@@ -144,24 +184,34 @@ Resources:
 `;
 
 const signalResource = (stack: string, uniqueId: string, status: 'SUCCESS' | 'FAILURE') =>
-  server.client.send(new SignalResourceCommand({ StackName: stack, LogicalResourceId: 'Topic', UniqueId: uniqueId, Status: status }));
+  server.client.send(
+    new SignalResourceCommand({ StackName: stack, LogicalResourceId: 'Topic', UniqueId: uniqueId, Status: status }),
+  );
 
 describe('CreationPolicy and SignalResource', () => {
   it('holds CREATE_IN_PROGRESS until Count SUCCESS signals arrive through SignalResource', async () => {
-    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cp-ok', TemplateBody: POLICY(2, 'PT1M') }));
+    const { StackId } = await server.client.send(
+      new CreateStackCommand({ StackName: 'cp-ok', TemplateBody: POLICY(2, 'PT1M') }),
+    );
     await physicalIdOnceCreated(server.client, StackId!, 'Topic');
     await signalResource('cp-ok', 'i-1', 'SUCCESS');
     await sleep(30);
-    expect((await server.client.send(new DescribeStacksCommand({ StackName: StackId }))).Stacks![0].StackStatus).toBe('CREATE_IN_PROGRESS');
+    expect((await server.client.send(new DescribeStacksCommand({ StackName: StackId }))).Stacks![0].StackStatus).toBe(
+      'CREATE_IN_PROGRESS',
+    );
     await signalResource('cp-ok', 'i-2', 'SUCCESS');
     expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
     expect(await eventLines(server.client, StackId!, 'Topic')).toEqual([
-      'CREATE_IN_PROGRESS', 'CREATE_IN_PROGRESS Resource creation Initiated', 'CREATE_COMPLETE',
+      'CREATE_IN_PROGRESS',
+      'CREATE_IN_PROGRESS Resource creation Initiated',
+      'CREATE_COMPLETE',
     ]);
   });
 
   it('fails with "Received FAILURE signal with UniqueId" on a FAILURE signal', async () => {
-    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cp-fail', TemplateBody: POLICY(1, 'PT1M') }));
+    const { StackId } = await server.client.send(
+      new CreateStackCommand({ StackName: 'cp-fail', TemplateBody: POLICY(1, 'PT1M') }),
+    );
     await physicalIdOnceCreated(server.client, StackId!, 'Topic');
     await signalResource('cp-fail', 'i-0abc', 'FAILURE');
     expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('ROLLBACK_COMPLETE');
@@ -170,14 +220,20 @@ describe('CreationPolicy and SignalResource', () => {
 
   it('fails with "Failed to receive 1 resource signal(s) within the specified duration" at the timeout', async () => {
     const { id } = await createStack(server, 'cp-timeout', POLICY(1, 'PT1S'));
-    expect(await failureReason(id, 'Topic')).toBe('Failed to receive 1 resource signal(s) within the specified duration');
+    expect(await failureReason(id, 'Topic')).toBe(
+      'Failed to receive 1 resource signal(s) within the specified duration',
+    );
   });
 
   it('refuses a signal to a resource that is no longer being created with ValidationError', async () => {
     const { id } = await createStack(server, 'cp-late', POLICY(1, 'PT1S'));
     await expect(signalResource(id, 'i-9', 'SUCCESS')).rejects.toMatchObject({
-      name: 'ValidationError', message: 'Resource Topic is in DELETE_COMPLETE state and cannot be signaled',
+      name: 'ValidationError',
+      message: 'Resource Topic is in DELETE_COMPLETE state and cannot be signaled',
     });
-    await expect(signalResource('nope', 'i-9', 'SUCCESS')).rejects.toMatchObject({ name: 'ValidationError', message: 'Stack [nope] does not exist' });
+    await expect(signalResource('nope', 'i-9', 'SUCCESS')).rejects.toMatchObject({
+      name: 'ValidationError',
+      message: 'Stack [nope] does not exist',
+    });
   });
 });

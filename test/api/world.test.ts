@@ -23,7 +23,9 @@ Resources:
 `;
 
 const ALREADY_EXISTS = (type: string, id: string) =>
-  new RegExp(`^Resource handler returned message: "Resource of type '${type.replace(/[:]/g, ':')}' with identifier '${id}' already exists\\." \\(RequestToken: [0-9a-f-]{36}, HandlerErrorCode: AlreadyExists\\)$`);
+  new RegExp(
+    `^Resource handler returned message: "Resource of type '${type.replace(/[:]/g, ':')}' with identifier '${id}' already exists\\." \\(RequestToken: [0-9a-f-]{36}, HandlerErrorCode: AlreadyExists\\)$`,
+  );
 
 describe('Name uniqueness in the account', () => {
   it('a retained bucket keeps its name taken: a second stack fails with AlreadyExists until it is deleted out of band', async () => {
@@ -36,7 +38,9 @@ describe('Name uniqueness in the account', () => {
 
     const second = await createStack(server, 'taker', BUCKET('shared-bucket'));
     expect(second.stack.StackStatus).toBe('ROLLBACK_COMPLETE');
-    const failed = (await resourceEvents(server.client, second.id, 'Bucket')).find((e) => e.ResourceStatus === 'CREATE_FAILED')!;
+    const failed = (await resourceEvents(server.client, second.id, 'Bucket')).find(
+      (e) => e.ResourceStatus === 'CREATE_FAILED',
+    )!;
     expect(failed.ResourceStatusReason).toMatch(ALREADY_EXISTS('AWS::S3::Bucket', 'shared-bucket'));
 
     expect((await control(server, 'DELETE', '/world/shared-bucket')).status).toBe(200);
@@ -45,10 +49,22 @@ describe('Name uniqueness in the account', () => {
   });
 
   it('a resource created outside any stack takes its name, as on AWS (no silent adoption)', async () => {
-    const created = await control(server, 'POST', '/world', { type: 'AWS::Logs::LogGroup', properties: { LogGroupName: '/app/logs' } });
+    const created = await control(server, 'POST', '/world', {
+      type: 'AWS::Logs::LogGroup',
+      properties: { LogGroupName: '/app/logs' },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ physicalId: '/app/logs', name: '/app/logs', account: '000000000000', region: 'us-east-1' });
-    const { id, stack } = await createStack(server, 'logs', 'Resources:\n  Logs:\n    Type: AWS::Logs::LogGroup\n    Properties:\n      LogGroupName: /app/logs\n');
+    expect(created.body).toMatchObject({
+      physicalId: '/app/logs',
+      name: '/app/logs',
+      account: '000000000000',
+      region: 'us-east-1',
+    });
+    const { id, stack } = await createStack(
+      server,
+      'logs',
+      'Resources:\n  Logs:\n    Type: AWS::Logs::LogGroup\n    Properties:\n      LogGroupName: /app/logs\n',
+    );
     expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
     const failed = (await resourceEvents(server.client, id, 'Logs')).find((e) => e.ResourceStatus === 'CREATE_FAILED')!;
     expect(failed.ResourceStatusReason).toMatch(ALREADY_EXISTS('AWS::Logs::LogGroup', '/app/logs'));
@@ -58,7 +74,11 @@ describe('Name uniqueness in the account', () => {
 
 describe('Names of global services', () => {
   it('an IAM role name taken in one region fails AlreadyExists in another; a queue name does not', async () => {
-    const eu = new CloudFormationClient({ endpoint: server.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+    const eu = new CloudFormationClient({
+      endpoint: server.endpoint,
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    });
     const body = (role: string, queue: string) => `
 Resources:
   Role:
@@ -72,11 +92,17 @@ Resources:
       QueueName: ${queue}
 `;
     const iam = { Capabilities: ['CAPABILITY_NAMED_IAM' as const] };
-    expect((await createStack(server, 'roles-us', body('deployer', 'jobs-global'), iam)).stack.StackStatus).toBe('CREATE_COMPLETE');
-    const { StackId } = await eu.send(new CreateStackCommand({ StackName: 'roles-eu', TemplateBody: body('deployer', 'jobs-global'), ...iam }));
+    expect((await createStack(server, 'roles-us', body('deployer', 'jobs-global'), iam)).stack.StackStatus).toBe(
+      'CREATE_COMPLETE',
+    );
+    const { StackId } = await eu.send(
+      new CreateStackCommand({ StackName: 'roles-eu', TemplateBody: body('deployer', 'jobs-global'), ...iam }),
+    );
     expect((await waitForStack(eu, StackId!)).StackStatus).toBe('ROLLBACK_COMPLETE');
     const events = await resourceEvents(eu, StackId!, 'Role');
-    expect(events.find((e) => e.ResourceStatus === 'CREATE_FAILED')!.ResourceStatusReason).toMatch(ALREADY_EXISTS('AWS::IAM::Role', 'deployer'));
+    expect(events.find((e) => e.ResourceStatus === 'CREATE_FAILED')!.ResourceStatusReason).toMatch(
+      ALREADY_EXISTS('AWS::IAM::Role', 'deployer'),
+    );
     const queue = await resourceEvents(eu, StackId!, 'Queue');
     // A queue name is regional: whatever happens to the queue, it is not a collision.
     expect(queue.find((e) => /AlreadyExists/.test(e.ResourceStatusReason ?? ''))).toBeUndefined();
@@ -88,15 +114,30 @@ describe('Out-of-band changes', () => {
     const { id } = await createStack(server, 'gone', 'Resources:\n  Queue:\n    Type: AWS::SQS::Queue\n');
     const queueUrl = (await worldRow(server, 'AWS::SQS::Queue', 'Queue', id)).physicalId;
     expect(queueUrl).toMatch(/^https:\/\/sqs\.us-east-1\.amazonaws\.com\/000000000000\/gone-Queue-/);
-    expect((await control(server, 'DELETE', `/world/${encodeURIComponent(queueUrl)}`)).body).toEqual({ deleted: queueUrl, type: 'AWS::SQS::Queue' });
+    expect((await control(server, 'DELETE', `/world/${encodeURIComponent(queueUrl)}`)).body).toEqual({
+      deleted: queueUrl,
+      type: 'AWS::SQS::Queue',
+    });
     expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
-    expect(await eventLines(server.client, id, 'Queue')).toEqual(['CREATE_IN_PROGRESS', 'CREATE_IN_PROGRESS Resource creation Initiated', 'CREATE_COMPLETE', 'DELETE_IN_PROGRESS', 'DELETE_COMPLETE']);
+    expect(await eventLines(server.client, id, 'Queue')).toEqual([
+      'CREATE_IN_PROGRESS',
+      'CREATE_IN_PROGRESS Resource creation Initiated',
+      'CREATE_COMPLETE',
+      'DELETE_IN_PROGRESS',
+      'DELETE_COMPLETE',
+    ]);
   });
 
   it('PATCH properties edits the physical resource (drift) as a merge patch: null removes a key', async () => {
-    const { id } = await createStack(server, 'drifty', 'Resources:\n  Topic:\n    Type: AWS::SNS::Topic\n    Properties:\n      DisplayName: before\n      FifoTopic: false\n');
+    const { id } = await createStack(
+      server,
+      'drifty',
+      'Resources:\n  Topic:\n    Type: AWS::SNS::Topic\n    Properties:\n      DisplayName: before\n      FifoTopic: false\n',
+    );
     const arn = (await worldRow(server, 'AWS::SNS::Topic', 'Topic', id)).physicalId;
-    const patched = await control(server, 'PATCH', `/world/${encodeURIComponent(arn)}`, { properties: { DisplayName: 'after', FifoTopic: null } });
+    const patched = await control(server, 'PATCH', `/world/${encodeURIComponent(arn)}`, {
+      properties: { DisplayName: 'after', FifoTopic: null },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.properties).toEqual({ DisplayName: 'after' });
     expect(patched.body.stackName).toBe('drifty');
@@ -105,8 +146,14 @@ describe('Out-of-band changes', () => {
 
 describe('Values other features read from the world', () => {
   it('an SSM parameter created over the control API feeds an AWS::SSM::Parameter::Value<String> template parameter', async () => {
-    await control(server, 'POST', '/world', { type: 'AWS::SSM::Parameter', properties: { Name: '/config/size', Type: 'String', Value: 'large' } });
-    const { stack } = await createStack(server, 'reads-ssm', `
+    await control(server, 'POST', '/world', {
+      type: 'AWS::SSM::Parameter',
+      properties: { Name: '/config/size', Type: 'String', Value: 'large' },
+    });
+    const { stack } = await createStack(
+      server,
+      'reads-ssm',
+      `
 Parameters:
   Size:
     Type: AWS::SSM::Parameter::Value<String>
@@ -117,19 +164,32 @@ Resources:
 Outputs:
   Size:
     Value: !Ref Size
-`);
+`,
+    );
     expect(stack.StackStatus).toBe('CREATE_COMPLETE');
     expect(stack.Outputs![0].OutputValue).toBe('large');
   });
 
-  it('a stack\'s AWS::SSM::Parameter is stored by name with properties.Value', async () => {
-    const { id } = await createStack(server, 'writes-ssm', 'Resources:\n  P:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Name: /app/color\n      Type: String\n      Value: blue\n');
+  it("a stack's AWS::SSM::Parameter is stored by name with properties.Value", async () => {
+    const { id } = await createStack(
+      server,
+      'writes-ssm',
+      'Resources:\n  P:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Name: /app/color\n      Type: String\n      Value: blue\n',
+    );
     const row = (await control(server, 'GET', '/world/%2Fapp%2Fcolor')).body;
-    expect(row).toMatchObject({ type: 'AWS::SSM::Parameter', name: '/app/color', stackId: id, properties: { Value: 'blue' } });
+    expect(row).toMatchObject({
+      type: 'AWS::SSM::Parameter',
+      name: '/app/color',
+      stackId: id,
+      properties: { Value: 'blue' },
+    });
   });
 
   it('an AWS::SecretsManager::Secret stores its generated SecretString in the world; Ref is the ARN with a 6-character suffix', async () => {
-    const { id } = await createStack(server, 'secret', `
+    const { id } = await createStack(
+      server,
+      'secret',
+      `
 Resources:
   Secret:
     Type: AWS::SecretsManager::Secret
@@ -140,9 +200,14 @@ Resources:
         GenerateStringKey: password
         PasswordLength: 20
         ExcludePunctuation: true
-`);
-    const { StackResourceDetail } = await server.client.send(new DescribeStackResourceCommand({ StackName: id, LogicalResourceId: 'Secret' }));
-    expect(StackResourceDetail!.PhysicalResourceId).toMatch(/^arn:aws:secretsmanager:us-east-1:000000000000:secret:app\/db-[A-Za-z0-9]{6}$/);
+`,
+    );
+    const { StackResourceDetail } = await server.client.send(
+      new DescribeStackResourceCommand({ StackName: id, LogicalResourceId: 'Secret' }),
+    );
+    expect(StackResourceDetail!.PhysicalResourceId).toMatch(
+      /^arn:aws:secretsmanager:us-east-1:000000000000:secret:app\/db-[A-Za-z0-9]{6}$/,
+    );
     const row = await worldRow(server, 'AWS::SecretsManager::Secret', 'Secret', id);
     expect(row.name).toBe('app/db');
     const value = JSON.parse(row.properties.SecretString);

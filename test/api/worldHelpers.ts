@@ -1,13 +1,18 @@
 // Shared helpers for the simulated-account tests: create/delete through the SDK, the control API over fetch.
 import { allEvents } from '../helpers/events.js';
 import {
-  CreateStackCommand, DeleteStackCommand, DescribeStackResourceCommand,
-  type CloudFormationClient, type StackEvent,
+  CreateStackCommand,
+  DeleteStackCommand,
+  DescribeStackResourceCommand,
+  type CloudFormationClient,
+  type StackEvent,
 } from '@aws-sdk/client-cloudformation';
 import { waitForStack, type TestServer } from '../helpers/server.js';
 
 export async function createStack(server: TestServer, name: string, body: string, extra: Record<string, unknown> = {}) {
-  const { StackId } = await server.client.send(new CreateStackCommand({ StackName: name, TemplateBody: body, ...extra }));
+  const { StackId } = await server.client.send(
+    new CreateStackCommand({ StackName: name, TemplateBody: body, ...extra }),
+  );
   return { id: StackId!, stack: await waitForStack(server.client, StackId!) };
 }
 
@@ -26,16 +31,26 @@ export async function resourceEvents(client: CloudFormationClient, id: string, l
 
 /** "STATUS reason" lines of a resource's events, oldest first. */
 export async function eventLines(client: CloudFormationClient, id: string, logicalId: string) {
-  return (await resourceEvents(client, id, logicalId)).map((e) => `${e.ResourceStatus} ${e.ResourceStatusReason ?? ''}`.trim());
+  return (await resourceEvents(client, id, logicalId)).map((e) =>
+    `${e.ResourceStatus} ${e.ResourceStatusReason ?? ''}`.trim(),
+  );
 }
 
 /** Polls until the stack's resource has a physical id (the action has reached the provider), and returns it. */
-export async function physicalIdOnceCreated(client: CloudFormationClient, stackId: string, logicalId: string): Promise<string> {
+export async function physicalIdOnceCreated(
+  client: CloudFormationClient,
+  stackId: string,
+  logicalId: string,
+): Promise<string> {
   for (let i = 0; i < 1000; i++) {
     try {
-      const { StackResourceDetail } = await client.send(new DescribeStackResourceCommand({ StackName: stackId, LogicalResourceId: logicalId }));
+      const { StackResourceDetail } = await client.send(
+        new DescribeStackResourceCommand({ StackName: stackId, LogicalResourceId: logicalId }),
+      );
       if (StackResourceDetail?.PhysicalResourceId) return StackResourceDetail.PhysicalResourceId;
-    } catch { /* not created yet */ }
+    } catch {
+      /* not created yet */
+    }
     await sleep(5);
   }
   throw new Error(`${logicalId} never got a physical id`);
@@ -47,7 +62,12 @@ export interface ControlResponse<T = any> {
 }
 
 /** Calls the control API: `control(server, 'PATCH', '/world/x', { dataItems: 3 })`. */
-export async function control<T = any>(server: TestServer, method: string, path: string, body?: unknown): Promise<ControlResponse<T>> {
+export async function control<T = any>(
+  server: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ControlResponse<T>> {
   const res = await fetch(`${server.endpoint}/_cfn-local${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },

@@ -2,7 +2,11 @@
 // would show (final status, outputs, the first failure reason) or the synchronous error of the call.
 import {
   type Capability,
-  CreateStackCommand, DeleteStackCommand, DescribeStackEventsCommand, type CloudFormationClient, type Parameter,
+  CreateStackCommand,
+  DeleteStackCommand,
+  DescribeStackEventsCommand,
+  type CloudFormationClient,
+  type Parameter,
 } from '@aws-sdk/client-cloudformation';
 import { waitForStack } from '../helpers/server.js';
 
@@ -25,13 +29,20 @@ export async function deploy(
   options: { stackName?: string; capabilities?: Capability[] } = {},
 ): Promise<DeployResult> {
   const body = typeof template === 'string' ? template : JSON.stringify(template);
-  const Parameters: Parameter[] = Object.entries(parameters).map(([ParameterKey, ParameterValue]) => ({ ParameterKey, ParameterValue }));
+  const Parameters: Parameter[] = Object.entries(parameters).map(([ParameterKey, ParameterValue]) => ({
+    ParameterKey,
+    ParameterValue,
+  }));
   let stackId: string;
   try {
-    const out = await client.send(new CreateStackCommand({
-      StackName: options.stackName ?? `conf-${++counter}`, TemplateBody: body, Parameters,
-      Capabilities: options.capabilities ?? ['CAPABILITY_IAM', 'CAPABILITY_NAMED_IAM', 'CAPABILITY_AUTO_EXPAND'],
-    }));
+    const out = await client.send(
+      new CreateStackCommand({
+        StackName: options.stackName ?? `conf-${++counter}`,
+        TemplateBody: body,
+        Parameters,
+        Capabilities: options.capabilities ?? ['CAPABILITY_IAM', 'CAPABILITY_NAMED_IAM', 'CAPABILITY_AUTO_EXPAND'],
+      }),
+    );
     stackId = out.StackId!;
   } catch (err) {
     const e = err as { name: string; message: string };
@@ -42,7 +53,9 @@ export async function deploy(
   let reason = stack.StackStatusReason;
   if (!stack.StackStatus!.endsWith('COMPLETE') || stack.StackStatus!.startsWith('ROLLBACK')) {
     const events = (await client.send(new DescribeStackEventsCommand({ StackName: stackId }))).StackEvents ?? [];
-    const failed = [...events].reverse().find((e) => e.ResourceStatus?.endsWith('_FAILED') && e.ResourceType !== 'AWS::CloudFormation::Stack');
+    const failed = [...events]
+      .reverse()
+      .find((e) => e.ResourceStatus?.endsWith('_FAILED') && e.ResourceType !== 'AWS::CloudFormation::Stack');
     const rolling = [...events].reverse().find((e) => e.ResourceStatus === 'ROLLBACK_IN_PROGRESS');
     reason = failed?.ResourceStatusReason ?? rolling?.ResourceStatusReason ?? reason;
   }
@@ -55,7 +68,10 @@ export async function destroy(client: CloudFormationClient, stackId: string): Pr
 }
 
 /** A one-resource template whose Outputs are the values under test. */
-export function withOutputs(outputs: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function withOutputs(
+  outputs: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     Resources: { Topic: { Type: 'AWS::SNS::Topic' } },
     ...extra,
@@ -97,7 +113,9 @@ export async function check(client: CloudFormationClient, c: Case): Promise<void
     return;
   }
   expect(r.status, r.reason).toBe('CREATE_COMPLETE');
-  const want = Object.fromEntries(Object.entries(c.outputs ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : expect.stringMatching(v)]));
+  const want = Object.fromEntries(
+    Object.entries(c.outputs ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : expect.stringMatching(v)]),
+  );
   expect(r.outputs).toEqual(want);
   await destroy(client, r.stackId!);
 }

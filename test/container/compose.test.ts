@@ -13,13 +13,19 @@ const PROJECT = unique('cfn-local-compose');
 function compose(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   const [file, prefix] = COMPOSE!;
   return new Promise((resolve) => {
-    execFile(file, [...prefix, '-p', PROJECT, ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 300_000 },
-      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: stdout + stderr }));
+    execFile(
+      file,
+      [...prefix, '-p', PROJECT, ...args],
+      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 300_000 },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
+    );
   });
 }
 
 async function findCompose(): Promise<[string, string[]] | undefined> {
-  const works = (file: string, args: string[]) => new Promise<boolean>((resolve) => execFile(file, args, (err) => resolve(!err)));
+  const works = (file: string, args: string[]) =>
+    new Promise<boolean>((resolve) => execFile(file, args, (err) => resolve(!err)));
   if (await works('docker-compose', ['version'])) return ['docker-compose', []];
   if (await works('docker', ['compose', 'version'])) return ['docker', ['compose']];
   return undefined;
@@ -35,7 +41,10 @@ async function freePort(): Promise<number> {
 
 const { engine, why } = await findEngine();
 const COMPOSE = engine ? await findCompose() : undefined;
-if (!COMPOSE) console.warn(`[cfn-local container] skipping the compose test: ${engine ? 'neither docker-compose nor docker compose works' : why}`);
+if (!COMPOSE)
+  console.warn(
+    `[cfn-local container] skipping the compose test: ${engine ? 'neither docker-compose nor docker compose works' : why}`,
+  );
 
 describe.skipIf(!COMPOSE)('docker-compose.yml', () => {
   let env: Record<string, string>;

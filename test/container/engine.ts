@@ -13,7 +13,12 @@ export const TEST_IMAGE = `cfn-local-test:${process.env.CFN_LOCAL_TEST_TAG ?? 'l
 /** PyPI cannot be reached from these machines: the image is built without the SAM translator (docs/container.md). */
 export const BUILD_ARGS = { SAM_TRANSLATOR: 'false' };
 
-interface Target { socketPath?: string; host?: string; port?: number; label: string }
+interface Target {
+  socketPath?: string;
+  host?: string;
+  port?: number;
+  label: string;
+}
 
 /** Where an engine could listen: DOCKER_HOST when set, else the usual sockets (rootful, Docker Desktop, rootless). */
 function candidates(): Target[] {
@@ -45,8 +50,11 @@ function ping(target: Target): Promise<boolean> {
 export async function findEngine(): Promise<{ engine?: string; why: string }> {
   const targets = candidates();
   for (const target of targets) if (await ping(target)) return { engine: target.label, why: '' };
-  const tried = process.env.DOCKER_HOST ? `DOCKER_HOST=${process.env.DOCKER_HOST} does not answer`
-    : targets.length ? `no engine answers on ${targets.map((t) => t.label).join(', ')}` : 'DOCKER_HOST is unset and no docker.sock exists';
+  const tried = process.env.DOCKER_HOST
+    ? `DOCKER_HOST=${process.env.DOCKER_HOST} does not answer`
+    : targets.length
+      ? `no engine answers on ${targets.map((t) => t.label).join(', ')}`
+      : 'DOCKER_HOST is unset and no docker.sock exists';
   return { why: `${tried} (scripts/container-engine.sh sets one up on Debian)` };
 }
 
@@ -54,16 +62,25 @@ export async function findEngine(): Promise<{ engine?: string; why: string }> {
 export function docker(args: string[], timeout = 120_000): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile('docker', args, { timeout, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) =>
-      (err ? reject(new Error(`docker ${args.join(' ')}: ${stderr || err.message}`)) : resolve(stdout.trim())));
+      err ? reject(new Error(`docker ${args.join(' ')}: ${stderr || err.message}`)) : resolve(stdout.trim()),
+    );
   });
 }
 
-export const clientFor = (endpoint: string) => new CloudFormationClient({
-  endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-});
+export const clientFor = (endpoint: string) =>
+  new CloudFormationClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
 
 /** Polls DescribeStacks until the stack's status matches. */
-export async function waitForStatus(client: CloudFormationClient, stack: string, pattern: RegExp, timeoutMs = 60_000): Promise<Stack> {
+export async function waitForStatus(
+  client: CloudFormationClient,
+  stack: string,
+  pattern: RegExp,
+  timeoutMs = 60_000,
+): Promise<Stack> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const { Stacks } = await client.send(new DescribeStacksCommand({ StackName: stack }));

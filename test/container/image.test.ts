@@ -26,7 +26,9 @@ describe.skipIf(!engine)(`the image (engine: ${engine ?? why})`, () => {
   });
 
   it('is healthy, runs as uid 1000 and holds no dev dependency', async () => {
-    expect(await docker(['inspect', '--format', '{{.State.Health.Status}} {{.Config.User}}', started().container.getId()])).toBe('healthy node');
+    expect(
+      await docker(['inspect', '--format', '{{.State.Health.Status}} {{.Config.User}}', started().container.getId()]),
+    ).toBe('healthy node');
     const { output } = await started().container.exec(['sh', '-c', 'id -u; ls /app/node_modules']);
     expect(output.trim().split('\n')).toEqual(['1000', 'better-sqlite3', 'yaml']);
     const bytes = Number(await docker(['image', 'inspect', '--format', '{{.Size}}', TEST_IMAGE]));
@@ -34,16 +36,34 @@ describe.skipIf(!engine)(`the image (engine: ${engine ?? why})`, () => {
   });
 
   it('takes a stack through create, describe, events, update and delete from the AWS CLI', async () => {
-    const created = json(await aws('create-stack', '--stack-name', 'demo', '--template-body', 'file://app.yaml',
-      '--parameters', 'ParameterKey=Env,ParameterValue=dev'));
+    const created = json(
+      await aws(
+        'create-stack',
+        '--stack-name',
+        'demo',
+        '--template-body',
+        'file://app.yaml',
+        '--parameters',
+        'ParameterKey=Env,ParameterValue=dev',
+      ),
+    );
     expect(created.StackId).toMatch(/^arn:aws:cloudformation:us-east-1:000000000000:stack\/demo\//);
     expect(await aws('wait', 'stack-create-complete', '--stack-name', 'demo')).toMatchObject({ code: 0 });
     expect(json(await aws('describe-stacks', '--stack-name', 'demo')).Stacks[0].StackStatus).toBe('CREATE_COMPLETE');
     const events = json(await aws('describe-stack-events', '--stack-name', 'demo')).StackEvents;
     expect(`${events[0].LogicalResourceId} ${events[0].ResourceStatus}`).toBe('demo CREATE_COMPLETE');
 
-    json(await aws('update-stack', '--stack-name', 'demo', '--template-body', 'file://app.yaml',
-      '--parameters', 'ParameterKey=Env,ParameterValue=prod'));
+    json(
+      await aws(
+        'update-stack',
+        '--stack-name',
+        'demo',
+        '--template-body',
+        'file://app.yaml',
+        '--parameters',
+        'ParameterKey=Env,ParameterValue=prod',
+      ),
+    );
     expect(await aws('wait', 'stack-update-complete', '--stack-name', 'demo')).toMatchObject({ code: 0 });
 
     expect(await aws('delete-stack', '--stack-name', 'demo')).toMatchObject({ code: 0 });
@@ -54,7 +74,13 @@ describe.skipIf(!engine)(`the image (engine: ${engine ?? why})`, () => {
 
   it('logs one JSON line per call (no terminal in a container by default)', async () => {
     const logs = await docker(['logs', started().container.getId()]);
-    const calls = logs.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((l) => l.call);
-    expect(calls.map((l) => `${l.call.action} ${l.call.status}`)).toEqual(expect.arrayContaining(['CreateStack 200', 'DeleteStack 200']));
+    const calls = logs
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.call);
+    expect(calls.map((l) => `${l.call.action} ${l.call.status}`)).toEqual(
+      expect.arrayContaining(['CreateStack 200', 'DeleteStack 200']),
+    );
   });
 });

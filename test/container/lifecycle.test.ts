@@ -16,11 +16,19 @@ const VOLUME = unique('cfn-local-test-data');
 const containers: string[] = [];
 
 /** A chain of topics, each taking `delayMs` to create, so a stop lands mid-operation. */
-const chain = (count: number, delayMs: number) => JSON.stringify({
-  Resources: Object.fromEntries(Array.from({ length: count }, (_, i) => [`T${i}`, {
-    Type: 'AWS::SNS::Topic', ...(i ? { DependsOn: `T${i - 1}` } : {}), Metadata: { 'cfn-local': { DelayMs: delayMs } },
-  }])),
-});
+const chain = (count: number, delayMs: number) =>
+  JSON.stringify({
+    Resources: Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [
+        `T${i}`,
+        {
+          Type: 'AWS::SNS::Topic',
+          ...(i ? { DependsOn: `T${i - 1}` } : {}),
+          Metadata: { 'cfn-local': { DelayMs: delayMs } },
+        },
+      ]),
+    ),
+  });
 
 /** `docker run -d` on the volume with a loopback port; resolves once the health check passes. */
 async function run(): Promise<{ id: string; client: CloudFormationClient }> {
@@ -82,11 +90,18 @@ describe.skipIf(!engine)(`the container's life (engine: ${engine ?? why})`, () =
     chmodSync(folder, 0o755);
     try {
       const result = await new Promise<{ code: number; output: string }>((resolve) => {
-        execFile('docker', ['run', '--rm', '-v', `${folder}:/data`, TEST_IMAGE], { timeout: 120_000 }, (err, stdout, stderr) =>
-          resolve({ code: err ? Number((err as { code?: number }).code) : 0, output: stdout + stderr }));
+        execFile(
+          'docker',
+          ['run', '--rm', '-v', `${folder}:/data`, TEST_IMAGE],
+          { timeout: 120_000 },
+          (err, stdout, stderr) =>
+            resolve({ code: err ? Number((err as { code?: number }).code) : 0, output: stdout + stderr }),
+        );
       });
       expect(result.code).toBe(1);
-      expect(result.output).toContain('cfn-local: could not start: cannot write the database /data/cfn.db: /data is not writable by uid 1000 (EACCES)');
+      expect(result.output).toContain(
+        'cfn-local: could not start: cannot write the database /data/cfn.db: /data is not writable by uid 1000 (EACCES)',
+      );
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

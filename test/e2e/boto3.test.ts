@@ -24,7 +24,9 @@ describe.skipIf(boto3.skip)(boto3.title, () => {
   });
 
   it('create_stack returns the stack ARN and the stack_create_complete waiter succeeds', () => {
-    expect(seen.create.StackId).toMatch(/^arn:aws:cloudformation:us-east-1:000000000000:stack\/demo-boto3\/[0-9a-f-]{36}$/);
+    expect(seen.create.StackId).toMatch(
+      /^arn:aws:cloudformation:us-east-1:000000000000:stack\/demo-boto3\/[0-9a-f-]{36}$/,
+    );
     expect(seen.describe.StackStatus).toBe('CREATE_COMPLETE');
   });
 
@@ -39,14 +41,22 @@ describe.skipIf(boto3.skip)(boto3.title, () => {
   });
 
   it('describe_stack_events lists stack and resource events newest first', () => {
-    const events: { LogicalResourceId: string; ResourceStatus: string; ResourceType: string; Timestamp: string }[] = seen.events;
+    const events: { LogicalResourceId: string; ResourceStatus: string; ResourceType: string; Timestamp: string }[] =
+      seen.events;
     const times = events.map((e) => Date.parse(e.Timestamp));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(events[0]).toMatchObject({ LogicalResourceId: 'demo-boto3', ResourceStatus: 'CREATE_COMPLETE', ResourceType: 'AWS::CloudFormation::Stack' });
+    expect(events[0]).toMatchObject({
+      LogicalResourceId: 'demo-boto3',
+      ResourceStatus: 'CREATE_COMPLETE',
+      ResourceType: 'AWS::CloudFormation::Stack',
+    });
     // CreateStack (no change set): the first event is CREATE_IN_PROGRESS, with no REVIEW_IN_PROGRESS (LocalStack's cfn/api/test_stacks.py::test_list_events_after_deployment snapshot).
     expect(events.at(-1)).toMatchObject({ LogicalResourceId: 'demo-boto3', ResourceStatus: 'CREATE_IN_PROGRESS' });
-    expect(events.filter((e) => e.LogicalResourceId === 'Queue').map((e) => e.ResourceStatus))
-      .toEqual(['CREATE_COMPLETE', 'CREATE_IN_PROGRESS', 'CREATE_IN_PROGRESS']);
+    expect(events.filter((e) => e.LogicalResourceId === 'Queue').map((e) => e.ResourceStatus)).toEqual([
+      'CREATE_COMPLETE',
+      'CREATE_IN_PROGRESS',
+      'CREATE_IN_PROGRESS',
+    ]);
   });
 
   it('get_template returns the YAML body as submitted', () => {
@@ -59,10 +69,18 @@ describe.skipIf(boto3.skip)(boto3.title, () => {
   });
 
   it('a duplicate create_stack raises AlreadyExistsException "Stack [demo-boto3] already exists"', () => {
-    expect(seen.duplicate).toEqual({ Code: 'AlreadyExistsException', Message: 'Stack [demo-boto3] already exists', HTTPStatusCode: 400 });
+    expect(seen.duplicate).toEqual({
+      Code: 'AlreadyExistsException',
+      Message: 'Stack [demo-boto3] already exists',
+      HTTPStatusCode: 400,
+    });
   });
 
   it('after delete and the stack_delete_complete waiter, describe_stacks raises ValidationError', () => {
-    expect(seen.notFound).toEqual({ Code: 'ValidationError', Message: 'Stack with id demo-boto3 does not exist', HTTPStatusCode: 400 });
+    expect(seen.notFound).toEqual({
+      Code: 'ValidationError',
+      Message: 'Stack with id demo-boto3 does not exist',
+      HTTPStatusCode: 400,
+    });
   });
 });

@@ -7,7 +7,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DescribeStacksCommand, ListExportsCommand, ListImportsCommand, type Stack } from '@aws-sdk/client-cloudformation';
+import {
+  DescribeStacksCommand,
+  ListExportsCommand,
+  ListImportsCommand,
+  type Stack,
+} from '@aws-sdk/client-cloudformation';
 import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { startServer, type TestServer } from '../helpers/server.js';
@@ -26,10 +31,12 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
   let work: string;
   let env: NodeJS.ProcessEnv;
   const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
-  const stack = async (name: string): Promise<Stack> => (await server.client.send(new DescribeStacksCommand({ StackName: name }))).Stacks![0];
+  const stack = async (name: string): Promise<Stack> =>
+    (await server.client.send(new DescribeStacksCommand({ StackName: name }))).Stacks![0];
   // The assemblies are synthesized once, up front, and deployed with --app <assembly>: each deploy then costs one CLI start.
   const assembly = (variant: string) => join(work, `cdk.out.${variant}`);
-  const cdk = (...args: string[]): Promise<RunResult> => run(CDK, [...args, '--no-notices', '--ci', '--require-approval', 'never'], { cwd: work, env, timeoutMs: STEP_MS });
+  const cdk = (...args: string[]): Promise<RunResult> =>
+    run(CDK, [...args, '--no-notices', '--ci', '--require-approval', 'never'], { cwd: work, env, timeoutMs: STEP_MS });
   const ok = (result: RunResult) => {
     if (result.code !== 0) throw new Error(`cdk exited ${result.code}:\n${result.stderr}\n${result.stdout}`);
     return `${result.stdout}${result.stderr}`;
@@ -40,8 +47,16 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
     mkdirSync(asset, { recursive: true });
     writeFileSync(join(asset, 'index.js'), `exports.handler = async () => ${JSON.stringify(code)};\n`);
     const result = await run(process.execPath, [join(APP, 'app.cjs')], {
-      cwd: work, timeoutMs: STEP_MS,
-      env: { ...env, CDK_OUTDIR: assembly(variant), CDK_DEFAULT_ACCOUNT: ACCOUNT, CDK_DEFAULT_REGION: REGION, CFN_LOCAL_E2E_ASSET: asset, ...extra },
+      cwd: work,
+      timeoutMs: STEP_MS,
+      env: {
+        ...env,
+        CDK_OUTDIR: assembly(variant),
+        CDK_DEFAULT_ACCOUNT: ACCOUNT,
+        CDK_DEFAULT_REGION: REGION,
+        CFN_LOCAL_E2E_ASSET: asset,
+        ...extra,
+      },
     });
     if (result.code !== 0) throw new Error(`synth ${variant} failed: ${result.stderr}`);
   }
@@ -50,84 +65,144 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
     server = await startServer();
     work = mkdtempSync(join(tmpdir(), 'cfn-local-cdk-'));
     env = clientEnv({
-      AWS_ENDPOINT_URL: server.endpoint, HOME: work, CDK_DISABLE_VERSION_CHECK: '1', CDK_DISABLE_CLI_TELEMETRY: 'true',
-      AWS_DEFAULT_REGION: REGION, AWS_CA_BUNDLE: '', CI: 'true',
+      AWS_ENDPOINT_URL: server.endpoint,
+      HOME: work,
+      CDK_DISABLE_VERSION_CHECK: '1',
+      CDK_DISABLE_CLI_TELEMETRY: 'true',
+      AWS_DEFAULT_REGION: REGION,
+      AWS_CA_BUNDLE: '',
+      CI: 'true',
     });
     delete env.AWS_CA_BUNDLE;
-    await Promise.all([synth('first', 'v1'), synth('changed', 'v1', { CFN_LOCAL_E2E_VARIANT: '2' }), synth('hot', 'v2', { CFN_LOCAL_E2E_VARIANT: '2' })]);
+    await Promise.all([
+      synth('first', 'v1'),
+      synth('changed', 'v1', { CFN_LOCAL_E2E_VARIANT: '2' }),
+      synth('hot', 'v2', { CFN_LOCAL_E2E_VARIANT: '2' }),
+    ]);
   }, STEP_MS);
   afterAll(async () => {
     await server.close();
   });
 
-  it('cdk bootstrap with default options creates CDKToolkit and its version parameter', async () => {
-    const out = ok(await cdk('bootstrap', `aws://${ACCOUNT}/${REGION}`));
-    expect(out).toContain('Environment aws://000000000000/us-east-1 bootstrapped');
-    expect((await stack('CDKToolkit')).StackStatus).toBe('CREATE_COMPLETE');
-    const ssm = new SSMClient({ endpoint: server.endpoint, region: REGION, credentials });
-    expect(Number((await ssm.send(new GetParameterCommand({ Name: '/cdk-bootstrap/hnb659fds/version' }))).Parameter!.Value)).toBeGreaterThan(20);
-  }, STEP_MS);
+  it(
+    'cdk bootstrap with default options creates CDKToolkit and its version parameter',
+    async () => {
+      const out = ok(await cdk('bootstrap', `aws://${ACCOUNT}/${REGION}`));
+      expect(out).toContain('Environment aws://000000000000/us-east-1 bootstrapped');
+      expect((await stack('CDKToolkit')).StackStatus).toBe('CREATE_COMPLETE');
+      const ssm = new SSMClient({ endpoint: server.endpoint, region: REGION, credentials });
+      expect(
+        Number(
+          (await ssm.send(new GetParameterCommand({ Name: '/cdk-bootstrap/hnb659fds/version' }))).Parameter!.Value,
+        ),
+      ).toBeGreaterThan(20);
+    },
+    STEP_MS,
+  );
 
-  it('cdk deploy --all deploys both stacks with the file asset and the export/import', async () => {
-    ok(await cdk('deploy', '--all', '--app', assembly('first')));
-    expect((await stack('E2eProducer')).StackStatus).toBe('CREATE_COMPLETE');
-    expect((await stack('E2eConsumer')).StackStatus).toBe('CREATE_COMPLETE');
-    const producerId = (await stack('E2eProducer')).StackId;
-    const { Exports } = await server.client.send(new ListExportsCommand({}));
-    const exported = Exports!.find((e) => e.ExportingStackId === producerId);
-    expect(exported).toBeDefined();
-    expect((await server.client.send(new ListImportsCommand({ ExportName: exported!.Name }))).Imports).toEqual(['E2eConsumer']);
-  }, STEP_MS);
+  it(
+    'cdk deploy --all deploys both stacks with the file asset and the export/import',
+    async () => {
+      ok(await cdk('deploy', '--all', '--app', assembly('first')));
+      expect((await stack('E2eProducer')).StackStatus).toBe('CREATE_COMPLETE');
+      expect((await stack('E2eConsumer')).StackStatus).toBe('CREATE_COMPLETE');
+      const producerId = (await stack('E2eProducer')).StackId;
+      const { Exports } = await server.client.send(new ListExportsCommand({}));
+      const exported = Exports!.find((e) => e.ExportingStackId === producerId);
+      expect(exported).toBeDefined();
+      expect((await server.client.send(new ListImportsCommand({ ExportName: exported!.Name }))).Imports).toEqual([
+        'E2eConsumer',
+      ]);
+    },
+    STEP_MS,
+  );
 
   it('the NestedStack is a child stack of E2eProducer, and the parent reads its output', async () => {
     const producer = await stack('E2eProducer');
-    const children = (await server.client.send(new DescribeStacksCommand({}))).Stacks!.filter((s) => s.ParentId === producer.StackId);
-    expect(children.map((s) => [s.StackName!.replace(/-[A-Z0-9]{13}$/, ''), s.StackStatus])).toEqual([[expect.stringMatching(/^E2eProducer-SettingsNestedStack/), 'CREATE_COMPLETE']]);
+    const children = (await server.client.send(new DescribeStacksCommand({}))).Stacks!.filter(
+      (s) => s.ParentId === producer.StackId,
+    );
+    expect(children.map((s) => [s.StackName!.replace(/-[A-Z0-9]{13}$/, ''), s.StackStatus])).toEqual([
+      [expect.stringMatching(/^E2eProducer-SettingsNestedStack/), 'CREATE_COMPLETE'],
+    ]);
     const ssm = new SSMClient({ endpoint: server.endpoint, region: REGION, credentials });
-    expect((await ssm.send(new GetParameterCommand({ Name: '/e2e/producer/nested-mode' }))).Parameter!.Value).toBe('nested');
+    expect((await ssm.send(new GetParameterCommand({ Name: '/e2e/producer/nested-mode' }))).Parameter!.Value).toBe(
+      'nested',
+    );
   });
 
-  it('aws ssm get-parameter reads the parameter the stack created', async () => {
-    const { cli } = await endpointUrlAwsCli();
-    if (!cli) return;
-    const result = await run(cli, ['--output', 'json', 'ssm', 'get-parameter', '--name', '/e2e/producer/bucket'], { env, timeoutMs: STEP_MS });
-    expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout).Parameter.Value).toMatch(/^e2eproducer-data/);
-  }, STEP_MS);
+  it(
+    'aws ssm get-parameter reads the parameter the stack created',
+    async () => {
+      const { cli } = await endpointUrlAwsCli();
+      if (!cli) return;
+      const result = await run(cli, ['--output', 'json', 'ssm', 'get-parameter', '--name', '/e2e/producer/bucket'], {
+        env,
+        timeoutMs: STEP_MS,
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout).Parameter.Value).toMatch(/^e2eproducer-data/);
+    },
+    STEP_MS,
+  );
 
-  it('a redeploy with no change leaves both stacks as they were', async () => {
-    const before = await stack('E2eProducer');
-    const out = ok(await cdk('deploy', '--all', '--app', assembly('first')));
-    expect(out).toContain('(no changes)');
-    expect((await stack('E2eProducer')).LastUpdatedTime).toEqual(before.LastUpdatedTime);
-  }, STEP_MS);
+  it(
+    'a redeploy with no change leaves both stacks as they were',
+    async () => {
+      const before = await stack('E2eProducer');
+      const out = ok(await cdk('deploy', '--all', '--app', assembly('first')));
+      expect(out).toContain('(no changes)');
+      expect((await stack('E2eProducer')).LastUpdatedTime).toEqual(before.LastUpdatedTime);
+    },
+    STEP_MS,
+  );
 
-  it('a deploy with a change updates the stack that changed', async () => {
-    ok(await cdk('deploy', '--all', '--app', assembly('changed')));
-    expect((await stack('E2eProducer')).StackStatus).toBe('UPDATE_COMPLETE');
-    const ssm = new SSMClient({ endpoint: server.endpoint, region: REGION, credentials });
-    expect((await ssm.send(new GetParameterCommand({ Name: '/e2e/producer/stage' }))).Parameter!.Value).toBe('second');
-  }, STEP_MS);
+  it(
+    'a deploy with a change updates the stack that changed',
+    async () => {
+      ok(await cdk('deploy', '--all', '--app', assembly('changed')));
+      expect((await stack('E2eProducer')).StackStatus).toBe('UPDATE_COMPLETE');
+      const ssm = new SSMClient({ endpoint: server.endpoint, region: REGION, credentials });
+      expect((await ssm.send(new GetParameterCommand({ Name: '/e2e/producer/stage' }))).Parameter!.Value).toBe(
+        'second',
+      );
+    },
+    STEP_MS,
+  );
 
-  it('cdk diff shows the Lambda code change still to deploy', async () => {
-    const out = ok(await cdk('diff', '--app', assembly('hot'), 'E2eConsumer'));
-    expect(out).toContain('AWS::Lambda::Function');
-  }, STEP_MS);
+  it(
+    'cdk diff shows the Lambda code change still to deploy',
+    async () => {
+      const out = ok(await cdk('diff', '--app', assembly('hot'), 'E2eConsumer'));
+      expect(out).toContain('AWS::Lambda::Function');
+    },
+    STEP_MS,
+  );
 
-  it('cdk deploy --hotswap changes the function\'s code without a stack update', async () => {
-    const lambda = new LambdaClient({ endpoint: server.endpoint, region: REGION, credentials });
-    const name = (await stack('E2eConsumer')).Outputs!.find((o) => o.OutputKey === 'FunctionName')!.OutputValue!;
-    const before = await lambda.send(new GetFunctionConfigurationCommand({ FunctionName: name }));
-    const stackBefore = await stack('E2eConsumer');
-    const out = ok(await cdk('deploy', '--hotswap', '--app', assembly('hot'), 'E2eConsumer'));
-    expect(out).toContain('hotswapped');
-    expect((await lambda.send(new GetFunctionConfigurationCommand({ FunctionName: name }))).CodeSha256).not.toBe(before.CodeSha256);
-    expect((await stack('E2eConsumer')).LastUpdatedTime).toEqual(stackBefore.LastUpdatedTime);
-  }, STEP_MS);
+  it(
+    "cdk deploy --hotswap changes the function's code without a stack update",
+    async () => {
+      const lambda = new LambdaClient({ endpoint: server.endpoint, region: REGION, credentials });
+      const name = (await stack('E2eConsumer')).Outputs!.find((o) => o.OutputKey === 'FunctionName')!.OutputValue!;
+      const before = await lambda.send(new GetFunctionConfigurationCommand({ FunctionName: name }));
+      const stackBefore = await stack('E2eConsumer');
+      const out = ok(await cdk('deploy', '--hotswap', '--app', assembly('hot'), 'E2eConsumer'));
+      expect(out).toContain('hotswapped');
+      expect((await lambda.send(new GetFunctionConfigurationCommand({ FunctionName: name }))).CodeSha256).not.toBe(
+        before.CodeSha256,
+      );
+      expect((await stack('E2eConsumer')).LastUpdatedTime).toEqual(stackBefore.LastUpdatedTime);
+    },
+    STEP_MS,
+  );
 
-  it('cdk destroy --all removes both stacks', async () => {
-    ok(await cdk('destroy', '--all', '--force', '--app', assembly('hot')));
-    const live = (await server.client.send(new DescribeStacksCommand({}))).Stacks!.map((s) => s.StackName);
-    expect(live).toEqual(['CDKToolkit']);
-  }, STEP_MS);
+  it(
+    'cdk destroy --all removes both stacks',
+    async () => {
+      ok(await cdk('destroy', '--all', '--force', '--app', assembly('hot')));
+      const live = (await server.client.send(new DescribeStacksCommand({}))).Stacks!.map((s) => s.StackName);
+      expect(live).toEqual(['CDKToolkit']);
+    },
+    STEP_MS,
+  );
 });

@@ -18,7 +18,8 @@ describe.skipIf(cli.skip)(cli.title, () => {
     Object.fromEntries(stack.Outputs.map((o: any) => [o.OutputKey, o.OutputValue]));
   const describeDemo = async () => json(await aws('describe-stacks', '--stack-name', 'demo')).Stacks[0];
   // Checks that are not steps of the transcript go through the SDK: each CLI start costs about a second.
-  const sdkDescribeDemo = async () => (await server.client.send(new DescribeStacksCommand({ StackName: 'demo' }))).Stacks![0];
+  const sdkDescribeDemo = async () =>
+    (await server.client.send(new DescribeStacksCommand({ StackName: 'demo' }))).Stacks![0];
   let stackId = '';
 
   beforeAll(async () => {
@@ -30,7 +31,15 @@ describe.skipIf(cli.skip)(cli.title, () => {
   });
 
   it('deploy creates the stack through a change set and reports success', async () => {
-    const result = await aws('deploy', '--template-file', 'app.yaml', '--stack-name', 'demo', '--parameter-overrides', 'Env=dev');
+    const result = await aws(
+      'deploy',
+      '--template-file',
+      'app.yaml',
+      '--stack-name',
+      'demo',
+      '--parameter-overrides',
+      'Env=dev',
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Successfully created/updated stack - demo');
@@ -46,7 +55,9 @@ describe.skipIf(cli.skip)(cli.title, () => {
       expect(stackId).toMatch(/^arn:aws:cloudformation:us-east-1:000000000000:stack\/demo\/[0-9a-f-]{36}$/);
       expect(stack.StackStatus).toBe('CREATE_COMPLETE');
       // Created through the CLI's change set: AWS shows its ChangeSetId and a LastUpdatedTime (LocalStack's cfn/api/test_stacks.py::test_stack_lifecycle snapshot).
-      expect(stack.ChangeSetId).toMatch(/^arn:aws:cloudformation:us-east-1:000000000000:changeSet\/awscli-cloudformation-package-deploy-\d+\//);
+      expect(stack.ChangeSetId).toMatch(
+        /^arn:aws:cloudformation:us-east-1:000000000000:changeSet\/awscli-cloudformation-package-deploy-\d+\//,
+      );
       expect(stack.LastUpdatedTime).toBeDefined();
       expect(stack.Parameters).toEqual([{ ParameterKey: 'Env', ParameterValue: 'dev' }]);
       expect(outputsOf(stack)).toEqual({
@@ -65,7 +76,11 @@ describe.skipIf(cli.skip)(cli.title, () => {
       expect(line(events[0])).toBe('demo CREATE_COMPLETE');
       // A create through a change set starts in REVIEW_IN_PROGRESS (LocalStack's cfn/api/test_stacks.py::test_list_events_after_deployment snapshot).
       expect(events.slice(-2).map(line)).toEqual(['demo CREATE_IN_PROGRESS', 'demo REVIEW_IN_PROGRESS']);
-      expect(events[0]).toMatchObject({ ResourceType: 'AWS::CloudFormation::Stack', PhysicalResourceId: stackId, StackName: 'demo' });
+      expect(events[0]).toMatchObject({
+        ResourceType: 'AWS::CloudFormation::Stack',
+        PhysicalResourceId: stackId,
+        StackName: 'demo',
+      });
       for (const logicalId of ['Queue', 'Topic', 'QueueArnParameter']) {
         const mine = events.filter((e: any) => e.LogicalResourceId === logicalId).map((e: any) => e.ResourceStatus);
         expect(mine).toEqual(['CREATE_COMPLETE', 'CREATE_IN_PROGRESS', 'CREATE_IN_PROGRESS']);
@@ -76,7 +91,11 @@ describe.skipIf(cli.skip)(cli.title, () => {
       const { StackResourceSummaries: summaries } = json(await aws('list-stack-resources', '--stack-name', 'demo'));
       const byId = Object.fromEntries(summaries.map((s: any) => [s.LogicalResourceId, s]));
       expect(Object.keys(byId).sort()).toEqual(['Queue', 'QueueArnParameter', 'Topic']);
-      expect(byId.Queue).toMatchObject({ ResourceType: 'AWS::SQS::Queue', PhysicalResourceId: DEV_QUEUE_URL, ResourceStatus: 'CREATE_COMPLETE' });
+      expect(byId.Queue).toMatchObject({
+        ResourceType: 'AWS::SQS::Queue',
+        PhysicalResourceId: DEV_QUEUE_URL,
+        ResourceStatus: 'CREATE_COMPLETE',
+      });
       expect(byId.Topic).toMatchObject({ ResourceType: 'AWS::SNS::Topic', ResourceStatus: 'CREATE_COMPLETE' });
       expect(byId.QueueArnParameter.PhysicalResourceId).toMatch(/^CFN-QueueArnParameter-[A-Za-z0-9]{12}$/);
     });
@@ -90,13 +109,24 @@ describe.skipIf(cli.skip)(cli.title, () => {
     it('create-stack with the same name fails with AlreadyExistsException', async ({ expect }) => {
       const result = await aws('create-stack', '--stack-name', 'demo', '--template-body', 'file://app.yaml');
       expect(result.code).not.toBe(0);
-      expect(result.stderr).toContain('An error occurred (AlreadyExistsException) when calling the CreateStack operation: Stack [demo] already exists');
+      expect(result.stderr).toContain(
+        'An error occurred (AlreadyExistsException) when calling the CreateStack operation: Stack [demo] already exists',
+      );
     });
   });
 
   it('update-stack then wait stack-update-complete reaches UPDATE_COMPLETE with the prod queue in the outputs', async () => {
-    const update = json(await aws('update-stack', '--stack-name', 'demo', '--template-body', 'file://app.yaml',
-      '--parameters', 'ParameterKey=Env,ParameterValue=prod'));
+    const update = json(
+      await aws(
+        'update-stack',
+        '--stack-name',
+        'demo',
+        '--template-body',
+        'file://app.yaml',
+        '--parameters',
+        'ParameterKey=Env,ParameterValue=prod',
+      ),
+    );
     expect(update.StackId).toBe(stackId);
     const wait = await aws('wait', 'stack-update-complete', '--stack-name', 'demo');
     expect(wait).toMatchObject({ code: 0, stderr: '' });
@@ -108,14 +138,30 @@ describe.skipIf(cli.skip)(cli.title, () => {
   });
 
   it('deploy with nothing changed prints "No changes to deploy" and exits 0', async () => {
-    const result = await aws('deploy', '--template-file', 'app.yaml', '--stack-name', 'demo', '--parameter-overrides', 'Env=prod');
+    const result = await aws(
+      'deploy',
+      '--template-file',
+      'app.yaml',
+      '--stack-name',
+      'demo',
+      '--parameter-overrides',
+      'Env=prod',
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('No changes to deploy. Stack demo is up to date');
   });
 
   it('deploy --no-execute-changeset leaves an AVAILABLE change set and the stack untouched', async () => {
-    const result = await aws('deploy', '--template-file', 'app.yaml', '--stack-name', 'demo',
-      '--parameter-overrides', 'Env=dev', '--no-execute-changeset');
+    const result = await aws(
+      'deploy',
+      '--template-file',
+      'app.yaml',
+      '--stack-name',
+      'demo',
+      '--parameter-overrides',
+      'Env=dev',
+      '--no-execute-changeset',
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Changeset created successfully.');
     const changeSetId = /describe-change-set --change-set-name (\S+)/.exec(result.stdout)?.[1];
@@ -137,6 +183,8 @@ describe.skipIf(cli.skip)(cli.title, () => {
   it('describe-stacks after delete fails with ValidationError "Stack with id demo does not exist"', async () => {
     const result = await aws('describe-stacks', '--stack-name', 'demo');
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain('An error occurred (ValidationError) when calling the DescribeStacks operation: Stack with id demo does not exist');
+    expect(result.stderr).toContain(
+      'An error occurred (ValidationError) when calling the DescribeStacks operation: Stack with id demo does not exist',
+    );
   });
 });

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DescribeStackResourceCommand, DescribeStacksCommand, GetTemplateCommand } from '@aws-sdk/client-cloudformation';
+import {
+  DescribeStackResourceCommand,
+  DescribeStacksCommand,
+  GetTemplateCommand,
+} from '@aws-sdk/client-cloudformation';
 import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { clientEnv, endpointUrlAwsCli, run } from './clients.js';
@@ -19,13 +23,32 @@ const suite = { skip: !found.cli, title: `AWS CLI dev loop (${found.availability
 
 /** A template past 51,200 bytes: a function with local code, and parameters whose descriptions make up the bulk. */
 function bigTemplate(): string {
-  const lines = ['AWSTemplateFormatVersion: "2010-09-09"', 'Resources:',
-    '  Fn:', '    Type: AWS::Lambda::Function', '    Properties:', '      Runtime: python3.12', '      Handler: app.handler',
-    '      Role: arn:aws:iam::000000000000:role/exec', '      Code: ./src',
-    '  Setting:', '    Type: AWS::SSM::Parameter', '    Properties:', '      Name: /cli/setting', '      Type: String', '      Value: from-the-cli'];
+  const lines = [
+    'AWSTemplateFormatVersion: "2010-09-09"',
+    'Resources:',
+    '  Fn:',
+    '    Type: AWS::Lambda::Function',
+    '    Properties:',
+    '      Runtime: python3.12',
+    '      Handler: app.handler',
+    '      Role: arn:aws:iam::000000000000:role/exec',
+    '      Code: ./src',
+    '  Setting:',
+    '    Type: AWS::SSM::Parameter',
+    '    Properties:',
+    '      Name: /cli/setting',
+    '      Type: String',
+    '      Value: from-the-cli',
+  ];
   for (let i = 0; i < 60; i++) {
-    lines.push(`  Filler${i}:`, '    Type: AWS::SSM::Parameter', '    Properties:', '      Type: String', `      Value: filler-${i}`,
-      `      Description: ${'x'.repeat(900)}`);
+    lines.push(
+      `  Filler${i}:`,
+      '    Type: AWS::SSM::Parameter',
+      '    Properties:',
+      '      Type: String',
+      `      Value: filler-${i}`,
+      `      Description: ${'x'.repeat(900)}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -33,7 +56,12 @@ function bigTemplate(): string {
 describe.skipIf(suite.skip)(suite.title, () => {
   let server: TestServer;
   let work: string;
-  const aws = (...args: string[]) => run(found.cli!, ['--output', 'json', ...args], { cwd: work, env: clientEnv({ AWS_ENDPOINT_URL: server.endpoint, AWS_DEFAULT_REGION: 'us-east-1' }), timeoutMs: STEP_MS });
+  const aws = (...args: string[]) =>
+    run(found.cli!, ['--output', 'json', ...args], {
+      cwd: work,
+      env: clientEnv({ AWS_ENDPOINT_URL: server.endpoint, AWS_DEFAULT_REGION: 'us-east-1' }),
+      timeoutMs: STEP_MS,
+    });
 
   beforeAll(async () => {
     server = await startServer();
@@ -46,29 +74,69 @@ describe.skipIf(suite.skip)(suite.title, () => {
     await server.close();
   });
 
-  it('package uploads the code to S3 and deploy --s3-bucket deploys a template over 51,200 bytes', async () => {
-    expect(Buffer.byteLength(readFileSync(join(work, 'big.yaml')))).toBeGreaterThan(51_200);
-    const mb = await aws('s3', 'mb', 's3://artifacts');
-    expect(mb.code, mb.stderr).toBe(0);
-    const packaged = await aws('cloudformation', 'package', '--template-file', 'big.yaml', '--s3-bucket', 'artifacts', '--output-template-file', 'packaged.yaml');
-    expect(packaged.code, packaged.stderr).toBe(0);
-    expect(readFileSync(join(work, 'packaged.yaml'), 'utf8')).toMatch(/S3Bucket: artifacts/);
-    const deployed = await aws('cloudformation', 'deploy', '--template-file', 'packaged.yaml', '--stack-name', 'big', '--s3-bucket', 'artifacts');
-    expect(deployed.code, deployed.stderr).toBe(0);
-    expect(deployed.stdout).toContain('Successfully created/updated stack - big');
-    const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: 'big' }));
-    expect(Stacks![0].StackStatus).toBe('CREATE_COMPLETE');
-    expect(Buffer.byteLength((await server.client.send(new GetTemplateCommand({ StackName: 'big' }))).TemplateBody!)).toBeGreaterThan(51_200);
-    const { StackResourceDetail } = await server.client.send(new DescribeStackResourceCommand({ StackName: 'big', LogicalResourceId: 'Fn' }));
-    const lambda = new LambdaClient({ endpoint: server.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
-    const fn = await lambda.send(new GetFunctionConfigurationCommand({ FunctionName: StackResourceDetail!.PhysicalResourceId }));
-    expect(fn.Runtime).toBe('python3.12');
-  }, STEP_MS);
+  it(
+    'package uploads the code to S3 and deploy --s3-bucket deploys a template over 51,200 bytes',
+    async () => {
+      expect(Buffer.byteLength(readFileSync(join(work, 'big.yaml')))).toBeGreaterThan(51_200);
+      const mb = await aws('s3', 'mb', 's3://artifacts');
+      expect(mb.code, mb.stderr).toBe(0);
+      const packaged = await aws(
+        'cloudformation',
+        'package',
+        '--template-file',
+        'big.yaml',
+        '--s3-bucket',
+        'artifacts',
+        '--output-template-file',
+        'packaged.yaml',
+      );
+      expect(packaged.code, packaged.stderr).toBe(0);
+      expect(readFileSync(join(work, 'packaged.yaml'), 'utf8')).toMatch(/S3Bucket: artifacts/);
+      const deployed = await aws(
+        'cloudformation',
+        'deploy',
+        '--template-file',
+        'packaged.yaml',
+        '--stack-name',
+        'big',
+        '--s3-bucket',
+        'artifacts',
+      );
+      expect(deployed.code, deployed.stderr).toBe(0);
+      expect(deployed.stdout).toContain('Successfully created/updated stack - big');
+      const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: 'big' }));
+      expect(Stacks![0].StackStatus).toBe('CREATE_COMPLETE');
+      expect(
+        Buffer.byteLength((await server.client.send(new GetTemplateCommand({ StackName: 'big' }))).TemplateBody!),
+      ).toBeGreaterThan(51_200);
+      const { StackResourceDetail } = await server.client.send(
+        new DescribeStackResourceCommand({ StackName: 'big', LogicalResourceId: 'Fn' }),
+      );
+      const lambda = new LambdaClient({
+        endpoint: server.endpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      });
+      const fn = await lambda.send(
+        new GetFunctionConfigurationCommand({ FunctionName: StackResourceDetail!.PhysicalResourceId }),
+      );
+      expect(fn.Runtime).toBe('python3.12');
+    },
+    STEP_MS,
+  );
 
-  it('ssm get-parameter reads the parameter the stack created', async () => {
-    const got = await aws('ssm', 'get-parameter', '--name', '/cli/setting');
-    expect(got.code, got.stderr).toBe(0);
-    expect(JSON.parse(got.stdout).Parameter).toMatchObject({ Name: '/cli/setting', Value: 'from-the-cli', Type: 'String', Version: 1 });
-  }, STEP_MS);
+  it(
+    'ssm get-parameter reads the parameter the stack created',
+    async () => {
+      const got = await aws('ssm', 'get-parameter', '--name', '/cli/setting');
+      expect(got.code, got.stderr).toBe(0);
+      expect(JSON.parse(got.stdout).Parameter).toMatchObject({
+        Name: '/cli/setting',
+        Value: 'from-the-cli',
+        Type: 'String',
+        Version: 1,
+      });
+    },
+    STEP_MS,
+  );
 });
-

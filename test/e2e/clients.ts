@@ -18,7 +18,14 @@ export interface RunResult {
 
 // A private, empty config home: a developer's ~/.aws (profiles, cli_pager, output) must not change what the tests see.
 const CONFIG_HOME = mkdtempSync(join(tmpdir(), 'cfn-local-e2e-aws-'));
-const STRIPPED = ['AWS_PROFILE', 'AWS_DEFAULT_PROFILE', 'AWS_SESSION_TOKEN', 'AWS_ENDPOINT_URL', 'AWS_DEFAULT_OUTPUT', 'AWS_CA_BUNDLE'];
+const STRIPPED = [
+  'AWS_PROFILE',
+  'AWS_DEFAULT_PROFILE',
+  'AWS_SESSION_TOKEN',
+  'AWS_ENDPOINT_URL',
+  'AWS_DEFAULT_OUTPUT',
+  'AWS_CA_BUNDLE',
+];
 
 /** The environment the quick start tells users to set: dummy credentials, a region, no pager. */
 export function clientEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -37,13 +44,26 @@ export function clientEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv
 }
 
 /** Runs a program to completion; a non-zero exit is a result, not an exception. */
-export function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunResult> {
+export function run(
+  file: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    execFile(file, args, { cwd: options.cwd, env: options.env ?? clientEnv(), maxBuffer: 16 * 1024 * 1024, timeout: options.timeoutMs ?? 60_000 },
+    execFile(
+      file,
+      args,
+      {
+        cwd: options.cwd,
+        env: options.env ?? clientEnv(),
+        maxBuffer: 16 * 1024 * 1024,
+        timeout: options.timeoutMs ?? 60_000,
+      },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') return reject(error);
         resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
-      });
+      },
+    );
   });
 }
 
@@ -65,7 +85,11 @@ export interface Availability {
 
 export async function awsCliAvailable(): Promise<Availability> {
   if (!existsSync(AWS_CLI)) return { ok: false, reason: `${AWS_CLI} not found (apt-get install awscli)` };
-  const result = await run(AWS_CLI, ['--version']).catch((err: Error) => ({ code: -1, stdout: '', stderr: err.message }));
+  const result = await run(AWS_CLI, ['--version']).catch((err: Error) => ({
+    code: -1,
+    stdout: '',
+    stderr: err.message,
+  }));
   const version = `${result.stdout}${result.stderr}`.trim();
   if (result.code !== 0) return { ok: false, reason: `${AWS_CLI} --version failed: ${version}` };
   if (!version.startsWith('aws-cli/2.')) return { ok: false, reason: `${AWS_CLI} is not AWS CLI v2: ${version}` };
@@ -93,13 +117,23 @@ export async function endpointUrlAwsCli(): Promise<{ cli?: string; availability:
     if (result.code === 0 && readsEndpointUrl(version)) return { cli, availability: { ok: true, reason: version } };
     seen.push(`${cli}: ${version.split(' ')[0] || 'no version'}`);
   }
-  return { availability: { ok: false, reason: `no AWS CLI that reads AWS_ENDPOINT_URL (v2.13+ or v1.29+); found ${seen.join(', ') || 'none'}` } };
+  return {
+    availability: {
+      ok: false,
+      reason: `no AWS CLI that reads AWS_ENDPOINT_URL (v2.13+ or v1.29+); found ${seen.join(', ') || 'none'}`,
+    },
+  };
 }
 
 export async function boto3Available(): Promise<Availability> {
   if (!existsSync(PYTHON)) return { ok: false, reason: `${PYTHON} not found` };
-  const result = await run(PYTHON, ['-c', 'import boto3; print(boto3.__version__)']).catch((err: Error) => ({ code: -1, stdout: '', stderr: err.message }));
-  if (result.code !== 0) return { ok: false, reason: `boto3 is not importable by ${PYTHON} (apt-get install python3-boto3)` };
+  const result = await run(PYTHON, ['-c', 'import boto3; print(boto3.__version__)']).catch((err: Error) => ({
+    code: -1,
+    stdout: '',
+    stderr: err.message,
+  }));
+  if (result.code !== 0)
+    return { ok: false, reason: `boto3 is not importable by ${PYTHON} (apt-get install python3-boto3)` };
   return { ok: true, reason: `boto3 ${result.stdout.trim()}` };
 }
 

@@ -40,7 +40,8 @@ export function instructionsOf(text: string): Instruction[] {
 
 function execForm(args: string, what: string): string[] {
   const parsed: unknown = JSON.parse(args);
-  if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === 'string')) throw new Error(`${what} is not in exec form: ${args}`);
+  if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === 'string'))
+    throw new Error(`${what} is not in exec form: ${args}`);
   return parsed;
 }
 

@@ -13,7 +13,9 @@ const DOC_ENDPOINT = 'http://127.0.0.1:4581';
 /** The one fenced block of a language (optionally: containing some text) in a docs file. */
 function fenced(doc: string, lang: string, filter: (block: string) => boolean = () => true): string {
   const text = readFileSync(join(ROOT, doc), 'utf8');
-  const found = [...text.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]).filter(filter);
+  const found = [...text.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))]
+    .map((m) => m[1])
+    .filter(filter);
   if (found.length !== 1) throw new Error(`${doc}: expected one \`\`\`${lang} block, found ${found.length}`);
   return found[0];
 }
@@ -84,7 +86,10 @@ describe('docs/container.md', () => {
     mkdirSync(join(dir, 'node_modules'));
     symlinkSync(ROOT, join(dir, 'node_modules', 'cfn-local'), 'dir');
     symlinkSync(join(ROOT, 'node_modules', '@aws-sdk'), join(dir, 'node_modules', '@aws-sdk'), 'dir');
-    writeFileSync(join(dir, 'library.mjs'), fenced('docs/container.md', 'js', (block) => block.includes('buildApp')));
+    writeFileSync(
+      join(dir, 'library.mjs'),
+      fenced('docs/container.md', 'js', (block) => block.includes('buildApp')),
+    );
     const result = await run(process.execPath, ['library.mjs'], { cwd: dir });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+ 0\n$/);

@@ -46,7 +46,9 @@ async function firstAnswer(dist: string): Promise<unknown> {
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
     });
     const client = new CloudFormationClient({
-      endpoint: address, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      endpoint: address,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
     });
     const { Stacks } = await client.send(new DescribeStacksCommand({}));
     client.destroy();

@@ -18,9 +18,15 @@ describe('the runtime files', () => {
     const app = join(scratch, 'app');
     execFileSync(process.execPath, [join(ROOT, 'scripts/runtime-files.mjs'), app], { cwd: ROOT });
     expect(existsSync(join(app, 'node_modules/fastify'))).toBe(false);
-    const child = spawn(process.execPath, ['dist/cfn-local.cjs', '--port', '0', '--db', ':memory:', '--log-format', 'pretty'], {
-      cwd: app, env: { ...process.env, NODE_PATH: '', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['dist/cfn-local.cjs', '--port', '0', '--db', ':memory:', '--log-format', 'pretty'],
+      {
+        cwd: app,
+        env: { ...process.env, NODE_PATH: '', NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       let out = '';
       child.stderr!.on('data', (d) => (out += d));
@@ -33,8 +39,17 @@ describe('the runtime files', () => {
         child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
       });
       expect(out).toMatch(/^\[[\d:.]+\] INFO: cfn-local \S+ listening on/);
-      const client = new CloudFormationClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
-      const { StackId } = await client.send(new CreateStackCommand({ StackName: 'yaml', TemplateBody: 'Resources:\n  Topic:\n    Type: AWS::SNS::Topic\n' }));
+      const client = new CloudFormationClient({
+        endpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      });
+      const { StackId } = await client.send(
+        new CreateStackCommand({
+          StackName: 'yaml',
+          TemplateBody: 'Resources:\n  Topic:\n    Type: AWS::SNS::Topic\n',
+        }),
+      );
       expect((await waitForStack(client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
     } finally {
       child.kill('SIGTERM');

@@ -20,7 +20,8 @@ const STEP = 240_000;
 
 describe.skipIf(cli.skip)(cli.title, () => {
   let server: TestServer;
-  const aws = (...args: string[]): Promise<RunResult> => run(cliFound.path!, ['--endpoint-url', server.endpoint, ...args], { cwd: dir, env: ENV });
+  const aws = (...args: string[]): Promise<RunResult> =>
+    run(cliFound.path!, ['--endpoint-url', server.endpoint, ...args], { cwd: dir, env: ENV });
   const ok = (r: RunResult) => {
     if (r.code !== 0) throw new Error(`exit ${r.code}: ${r.stderr}${r.stdout}`);
     return r.stdout;
@@ -36,43 +37,78 @@ describe.skipIf(cli.skip)(cli.title, () => {
     await server?.close();
   }, STEP);
 
-  it('mb, cp up (one part and multipart), ls, cp down', async () => {
-    expect(ok(await aws('s3', 'mb', 's3://cli-bucket'))).toContain('make_bucket: cli-bucket');
-    ok(await aws('s3', 'cp', 'small.txt', 's3://cli-bucket/docs/small.txt'));
-    ok(await aws('s3', 'cp', 'big.bin', 's3://cli-bucket/big.bin'));
-    const listing = ok(await aws('s3', 'ls', 's3://cli-bucket/'));
-    expect(listing).toMatch(/PRE docs\//);
-    expect(listing).toMatch(/12582912 big\.bin/);
-    expect(ok(await aws('s3', 'ls', 's3://cli-bucket/docs/'))).toMatch(/19 small\.txt/);
-    ok(await aws('s3', 'cp', 's3://cli-bucket/big.bin', 'big.copy'));
-    const digest = (f: string) => createHash('md5').update(readFileSync(join(dir, f))).digest('hex');
-    expect(digest('big.copy')).toBe(digest('big.bin'));
-    expect(ok(await aws('s3', 'cp', 's3://cli-bucket/docs/small.txt', '-'))).toBe('hello from the cli\n');
-  }, STEP);
+  it(
+    'mb, cp up (one part and multipart), ls, cp down',
+    async () => {
+      expect(ok(await aws('s3', 'mb', 's3://cli-bucket'))).toContain('make_bucket: cli-bucket');
+      ok(await aws('s3', 'cp', 'small.txt', 's3://cli-bucket/docs/small.txt'));
+      ok(await aws('s3', 'cp', 'big.bin', 's3://cli-bucket/big.bin'));
+      const listing = ok(await aws('s3', 'ls', 's3://cli-bucket/'));
+      expect(listing).toMatch(/PRE docs\//);
+      expect(listing).toMatch(/12582912 big\.bin/);
+      expect(ok(await aws('s3', 'ls', 's3://cli-bucket/docs/'))).toMatch(/19 small\.txt/);
+      ok(await aws('s3', 'cp', 's3://cli-bucket/big.bin', 'big.copy'));
+      const digest = (f: string) =>
+        createHash('md5')
+          .update(readFileSync(join(dir, f)))
+          .digest('hex');
+      expect(digest('big.copy')).toBe(digest('big.bin'));
+      expect(ok(await aws('s3', 'cp', 's3://cli-bucket/docs/small.txt', '-'))).toBe('hello from the cli\n');
+    },
+    STEP,
+  );
 
-  it('presign gives a URL any HTTP client can GET', async () => {
-    const url = ok(await aws('s3', 'presign', 's3://cli-bucket/docs/small.txt', '--expires-in', '300')).trim();
-    const res = await fetch(url);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe('hello from the cli\n');
-  }, STEP);
+  it(
+    'presign gives a URL any HTTP client can GET',
+    async () => {
+      const url = ok(await aws('s3', 'presign', 's3://cli-bucket/docs/small.txt', '--expires-in', '300')).trim();
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('hello from the cli\n');
+    },
+    STEP,
+  );
 
-  it('rb refuses a bucket with objects; rm --recursive empties it; then rb removes it', async () => {
-    const refused = await aws('s3', 'rb', 's3://cli-bucket');
-    expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toContain('BucketNotEmpty');
-    expect(ok(await aws('s3', 'rm', 's3://cli-bucket', '--recursive'))).toContain('delete: s3://cli-bucket/big.bin');
-    ok(await aws('s3', 'rb', 's3://cli-bucket'));
-    expect(ok(await aws('s3', 'ls'))).not.toContain('cli-bucket');
-  }, STEP);
+  it(
+    'rb refuses a bucket with objects; rm --recursive empties it; then rb removes it',
+    async () => {
+      const refused = await aws('s3', 'rb', 's3://cli-bucket');
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain('BucketNotEmpty');
+      expect(ok(await aws('s3', 'rm', 's3://cli-bucket', '--recursive'))).toContain('delete: s3://cli-bucket/big.bin');
+      ok(await aws('s3', 'rb', 's3://cli-bucket'));
+      expect(ok(await aws('s3', 'ls'))).not.toContain('cli-bucket');
+    },
+    STEP,
+  );
 
-  it('create-stack --template-url deploys a template over 51,200 bytes uploaded with `aws s3 cp`', async () => {
-    ok(await aws('s3', 'mb', 's3://deploy-artifacts'));
-    const padding = 'x'.repeat(60_000);
-    writeFileSync(join(dir, 'large.yaml'), `Metadata:\n  Padding: ${padding}\nResources:\n  Queue:\n    Type: AWS::SQS::Queue\n`);
-    ok(await aws('s3', 'cp', 'large.yaml', 's3://deploy-artifacts/templates/large.yaml'));
-    const url = `https://deploy-artifacts.s3.us-east-1.amazonaws.com/templates/large.yaml`;
-    const created = JSON.parse(ok(await aws('cloudformation', 'create-stack', '--stack-name', 'large-template', '--template-url', url, '--output', 'json')));
-    expect((await waitForStack(server.client, created.StackId)).StackStatus).toBe('CREATE_COMPLETE');
-  }, STEP);
+  it(
+    'create-stack --template-url deploys a template over 51,200 bytes uploaded with `aws s3 cp`',
+    async () => {
+      ok(await aws('s3', 'mb', 's3://deploy-artifacts'));
+      const padding = 'x'.repeat(60_000);
+      writeFileSync(
+        join(dir, 'large.yaml'),
+        `Metadata:\n  Padding: ${padding}\nResources:\n  Queue:\n    Type: AWS::SQS::Queue\n`,
+      );
+      ok(await aws('s3', 'cp', 'large.yaml', 's3://deploy-artifacts/templates/large.yaml'));
+      const url = `https://deploy-artifacts.s3.us-east-1.amazonaws.com/templates/large.yaml`;
+      const created = JSON.parse(
+        ok(
+          await aws(
+            'cloudformation',
+            'create-stack',
+            '--stack-name',
+            'large-template',
+            '--template-url',
+            url,
+            '--output',
+            'json',
+          ),
+        ),
+      );
+      expect((await waitForStack(server.client, created.StackId)).StackStatus).toBe('CREATE_COMPLETE');
+    },
+    STEP,
+  );
 });

@@ -40,8 +40,12 @@ function imageEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
 async function waitHealthy(endpoint: string, child: ChildProcess, output: () => string): Promise<void> {
   const end = Date.now() + 20_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`cfn-local exited ${child.exitCode} before it was healthy:\n${output()}`);
-    const ok = await fetch(`${endpoint}/_cfn-local/health`).then((r) => r.ok, () => false);
+    if (child.exitCode !== null)
+      throw new Error(`cfn-local exited ${child.exitCode} before it was healthy:\n${output()}`);
+    const ok = await fetch(`${endpoint}/_cfn-local/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > end) throw new Error(`cfn-local not healthy after 20 s:\n${output()}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -59,10 +63,17 @@ async function start(env: NodeJS.ProcessEnv, port: number, extraArgs: string[] =
   const output = () => log;
   const endpoint = `http://127.0.0.1:${port}`;
   await waitHealthy(endpoint, child, output);
-  const client = new CloudFormationClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+  const client = new CloudFormationClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
-    child, endpoint, client, output,
+    child,
+    endpoint,
+    client,
+    output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null) child.kill(signal);
       return exited;
@@ -71,20 +82,29 @@ async function start(env: NodeJS.ProcessEnv, port: number, extraArgs: string[] =
 }
 
 /** The Dockerfile's HEALTHCHECK command, run as Docker would run it, in the container's environment. */
-const healthcheck = (env: NodeJS.ProcessEnv) => run(IMAGE.healthcheck[0], IMAGE.healthcheck.slice(1), { cwd: ROOT, env });
+const healthcheck = (env: NodeJS.ProcessEnv) =>
+  run(IMAGE.healthcheck[0], IMAGE.healthcheck.slice(1), { cwd: ROOT, env });
 
 async function createDemo(client: CloudFormationClient) {
-  const { StackId } = await client.send(new CreateStackCommand({
-    StackName: 'persisted', TemplateBody: TEMPLATE, Parameters: [{ ParameterKey: 'Env', ParameterValue: 'dev' }],
-  }));
+  const { StackId } = await client.send(
+    new CreateStackCommand({
+      StackName: 'persisted',
+      TemplateBody: TEMPLATE,
+      Parameters: [{ ParameterKey: 'Env', ParameterValue: 'dev' }],
+    }),
+  );
   return waitForStack(client, StackId!);
 }
 
 const describeError = (client: CloudFormationClient, name: string) =>
-  client.send(new DescribeStacksCommand({ StackName: name })).then(() => undefined, (err: Error) => `${err.name}: ${err.message}`);
+  client.send(new DescribeStacksCommand({ StackName: name })).then(
+    () => undefined,
+    (err: Error) => `${err.name}: ${err.message}`,
+  );
 
 beforeAll(() => {
-  if (!existsSync(join(ROOT, IMAGE.cmd.at(-1)!))) throw new Error(`${IMAGE.cmd.join(' ')}: not built; run \`npm run build\` (npm test does)`);
+  if (!existsSync(join(ROOT, IMAGE.cmd.at(-1)!)))
+    throw new Error(`${IMAGE.cmd.join(' ')}: not built; run \`npm run build\` (npm test does)`);
 });
 
 afterEach(() => {
@@ -97,7 +117,11 @@ describe('the Dockerfile', () => {
     expect(IMAGE.volumes).toEqual(['/data']);
     expect(IMAGE.user).toBeDefined();
     expect(IMAGE.user).not.toMatch(/^(root|0)(:|$)/);
-    expect(IMAGE.env).toMatchObject({ CFN_LOCAL_HOST: '0.0.0.0', CFN_LOCAL_PORT: '4581', CFN_LOCAL_DB: '/data/cfn.db' });
+    expect(IMAGE.env).toMatchObject({
+      CFN_LOCAL_HOST: '0.0.0.0',
+      CFN_LOCAL_PORT: '4581',
+      CFN_LOCAL_DB: '/data/cfn.db',
+    });
     expect(IMAGE.cmd).toEqual(['node', 'dist/cfn-local.cjs']);
   });
 });
@@ -106,7 +130,11 @@ describe('the image start command, outside Docker', () => {
   it('serves, passes the HEALTHCHECK, stops with exit 0 on SIGTERM and keeps stacks in the db file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cfn-local-start-'));
     const port = await freePort();
-    const env = imageEnv({ CFN_LOCAL_HOST: '127.0.0.1', CFN_LOCAL_PORT: String(port), CFN_LOCAL_DB: join(dir, 'cfn.db') });
+    const env = imageEnv({
+      CFN_LOCAL_HOST: '127.0.0.1',
+      CFN_LOCAL_PORT: String(port),
+      CFN_LOCAL_DB: join(dir, 'cfn.db'),
+    });
 
     const first = await start(env, port);
     expect(await healthcheck(env)).toMatchObject({ code: 0 });
@@ -126,17 +154,28 @@ describe('the image start command, outside Docker', () => {
   it('--db :memory:, --port and --host win over CFN_LOCAL_* and nothing outlives the process', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cfn-local-flags-'));
     const [envPort, flagPort] = [await freePort(), await freePort()];
-    const env = imageEnv({ CFN_LOCAL_HOST: '0.0.0.0', CFN_LOCAL_PORT: String(envPort), CFN_LOCAL_DB: join(dir, 'cfn.db') });
+    const env = imageEnv({
+      CFN_LOCAL_HOST: '0.0.0.0',
+      CFN_LOCAL_PORT: String(envPort),
+      CFN_LOCAL_DB: join(dir, 'cfn.db'),
+    });
     const flags = ['--db', ':memory:', '--port', String(flagPort), '--host', '127.0.0.1'];
 
     const first = await start(env, flagPort, flags);
-    expect(await fetch(`http://127.0.0.1:${envPort}/_cfn-local/health`).then(() => 'answered', () => 'refused')).toBe('refused');
+    expect(
+      await fetch(`http://127.0.0.1:${envPort}/_cfn-local/health`).then(
+        () => 'answered',
+        () => 'refused',
+      ),
+    ).toBe('refused');
     expect((await createDemo(first.client)).StackStatus).toBe('CREATE_COMPLETE');
     expect(await first.stop()).toBe(0);
     expect(existsSync(join(dir, 'cfn.db'))).toBe(false);
 
     const second = await start(env, flagPort, flags);
-    expect(await describeError(second.client, 'persisted')).toBe('ValidationError: Stack with id persisted does not exist');
+    expect(await describeError(second.client, 'persisted')).toBe(
+      'ValidationError: Stack with id persisted does not exist',
+    );
     expect(await second.stop()).toBe(0);
   });
 });

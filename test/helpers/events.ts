@@ -21,6 +21,11 @@ export async function eventLines(client: CloudFormationClient, stack: string, wi
 }
 
 /** The lines of one resource only. */
-export async function resourceLines(client: CloudFormationClient, stack: string, logicalId: string, withReasons = false) {
+export async function resourceLines(
+  client: CloudFormationClient,
+  stack: string,
+  logicalId: string,
+  withReasons = false,
+) {
   return (await eventLines(client, stack, withReasons)).filter((l) => l.startsWith(`${logicalId} `));
 }

@@ -13,7 +13,9 @@ export interface Running {
 
 export function start(db: string): Promise<Running> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, '--port', '0', '--db', db, '--log-level', 'info'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [MAIN, '--port', '0', '--db', db, '--log-level', 'info'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -21,7 +23,11 @@ export function start(db: string): Promise<Running> {
       if (!match) return;
       child.stdout!.removeAllListeners('data');
       child.stdout!.resume();
-      const client = new CloudFormationClient({ endpoint: match[1], region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+      const client = new CloudFormationClient({
+        endpoint: match[1],
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      });
       resolve({ child, client, endpoint: match[1] });
     });
     child.on('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)));

@@ -16,7 +16,10 @@ export function s3Client(endpoint: string, style: 'path' | 'virtual' = 'path', r
   if (style === 'path') return new S3Client({ endpoint, region, forcePathStyle: true, credentials: CREDENTIALS });
   const url = new URL(endpoint);
   return new S3Client({
-    endpoint: `http://localhost:${url.port}`, region, forcePathStyle: false, credentials: CREDENTIALS,
+    endpoint: `http://localhost:${url.port}`,
+    region,
+    forcePathStyle: false,
+    credentials: CREDENTIALS,
     requestHandler: new NodeHttpHandler({ httpAgent: loopbackAgent }),
   });
 }

@@ -6,7 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  CreateStackCommand, DeleteStackCommand, DescribeStacksCommand, ListStackResourcesCommand, UpdateStackCommand,
+  CreateStackCommand,
+  DeleteStackCommand,
+  DescribeStacksCommand,
+  ListStackResourcesCommand,
+  UpdateStackCommand,
 } from '@aws-sdk/client-cloudformation';
 import { waitForStack } from '../helpers/server.js';
 import { allEvents } from '../helpers/events.js';
@@ -21,7 +25,14 @@ function template(value: string): string {
   for (let i = 0; i < 12; i++) {
     lines.push(`  P${i}:`, '    Type: AWS::SSM::Parameter');
     if (i > 0) lines.push(`    DependsOn: P${i - 1}`);
-    lines.push('    Metadata:', '      cfn-local:', '        DelayMs: 15', '    Properties:', '      Type: String', `      Value: ${value}-${i}`);
+    lines.push(
+      '    Metadata:',
+      '      cfn-local:',
+      '        DelayMs: 15',
+      '    Properties:',
+      '      Type: String',
+      `      Value: ${value}-${i}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -38,16 +49,27 @@ async function checkConsistent(run: Running, stackId: string, operation: string)
   const events = await allEvents(run.client, stackId);
   const ids = events.map((e) => e.EventId);
   expect(new Set(ids).size).toBe(ids.length);
-  expect(events.filter((e) => e.LogicalResourceId === stack.StackName && e.ResourceStatus === stack.StackStatus).length).toBeGreaterThan(0);
+  expect(
+    events.filter((e) => e.LogicalResourceId === stack.StackName && e.ResourceStatus === stack.StackStatus).length,
+  ).toBeGreaterThan(0);
   const { StackResourceSummaries } = await run.client.send(new ListStackResourcesCommand({ StackName: stackId }));
-  const world = ((await (await fetch(`${run.endpoint}/_cfn-local/world?type=AWS::SSM::Parameter`)).json()) as { resources: { physicalId: string; stackId?: string }[] })
-    .resources.filter((r) => r.stackId === stackId).map((r) => r.physicalId).sort();
+  const world = (
+    (await (await fetch(`${run.endpoint}/_cfn-local/world?type=AWS::SSM::Parameter`)).json()) as {
+      resources: { physicalId: string; stackId?: string }[];
+    }
+  ).resources
+    .filter((r) => r.stackId === stackId)
+    .map((r) => r.physicalId)
+    .sort();
   const listed = StackResourceSummaries!
     .filter((r) => !['DELETE_COMPLETE', 'DELETE_SKIPPED'].includes(r.ResourceStatus!) && r.PhysicalResourceId)
-    .map((r) => r.PhysicalResourceId!).sort();
+    .map((r) => r.PhysicalResourceId!)
+    .sort();
   expect(listed).toEqual(world);
-  if (stack.StackStatus === 'CREATE_COMPLETE' || stack.StackStatus === 'UPDATE_COMPLETE') expect(world).toHaveLength(12);
-  if (stack.StackStatus === 'ROLLBACK_COMPLETE' || stack.StackStatus === 'DELETE_COMPLETE') expect(world).toHaveLength(0);
+  if (stack.StackStatus === 'CREATE_COMPLETE' || stack.StackStatus === 'UPDATE_COMPLETE')
+    expect(world).toHaveLength(12);
+  if (stack.StackStatus === 'ROLLBACK_COMPLETE' || stack.StackStatus === 'DELETE_COMPLETE')
+    expect(world).toHaveLength(0);
 }
 
 const KILL_AFTER_MS = [5, 40, 90, 160];
@@ -59,10 +81,13 @@ describe('SIGKILL at any moment, then restart on the same database', () => {
       const db = join(dir, `${operation}-${ms}.db`);
       let run = await start(db);
       const name = `crash-${operation}`;
-      const { StackId } = await run.client.send(new CreateStackCommand({ StackName: name, TemplateBody: template('a') }));
+      const { StackId } = await run.client.send(
+        new CreateStackCommand({ StackName: name, TemplateBody: template('a') }),
+      );
       if (operation !== 'create') {
         expect((await waitForStack(run.client, StackId!, 15_000)).StackStatus).toBe('CREATE_COMPLETE');
-        if (operation === 'update') await run.client.send(new UpdateStackCommand({ StackName: name, TemplateBody: template('b') }));
+        if (operation === 'update')
+          await run.client.send(new UpdateStackCommand({ StackName: name, TemplateBody: template('b') }));
         else await run.client.send(new DeleteStackCommand({ StackName: name }));
       }
       await new Promise((r) => setTimeout(r, ms));

@@ -7,7 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  CloudFormationClient, CreateStackCommand, DeleteStackCommand, ListStackResourcesCommand, ListStacksCommand, UpdateStackCommand,
+  CloudFormationClient,
+  CreateStackCommand,
+  DeleteStackCommand,
+  ListStackResourcesCommand,
+  ListStacksCommand,
+  UpdateStackCommand,
 } from '@aws-sdk/client-cloudformation';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { waitForStack } from '../helpers/server.js';
@@ -25,7 +30,9 @@ interface Running {
 
 function start(db: string): Promise<Running> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, '--port', '0', '--db', db, '--log-level', 'info'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [MAIN, '--port', '0', '--db', db, '--log-level', 'info'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -35,7 +42,8 @@ function start(db: string): Promise<Running> {
       child.stdout!.resume();
       const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
       resolve({
-        child, endpoint: match[1],
+        child,
+        endpoint: match[1],
         client: new CloudFormationClient({ endpoint: match[1], region: 'us-east-1', credentials }),
         s3: new S3Client({ endpoint: match[1], region: 'us-east-1', credentials, forcePathStyle: true }),
       });
@@ -58,9 +66,23 @@ function level(value: string, nestedUrl?: string): string {
   for (let i = 0; i < 4; i++) {
     lines.push(`  P${i}:`, '    Type: AWS::SSM::Parameter');
     if (i > 0) lines.push(`    DependsOn: P${i - 1}`);
-    lines.push('    Metadata:', '      cfn-local:', '        DelayMs: 15', '    Properties:', '      Type: String', `      Value: ${value}-${i}`);
+    lines.push(
+      '    Metadata:',
+      '      cfn-local:',
+      '        DelayMs: 15',
+      '    Properties:',
+      '      Type: String',
+      `      Value: ${value}-${i}`,
+    );
   }
-  if (nestedUrl) lines.push('  Nested:', '    Type: AWS::CloudFormation::Stack', '    DependsOn: P1', '    Properties:', `      TemplateURL: ${nestedUrl}`);
+  if (nestedUrl)
+    lines.push(
+      '  Nested:',
+      '    Type: AWS::CloudFormation::Stack',
+      '    DependsOn: P1',
+      '    Properties:',
+      `      TemplateURL: ${nestedUrl}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -68,7 +90,13 @@ function level(value: string, nestedUrl?: string): string {
 async function tree(run: Running, value: string): Promise<string> {
   const url = (key: string) => `https://s3.us-east-1.amazonaws.com/crash-templates/${key}`;
   await run.s3.send(new PutObjectCommand({ Bucket: 'crash-templates', Key: `leaf-${value}.yaml`, Body: level(value) }));
-  await run.s3.send(new PutObjectCommand({ Bucket: 'crash-templates', Key: `middle-${value}.yaml`, Body: level(value, url(`leaf-${value}.yaml`)) }));
+  await run.s3.send(
+    new PutObjectCommand({
+      Bucket: 'crash-templates',
+      Key: `middle-${value}.yaml`,
+      Body: level(value, url(`leaf-${value}.yaml`)),
+    }),
+  );
   return level(value, url(`middle-${value}.yaml`));
 }
 
@@ -94,16 +122,36 @@ async function checkTree(run: Running, rootId: string, operation: string) {
     }
     expect(settled.StackStatus).not.toMatch(/_IN_PROGRESS$|_FAILED$/);
     if (settled.StackStatus === 'DELETE_COMPLETE') continue;
-    const { StackResourceSummaries } = await run.client.send(new ListStackResourcesCommand({ StackName: settled.ParentId }));
-    expect(StackResourceSummaries!.filter((r) => r.PhysicalResourceId === s.StackId && r.ResourceStatus !== 'DELETE_COMPLETE')).toHaveLength(1);
+    const { StackResourceSummaries } = await run.client.send(
+      new ListStackResourcesCommand({ StackName: settled.ParentId }),
+    );
+    expect(
+      StackResourceSummaries!.filter(
+        (r) => r.PhysicalResourceId === s.StackId && r.ResourceStatus !== 'DELETE_COMPLETE',
+      ),
+    ).toHaveLength(1);
   }
   // the account holds exactly the parameters the tree's stacks list: nothing created is forgotten
-  const world = ((await (await fetch(`${run.endpoint}/_cfn-local/world?type=AWS::SSM::Parameter`)).json()) as { resources: { physicalId: string; stackId?: string }[] }).resources;
+  const world = (
+    (await (await fetch(`${run.endpoint}/_cfn-local/world?type=AWS::SSM::Parameter`)).json()) as {
+      resources: { physicalId: string; stackId?: string }[];
+    }
+  ).resources;
   for (const id of [rootId, ...tree.map((s) => s.StackId!)]) {
     const { StackResourceSummaries } = await run.client.send(new ListStackResourcesCommand({ StackName: id }));
-    const listed = StackResourceSummaries!.filter((r) => r.ResourceType === 'AWS::SSM::Parameter' && r.ResourceStatus !== 'DELETE_COMPLETE' && r.PhysicalResourceId)
-      .map((r) => r.PhysicalResourceId!).sort();
-    expect(world.filter((r) => r.stackId === id).map((r) => r.physicalId).sort()).toEqual(listed);
+    const listed = StackResourceSummaries!
+      .filter(
+        (r) =>
+          r.ResourceType === 'AWS::SSM::Parameter' && r.ResourceStatus !== 'DELETE_COMPLETE' && r.PhysicalResourceId,
+      )
+      .map((r) => r.PhysicalResourceId!)
+      .sort();
+    expect(
+      world
+        .filter((r) => r.stackId === id)
+        .map((r) => r.physicalId)
+        .sort(),
+    ).toEqual(listed);
   }
 }
 
@@ -117,10 +165,13 @@ describe('SIGKILL inside a nested tree, then restart on the same database', () =
       let run = await start(db);
       await run.s3.send(new CreateBucketCommand({ Bucket: 'crash-templates' }));
       const name = `nested-${operation}`;
-      const { StackId } = await run.client.send(new CreateStackCommand({ StackName: name, TemplateBody: await tree(run, 'a') }));
+      const { StackId } = await run.client.send(
+        new CreateStackCommand({ StackName: name, TemplateBody: await tree(run, 'a') }),
+      );
       if (operation !== 'create') {
         expect((await waitForStack(run.client, StackId!, 20_000)).StackStatus).toBe('CREATE_COMPLETE');
-        if (operation === 'update') await run.client.send(new UpdateStackCommand({ StackName: name, TemplateBody: await tree(run, 'b') }));
+        if (operation === 'update')
+          await run.client.send(new UpdateStackCommand({ StackName: name, TemplateBody: await tree(run, 'b') }));
         else await run.client.send(new DeleteStackCommand({ StackName: name }));
       }
       await new Promise((r) => setTimeout(r, ms));

@@ -8,15 +8,31 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SCRIPT = fileURLToPath(new URL('../../../scripts/build-if-stale.mjs', import.meta.url));
-const SOURCES = ['server/start.ts', 'storage/db.ts', 'scripts/bundle.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
-const OUTPUTS = ['dist/cfn-local.bundle.cache', 'dist/cfn-local.cjs', 'dist/pino-pretty.cjs', 'generated/shapes.json', 'generated/spec.json'];
+const SOURCES = [
+  'server/start.ts',
+  'storage/db.ts',
+  'scripts/bundle.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
+const OUTPUTS = [
+  'dist/cfn-local.bundle.cache',
+  'dist/cfn-local.cjs',
+  'dist/pino-pretty.cjs',
+  'generated/shapes.json',
+  'generated/spec.json',
+];
 const DIRS = ['domain', 'server', 'handlers', 'state-machine', 'template', 'resources', 'storage', 'scripts'];
 
 /** A project folder whose sources were written at t=1000 s and outputs at t=2000 s. */
 function project(): string {
   const root = mkdtempSync(join(tmpdir(), 'cfn-local-stale-'));
   for (const dir of DIRS) mkdirSync(join(root, dir), { recursive: true });
-  for (const [files, at] of [[SOURCES, 1000], [OUTPUTS, 2000]] as const) {
+  for (const [files, at] of [
+    [SOURCES, 1000],
+    [OUTPUTS, 2000],
+  ] as const) {
     for (const file of files) {
       mkdirSync(dirname(join(root, file)), { recursive: true });
       writeFileSync(join(root, file), '');

@@ -9,8 +9,13 @@ import { lazyBuiltins } from '../../../scripts/lazyBuiltins.mjs';
 /** Bundles `source` as the build does and runs it; resolves with what it prints. */
 async function run(source: string): Promise<string> {
   const { outputFiles } = await build({
-    stdin: { contents: source, loader: 'js' }, bundle: true, platform: 'node', format: 'cjs', write: false,
-    plugins: [lazyBuiltins], logLevel: 'silent',
+    stdin: { contents: source, loader: 'js' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    plugins: [lazyBuiltins],
+    logLevel: 'silent',
   });
   return execFileSync(process.execPath, ['-e', outputFiles[0].text], { encoding: 'utf8' }).trim();
 }
@@ -18,7 +23,7 @@ async function run(source: string): Promise<string> {
 const loaded = (name: string) => `process.moduleLoadList.includes('NativeModule ${name}')`;
 
 describe('lazy built-in stand-ins', () => {
-  it('an assertion that holds loads nothing; one that fails throws node:assert\'s own error', async () => {
+  it("an assertion that holds loads nothing; one that fails throws node:assert's own error", async () => {
     const out = await run(`
       const assert = require('node:assert');
       assert(true, 'holds');

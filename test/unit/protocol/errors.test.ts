@@ -5,7 +5,15 @@ import {
   DescribeChangeSetCommand,
   DescribeStacksCommand,
 } from '@aws-sdk/client-cloudformation';
-import { type AwsError, ERROR_CODES, awsError, internalFailure, invalidAction, notImplemented, validationError } from '../../../domain/errors.js';
+import {
+  type AwsError,
+  ERROR_CODES,
+  awsError,
+  internalFailure,
+  invalidAction,
+  notImplemented,
+  validationError,
+} from '../../../domain/errors.js';
 import { MODEL_ERRORS, encodeError } from '../../../server/protocol/index.js';
 import { fakeClient } from './fakeSdk.js';
 import { thrownBy } from '../../helpers/errors.js';

@@ -16,7 +16,10 @@ export interface CapturedRequest {
   body: string;
 }
 
-export function fakeClient(reply: (req: CapturedRequest) => CannedResponse, config: Partial<CloudFormationClientConfig> = {}) {
+export function fakeClient(
+  reply: (req: CapturedRequest) => CannedResponse,
+  config: Partial<CloudFormationClientConfig> = {},
+) {
   const requests: CapturedRequest[] = [];
   const requestHandler = {
     async handle(req: { method: string; path: string; headers: Record<string, string>; body?: unknown }) {

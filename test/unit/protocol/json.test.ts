@@ -11,7 +11,12 @@ import {
 } from '@aws-sdk/client-cloudformation';
 import { AwsJson1_0Protocol } from '@aws-sdk/core/protocols';
 import { awsError, validationError, type AwsError } from '../../../domain/errors.js';
-import { actionFromTarget, decodeJsonInput, encodeJsonError, encodeJsonResult } from '../../../server/protocol/index.js';
+import {
+  actionFromTarget,
+  decodeJsonInput,
+  encodeJsonError,
+  encodeJsonResult,
+} from '../../../server/protocol/index.js';
 import { fakeClient, type CannedResponse, type CapturedRequest } from './fakeSdk.js';
 import { thrownBy } from '../../helpers/errors.js';
 
@@ -46,29 +51,38 @@ describe('awsJson 1.0', () => {
     expect(actionFromTarget(undefined)).toBeUndefined();
   });
 
-  it.each([false, true])('CreateStack sent as JSON decodes to the same input (query-compatible: %s)', async (compat) => {
-    const input = {
-      StackName: 'demo',
-      TemplateBody: '{}',
-      Parameters: [{ ParameterKey: 'Env', ParameterValue: 'prod' }],
-      Capabilities: ['CAPABILITY_IAM' as const],
-      Tags: [{ Key: 'team', Value: 'core' }],
-      TimeoutInMinutes: 5,
-      DisableRollback: true,
-    };
-    const { client, requests } = jsonClient(() => ok('CreateStack', { StackId: 'arn:stack' }), compat);
-    const out = await client.send(new CreateStackCommand(input));
-    expect(out.StackId).toBe('arn:stack');
-    const req = requests[0];
-    expect(req.headers['x-amz-target']).toBe('CloudFormation.CreateStack');
-    expect(req.headers['content-type']).toBe('application/x-amz-json-1.0');
-    expect(actionFromTarget(req.headers['x-amz-target'])).toBe('CreateStack');
-    expect(decodeJsonInput('CreateStack', req.body)).toEqual(input);
-  });
+  it.each([false, true])(
+    'CreateStack sent as JSON decodes to the same input (query-compatible: %s)',
+    async (compat) => {
+      const input = {
+        StackName: 'demo',
+        TemplateBody: '{}',
+        Parameters: [{ ParameterKey: 'Env', ParameterValue: 'prod' }],
+        Capabilities: ['CAPABILITY_IAM' as const],
+        Tags: [{ Key: 'team', Value: 'core' }],
+        TimeoutInMinutes: 5,
+        DisableRollback: true,
+      };
+      const { client, requests } = jsonClient(() => ok('CreateStack', { StackId: 'arn:stack' }), compat);
+      const out = await client.send(new CreateStackCommand(input));
+      expect(out.StackId).toBe('arn:stack');
+      const req = requests[0];
+      expect(req.headers['x-amz-target']).toBe('CloudFormation.CreateStack');
+      expect(req.headers['content-type']).toBe('application/x-amz-json-1.0');
+      expect(actionFromTarget(req.headers['x-amz-target'])).toBe('CreateStack');
+      expect(decodeJsonInput('CreateStack', req.body)).toEqual(input);
+    },
+  );
 
   it('DescribeStacks JSON output is read back with Dates, booleans and empty lists', async () => {
     const created = new Date('2026-11-30T09:25:41.123Z');
-    const stack = { StackName: 's', CreationTime: created, StackStatus: 'CREATE_COMPLETE', DisableRollback: false, Outputs: [] };
+    const stack = {
+      StackName: 's',
+      CreationTime: created,
+      StackStatus: 'CREATE_COMPLETE',
+      DisableRollback: false,
+      Outputs: [],
+    };
     const { client } = jsonClient(() => ok('DescribeStacks', { Stacks: [stack] }), true);
     const res = await client.send(new DescribeStacksCommand({}));
     expect(res.Stacks![0]).toEqual(stack);
@@ -77,7 +91,9 @@ describe('awsJson 1.0', () => {
 
   it.each([false, true])('errors map to the SDK classes (query-compatible: %s)', async (compat) => {
     const notFound = jsonClient(() => failing(awsError('ChangeSetNotFound', 'ChangeSet [c] does not exist')), compat);
-    const err = await caught(notFound.client.send(new DescribeChangeSetCommand({ ChangeSetName: 'c', StackName: 's' })));
+    const err = await caught(
+      notFound.client.send(new DescribeChangeSetCommand({ ChangeSetName: 'c', StackName: 's' })),
+    );
     expect(err).toBeInstanceOf(ChangeSetNotFoundException);
     expect(err.message).toBe('ChangeSet [c] does not exist');
     expect(err.$metadata.httpStatusCode).toBe(404);

@@ -12,7 +12,9 @@ import { decodeInput, decodeQueryBody, decodeQueryShape, encodeResult } from '..
 import { fakeClient, type CapturedRequest } from './fakeSdk.js';
 
 /** Sends one command through the real SDK and returns the request body it produced. */
-async function sdkBody(send: (client: ReturnType<typeof fakeClient>['client']) => Promise<unknown>): Promise<CapturedRequest> {
+async function sdkBody(
+  send: (client: ReturnType<typeof fakeClient>['client']) => Promise<unknown>,
+): Promise<CapturedRequest> {
   const { client, requests } = fakeClient((req) => {
     const action = decodeQueryBody(req.body).Action;
     return { statusCode: 200, body: encodeResult(action, {}, 'r') };
@@ -64,7 +66,10 @@ describe('decodeInput', () => {
       NotificationARNs: [],
       TimeoutInMinutes: 15,
       DisableRollback: false,
-      RollbackConfiguration: { MonitoringTimeInMinutes: 5, RollbackTriggers: [{ Arn: 'arn:x', Type: 'AWS::CloudWatch::Alarm' }] },
+      RollbackConfiguration: {
+        MonitoringTimeInMinutes: 5,
+        RollbackTriggers: [{ Arn: 'arn:x', Type: 'AWS::CloudWatch::Alarm' }],
+      },
     };
     const req = await sdkBody((c) => c.send(new CreateStackCommand(input)));
     expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -82,7 +87,11 @@ describe('decodeInput', () => {
       ChangeSetName: 'c',
       ChangeSetType: 'IMPORT' as const,
       ResourcesToImport: [
-        { ResourceType: 'AWS::S3::Bucket', LogicalResourceId: 'B', ResourceIdentifier: { BucketName: 'my-bucket', Other: 'x' } },
+        {
+          ResourceType: 'AWS::S3::Bucket',
+          LogicalResourceId: 'B',
+          ResourceIdentifier: { BucketName: 'my-bucket', Other: 'x' },
+        },
       ],
     };
     const req = await sdkBody((c) => c.send(new CreateChangeSetCommand(input)));
@@ -99,17 +108,31 @@ describe('decodeInput', () => {
       'ResourcesToImport.member.1.ResourceIdentifier.entry.1.key': 'First',
       'ResourcesToImport.member.1.ResourceIdentifier.entry.1.value': '1',
     });
-    const identifier = (reordered.ResourcesToImport as { ResourceIdentifier: Record<string, string> }[])[0].ResourceIdentifier;
-    expect(Object.entries(identifier)).toEqual([['First', '1'], ['Second', '2']]);
+    const identifier = (reordered.ResourcesToImport as { ResourceIdentifier: Record<string, string> }[])[0]
+      .ResourceIdentifier;
+    expect(Object.entries(identifier)).toEqual([
+      ['First', '1'],
+      ['Second', '2'],
+    ]);
   });
 
   it('an idempotency token the SDK generates arrives as a string', async () => {
     const req = await sdkBody((c) =>
-      c.send(new CreateStackInstancesCommand({ StackSetName: 'set', Regions: ['eu-west-3'], DeploymentTargets: { Accounts: ['111111111111'] } })),
+      c.send(
+        new CreateStackInstancesCommand({
+          StackSetName: 'set',
+          Regions: ['eu-west-3'],
+          DeploymentTargets: { Accounts: ['111111111111'] },
+        }),
+      ),
     );
     const { OperationId, ...rest } = decodeInput('CreateStackInstances', decodeQueryBody(req.body));
     expect(OperationId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(rest).toEqual({ StackSetName: 'set', Regions: ['eu-west-3'], DeploymentTargets: { Accounts: ['111111111111'] } });
+    expect(rest).toEqual({
+      StackSetName: 'set',
+      Regions: ['eu-west-3'],
+      DeploymentTargets: { Accounts: ['111111111111'] },
+    });
   });
 
   it('orders list members by N and ignores gaps and unknown parameters', () => {
@@ -137,8 +160,12 @@ describe('decodeInput', () => {
       EndTime: new Date(1795944341500),
       PercentageCompleted: 42.5,
     });
-    const err = thrown(() => decodeQueryShape('ResourceScanSummary', { StartTime: 'yesterday', PercentageCompleted: 'x' }));
-    expect(err.message).toMatch(/^2 validation errors detected: Value 'yesterday' at 'startTime' failed to satisfy constraint: /);
+    const err = thrown(() =>
+      decodeQueryShape('ResourceScanSummary', { StartTime: 'yesterday', PercentageCompleted: 'x' }),
+    );
+    expect(err.message).toMatch(
+      /^2 validation errors detected: Value 'yesterday' at 'startTime' failed to satisfy constraint: /,
+    );
     expect(decodeInput('ActivateType', { MajorVersion: '3' })).toEqual({ MajorVersion: 3 });
   });
 
@@ -182,7 +209,13 @@ describe('decodeInput', () => {
   });
 
   it('UpdateStack booleans and empty lists survive the SDK round trip', async () => {
-    const input = { StackName: 's', UsePreviousTemplate: true, Capabilities: [], Tags: [], RetainExceptOnCreate: false };
+    const input = {
+      StackName: 's',
+      UsePreviousTemplate: true,
+      Capabilities: [],
+      Tags: [],
+      RetainExceptOnCreate: false,
+    };
     const req = await sdkBody((c) => c.send(new UpdateStackCommand(input)));
     expect(decodeInput('UpdateStack', decodeQueryBody(req.body))).toEqual(input);
   });

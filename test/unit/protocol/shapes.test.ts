@@ -23,7 +23,12 @@ describe('generated shapes', () => {
     const s = shape('CreateStackInstancesInput');
     expect(s.type).toBe('structure');
     const members = (s as { members: { name: string; required?: boolean }[] }).members;
-    expect(members.map((m) => m.name).slice(0, 4)).toEqual(['StackSetName', 'Accounts', 'DeploymentTargets', 'Regions']);
+    expect(members.map((m) => m.name).slice(0, 4)).toEqual([
+      'StackSetName',
+      'Accounts',
+      'DeploymentTargets',
+      'Regions',
+    ]);
     expect(members.filter((m) => m.required).map((m) => m.name)).toEqual(['StackSetName', 'Regions']);
   });
 

@@ -1,5 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { accessKeyFromAuthorization, credentialScope, regionFromAuthorization } from '../../../server/protocol/index.js';
+import {
+  accessKeyFromAuthorization,
+  credentialScope,
+  regionFromAuthorization,
+} from '../../../server/protocol/index.js';
 
 const HEADER =
   'AWS4-HMAC-SHA256 Credential=123456789012/20261130/eu-west-3/cloudformation/aws4_request, ' +
@@ -18,9 +22,9 @@ describe('sigv4', () => {
   });
 
   it("reads a presigned URL's X-Amz-Credential value", () => {
-    const value = new URLSearchParams('X-Amz-Credential=AKID%2F20261130%2Fap-south-1%2Fcloudformation%2Faws4_request').get(
-      'X-Amz-Credential',
-    )!;
+    const value = new URLSearchParams(
+      'X-Amz-Credential=AKID%2F20261130%2Fap-south-1%2Fcloudformation%2Faws4_request',
+    ).get('X-Amz-Credential')!;
     expect(regionFromAuthorization(value)).toBe('ap-south-1');
     expect(accessKeyFromAuthorization(value)).toBe('AKID');
   });
@@ -28,7 +32,9 @@ describe('sigv4', () => {
   it('returns undefined for a missing, SigV4a or malformed credential', () => {
     expect(regionFromAuthorization(undefined)).toBeUndefined();
     expect(regionFromAuthorization('')).toBeUndefined();
-    expect(regionFromAuthorization('AWS4-ECDSA-P256-SHA256 Credential=AKID/20261130/cloudformation/aws4_request, S=x')).toBeUndefined();
+    expect(
+      regionFromAuthorization('AWS4-ECDSA-P256-SHA256 Credential=AKID/20261130/cloudformation/aws4_request, S=x'),
+    ).toBeUndefined();
     expect(accessKeyFromAuthorization('Bearer token')).toBeUndefined();
   });
 

@@ -62,7 +62,9 @@ describe('encodeResult', () => {
 
   it('writes members in model order, timestamps with milliseconds and empty lists as empty elements', () => {
     const xml = encodeResult('DescribeStacks', { Stacks: [STACK], NextToken: 't' }, 'req-1');
-    expect(xml.startsWith('<DescribeStacksResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/">')).toBe(true);
+    expect(xml.startsWith('<DescribeStacksResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/">')).toBe(
+      true,
+    );
     expect(xml).toContain('<CreationTime>2026-11-30T09:25:41.123Z</CreationTime>');
     expect(xml).toContain('<NotificationARNs/>');
     expect(xml.indexOf('<StackId>')).toBeLessThan(xml.indexOf('<StackName>'));
@@ -73,7 +75,9 @@ describe('encodeResult', () => {
   it('maps are read back as objects', async () => {
     const { client } = serve('GetTemplateSummary', {
       Parameters: [],
-      ResourceIdentifierSummaries: [{ ResourceType: 'AWS::S3::Bucket', LogicalResourceIds: ['B'], ResourceIdentifiers: ['BucketName'] }],
+      ResourceIdentifierSummaries: [
+        { ResourceType: 'AWS::S3::Bucket', LogicalResourceIds: ['B'], ResourceIdentifiers: ['BucketName'] },
+      ],
       Warnings: { UnrecognizedResourceTypes: [] },
     });
     const res = await client.send(new GetTemplateSummaryCommand({ TemplateBody: '{}' }));
@@ -84,7 +88,10 @@ describe('encodeResult', () => {
 
   it('a template body with CRLF, tabs, unicode and control characters survives the round trip', async () => {
     const body = 'Resources:\r\n\tB: {"Type": "AWS::S3::Bucket"} # é 😀 <x> &amp;';
-    const { client } = serve('GetTemplate', { TemplateBody: body + '\u0001\uFFFF\uD800', StagesAvailable: ['Original'] });
+    const { client } = serve('GetTemplate', {
+      TemplateBody: body + '\u0001\uFFFF\uD800',
+      StagesAvailable: ['Original'],
+    });
     const res = await client.send(new GetTemplateCommand({ StackName: 'demo' }));
     expect(res.TemplateBody).toBe(body + '\uFFFD\uFFFD\uFFFD');
     expect(res.StagesAvailable).toEqual(['Original']);
@@ -102,7 +109,9 @@ describe('encodeResult', () => {
   });
 
   it('an empty output structure gets an empty Result element', async () => {
-    expect(encodeResult('ContinueUpdateRollback', {}, 'r')).toContain('<ContinueUpdateRollbackResult/><ResponseMetadata>');
+    expect(encodeResult('ContinueUpdateRollback', {}, 'r')).toContain(
+      '<ContinueUpdateRollbackResult/><ResponseMetadata>',
+    );
     const { client } = serve('ContinueUpdateRollback', {});
     const res = await client.send(new ContinueUpdateRollbackCommand({ StackName: 'demo' }));
     expect(res.$metadata.httpStatusCode).toBe(200);

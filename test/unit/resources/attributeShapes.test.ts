@@ -11,13 +11,19 @@ const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 const CIDR = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\/\d{1,2}$/;
 
 function shapeError(attr: string, type: PropertyType, value: unknown): string | undefined {
-  const ok = {
-    string: typeof value === 'string', integer: Number.isInteger(value), number: typeof value === 'number',
-    boolean: typeof value === 'boolean', list: Array.isArray(value),
-  }[type.kind as string] ?? true;
+  const ok =
+    {
+      string: typeof value === 'string',
+      integer: Number.isInteger(value),
+      number: typeof value === 'number',
+      boolean: typeof value === 'boolean',
+      list: Array.isArray(value),
+    }[type.kind as string] ?? true;
   if (!ok) return `${attr} is declared ${type.kind} but is ${JSON.stringify(value)}`;
-  if (type.kind === 'string' && ipKind(attr) && !IPV4.test(value as string)) return `${attr} is not an IPv4 address: ${String(value)}`;
-  if (type.kind === 'string' && /(^|[a-z.])CidrBlock$/.test(attr) && !/Ipv6/.test(attr) && !CIDR.test(value as string)) return `${attr} is not a CIDR block: ${String(value)}`;
+  if (type.kind === 'string' && ipKind(attr) && !IPV4.test(value as string))
+    return `${attr} is not an IPv4 address: ${String(value)}`;
+  if (type.kind === 'string' && /(^|[a-z.])CidrBlock$/.test(attr) && !/Ipv6/.test(attr) && !CIDR.test(value as string))
+    return `${attr} is not a CIDR block: ${String(value)}`;
   return undefined;
 }
 
@@ -29,9 +35,25 @@ describe('attribute values have the declared type and shape', () => {
   });
 
   it.each(ROWS)('%s', (type) => {
-    const identity = newIdentity({ type, logicalId: 'Res', stackName: 'shapes', properties: {}, ctx, random: cryptoRandom });
-    const values = attributeValues({ type, physicalId: identity.physicalId, name: identity.name, properties: {}, ctx, random: cryptoRandom });
-    const errors = Object.entries(resourceSpec(type)!.attributes).flatMap(([attr, t]) => shapeError(attr, t, values[attr]) ?? []);
+    const identity = newIdentity({
+      type,
+      logicalId: 'Res',
+      stackName: 'shapes',
+      properties: {},
+      ctx,
+      random: cryptoRandom,
+    });
+    const values = attributeValues({
+      type,
+      physicalId: identity.physicalId,
+      name: identity.name,
+      properties: {},
+      ctx,
+      random: cryptoRandom,
+    });
+    const errors = Object.entries(resourceSpec(type)!.attributes).flatMap(
+      ([attr, t]) => shapeError(attr, t, values[attr]) ?? [],
+    );
     expect(errors).toEqual([]);
   });
 });

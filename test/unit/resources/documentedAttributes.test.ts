@@ -5,8 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { attributeValues, cryptoRandom, newIdentity, supportsAttribute } from '../../../resources/generic.js';
 import { resourceSpec } from '../../../resources/spec.js';
 
-const DOCUMENTED = JSON.parse(readFileSync(new URL('../../../resources/documentedAttributes.json', import.meta.url), 'utf8')) as {
-  source: string; types: Record<string, { attributes: string[]; tags?: boolean }>;
+const DOCUMENTED = JSON.parse(
+  readFileSync(new URL('../../../resources/documentedAttributes.json', import.meta.url), 'utf8'),
+) as {
+  source: string;
+  types: Record<string, { attributes: string[]; tags?: boolean }>;
 };
 const ctx = { account: '123456789012', region: 'us-east-1', partition: 'aws' };
 // Types the guide still documents that the specification no longer has (retired by AWS) are not deployable at all.
@@ -19,16 +22,44 @@ describe('documented attributes', () => {
   });
 
   it.each(ROWS)('%s', (type, { attributes }) => {
-    const identity = newIdentity({ type, logicalId: 'Res', stackName: 'docs', properties: {}, ctx, random: cryptoRandom });
-    const values = attributeValues({ type, physicalId: identity.physicalId, name: identity.name, properties: {}, ctx, random: cryptoRandom });
+    const identity = newIdentity({
+      type,
+      logicalId: 'Res',
+      stackName: 'docs',
+      properties: {},
+      ctx,
+      random: cryptoRandom,
+    });
+    const values = attributeValues({
+      type,
+      physicalId: identity.physicalId,
+      name: identity.name,
+      properties: {},
+      ctx,
+      random: cryptoRandom,
+    });
     expect(attributes.filter((a) => !supportsAttribute(type, a))).toEqual([]);
     expect(attributes.filter((a) => values[a] === undefined)).toEqual([]);
   });
 
-  it('DomainArn is the domain\'s ARN, as Arn is', () => {
+  it("DomainArn is the domain's ARN, as Arn is", () => {
     for (const type of ['AWS::OpenSearchService::Domain', 'AWS::Elasticsearch::Domain']) {
-      const identity = newIdentity({ type, logicalId: 'Search', stackName: 'docs', properties: {}, ctx, random: cryptoRandom });
-      const values = attributeValues({ type, physicalId: identity.physicalId, name: identity.name, properties: {}, ctx, random: cryptoRandom });
+      const identity = newIdentity({
+        type,
+        logicalId: 'Search',
+        stackName: 'docs',
+        properties: {},
+        ctx,
+        random: cryptoRandom,
+      });
+      const values = attributeValues({
+        type,
+        physicalId: identity.physicalId,
+        name: identity.name,
+        properties: {},
+        ctx,
+        random: cryptoRandom,
+      });
       expect(values.DomainArn).toMatch(/^arn:aws:es:us-east-1:123456789012:domain\//);
       expect(values.DomainArn).toBe(values.Arn ?? values.DomainArn);
     }

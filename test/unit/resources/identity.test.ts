@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  attributeValues, newIdentity, physicalIdFor, refValue, seededRandom, supportsAttribute, type AccountContext,
+  attributeValues,
+  newIdentity,
+  physicalIdFor,
+  refValue,
+  seededRandom,
+  supportsAttribute,
+  type AccountContext,
 } from '../../../resources/generic.js';
 
 const ctx: AccountContext = { account: '123456789012', region: 'us-east-1', partition: 'aws' };
@@ -15,7 +21,14 @@ function create(type: string, properties: Record<string, unknown> = {}, seed = 1
 
 describe('physicalIdFor', () => {
   it('is the name for most named types', () => {
-    for (const type of ['AWS::S3::Bucket', 'AWS::IAM::Role', 'AWS::Lambda::Function', 'AWS::SSM::Parameter', 'AWS::Logs::LogGroup', 'AWS::DynamoDB::Table']) {
+    for (const type of [
+      'AWS::S3::Bucket',
+      'AWS::IAM::Role',
+      'AWS::Lambda::Function',
+      'AWS::SSM::Parameter',
+      'AWS::Logs::LogGroup',
+      'AWS::DynamoDB::Table',
+    ]) {
       expect(physicalIdFor(type, 'thing', ctx)).toBe('thing');
     }
   });
@@ -23,12 +36,15 @@ describe('physicalIdFor', () => {
   it('is the queue URL for SQS and the topic ARN for SNS', () => {
     expect(physicalIdFor('AWS::SQS::Queue', 'q', ctx)).toBe('https://sqs.us-east-1.amazonaws.com/123456789012/q');
     expect(physicalIdFor('AWS::SNS::Topic', 't', ctx)).toBe('arn:aws:sns:us-east-1:123456789012:t');
-    expect(physicalIdFor('AWS::SQS::Queue', 'q', { ...ctx, region: 'cn-north-1', partition: 'aws-cn' }))
-      .toBe('https://sqs.cn-north-1.amazonaws.com.cn/123456789012/q');
+    expect(physicalIdFor('AWS::SQS::Queue', 'q', { ...ctx, region: 'cn-north-1', partition: 'aws-cn' })).toBe(
+      'https://sqs.cn-north-1.amazonaws.com.cn/123456789012/q',
+    );
   });
 
   it('is the ARN for types identified by their ARN (Step Functions state machine)', () => {
-    expect(physicalIdFor('AWS::StepFunctions::StateMachine', 'sm', ctx)).toBe('arn:aws:states:us-east-1:123456789012:stateMachine:sm');
+    expect(physicalIdFor('AWS::StepFunctions::StateMachine', 'sm', ctx)).toBe(
+      'arn:aws:states:us-east-1:123456789012:stateMachine:sm',
+    );
   });
 });
 
@@ -49,7 +65,11 @@ describe('Ref and Fn::GetAtt values', () => {
     const q = create('AWS::SQS::Queue');
     expect(q.name).toMatch(/^my-stack-MyResource-[A-Za-z0-9]{12}$/);
     expect(q.ref).toBe(`https://sqs.us-east-1.amazonaws.com/123456789012/${q.name}`);
-    expect(q.attributes).toEqual({ QueueUrl: q.ref, QueueName: q.name, Arn: `arn:aws:sqs:us-east-1:123456789012:${q.name}` });
+    expect(q.attributes).toEqual({
+      QueueUrl: q.ref,
+      QueueName: q.name,
+      Arn: `arn:aws:sqs:us-east-1:123456789012:${q.name}`,
+    });
   });
 
   it('AWS::SNS::Topic: Ref is the topic ARN', () => {
@@ -68,15 +88,25 @@ describe('Ref and Fn::GetAtt values', () => {
   it('AWS::SSM::Parameter: Ref is the name; Type and Value echo the properties', () => {
     const p = create('AWS::SSM::Parameter', { Name: '/app/db/host', Type: 'String', Value: 'db.local' });
     expect(p.ref).toBe('/app/db/host');
-    expect(p.attributes).toEqual({ Type: 'String', Value: 'db.local', Arn: 'arn:aws:ssm:us-east-1:123456789012:parameter/app/db/host' });
-    expect(create('AWS::SSM::Parameter', { Type: 'String', Value: 'v' }).ref).toMatch(/^CFN-MyResource-[A-Za-z0-9]{12}$/);
+    expect(p.attributes).toEqual({
+      Type: 'String',
+      Value: 'db.local',
+      Arn: 'arn:aws:ssm:us-east-1:123456789012:parameter/app/db/host',
+    });
+    expect(create('AWS::SSM::Parameter', { Type: 'String', Value: 'v' }).ref).toMatch(
+      /^CFN-MyResource-[A-Za-z0-9]{12}$/,
+    );
   });
 
   it('AWS::Lambda::Function and AWS::DynamoDB::Table: ARNs from the spec templates', () => {
-    expect(create('AWS::Lambda::Function', { FunctionName: 'fn' }).attributes.Arn).toBe('arn:aws:lambda:us-east-1:123456789012:function:fn');
+    expect(create('AWS::Lambda::Function', { FunctionName: 'fn' }).attributes.Arn).toBe(
+      'arn:aws:lambda:us-east-1:123456789012:function:fn',
+    );
     const table = create('AWS::DynamoDB::Table', { TableName: 'orders' });
     expect(table.attributes.Arn).toBe('arn:aws:dynamodb:us-east-1:123456789012:table/orders');
-    expect(table.attributes.StreamArn).toBe('arn:aws:dynamodb:us-east-1:123456789012:table/orders/stream/2024-05-01T12:00:00.000');
+    expect(table.attributes.StreamArn).toBe(
+      'arn:aws:dynamodb:us-east-1:123456789012:table/orders/stream/2024-05-01T12:00:00.000',
+    );
   });
 
   it('AWS::EC2::VPC: Ref is vpc- and 17 hex digits; defaults get their own ids', () => {
@@ -92,7 +122,11 @@ describe('Ref and Fn::GetAtt values', () => {
   it('AWS::EC2::Subnet and SecurityGroup: ids in EC2 format, properties echoed', () => {
     const subnet = create('AWS::EC2::Subnet', { VpcId: 'vpc-0123456789abcdef0', CidrBlock: '10.0.1.0/24' });
     expect(subnet.ref).toMatch(/^subnet-[0-9a-f]{17}$/);
-    expect(subnet.attributes).toMatchObject({ VpcId: 'vpc-0123456789abcdef0', AvailabilityZone: 'us-east-1a', AvailabilityZoneId: 'use1-az1' });
+    expect(subnet.attributes).toMatchObject({
+      VpcId: 'vpc-0123456789abcdef0',
+      AvailabilityZone: 'us-east-1a',
+      AvailabilityZoneId: 'use1-az1',
+    });
     const sg = create('AWS::EC2::SecurityGroup', { GroupDescription: 'web' });
     expect(sg.ref).toMatch(/^sg-[0-9a-f]{17}$/);
     expect(sg.attributes.GroupId).toBe(sg.ref);
@@ -110,12 +144,15 @@ describe('Ref and Fn::GetAtt values', () => {
   });
 
   it('AWS::Logs::LogGroup Arn ends with :*', () => {
-    expect(create('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/fn' }).attributes.Arn)
-      .toBe('arn:aws:logs:us-east-1:123456789012:log-group:/aws/lambda/fn:*');
+    expect(create('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/fn' }).attributes.Arn).toBe(
+      'arn:aws:logs:us-east-1:123456789012:log-group:/aws/lambda/fn:*',
+    );
   });
 
   it('AWS::KMS::Key: Ref is a UUID', () => {
-    expect(create('AWS::KMS::Key').ref).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(create('AWS::KMS::Key').ref).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it('AWS::EC2::Instance: addresses and DNS names agree', () => {
@@ -134,7 +171,9 @@ describe('Ref and Fn::GetAtt values', () => {
   });
 
   it('unknown types have no attributes and Ref is the physical id', () => {
-    expect(attributeValues({ type: 'Custom::Thing', physicalId: 'p', properties: {}, ctx, random: seededRandom(1) })).toEqual({});
+    expect(
+      attributeValues({ type: 'Custom::Thing', physicalId: 'p', properties: {}, ctx, random: seededRandom(1) }),
+    ).toEqual({});
     expect(refValue({ type: 'Custom::Thing', physicalId: 'p' })).toBe('p');
   });
 });

@@ -19,7 +19,9 @@ describe('resourceSpec', () => {
     expect(s3.primaryIdentifier).toEqual(['BucketName']);
     expect(s3.refIdentifier).toEqual(['BucketName']);
     expect(s3.arnTemplate).toBe('arn:${Partition}:s3:::${BucketName}');
-    expect(Object.keys(s3.attributes)).toEqual(expect.arrayContaining(['Arn', 'DomainName', 'RegionalDomainName', 'WebsiteURL']));
+    expect(Object.keys(s3.attributes)).toEqual(
+      expect.arrayContaining(['Arn', 'DomainName', 'RegionalDomainName', 'WebsiteURL']),
+    );
     expect(s3.createOnlyProperties).toContain('BucketName');
     expect(s3.createOnlyProperties).not.toContain('Tags');
     expect(s3.tagging).toEqual({ property: 'Tags', variant: 'standard' });
@@ -31,12 +33,21 @@ describe('resourceSpec', () => {
 
   it('derives the name property of common types', () => {
     const names: Record<string, string | undefined> = {
-      'AWS::SQS::Queue': 'QueueName', 'AWS::SNS::Topic': 'TopicName', 'AWS::IAM::Role': 'RoleName',
-      'AWS::Lambda::Function': 'FunctionName', 'AWS::DynamoDB::Table': 'TableName', 'AWS::Logs::LogGroup': 'LogGroupName',
-      'AWS::SSM::Parameter': 'Name', 'AWS::RDS::DBInstance': 'DBInstanceIdentifier', 'AWS::Events::Rule': 'Name',
-      'AWS::EC2::VPC': undefined, 'AWS::EC2::SecurityGroup': undefined, 'AWS::S3::BucketPolicy': undefined,
+      'AWS::SQS::Queue': 'QueueName',
+      'AWS::SNS::Topic': 'TopicName',
+      'AWS::IAM::Role': 'RoleName',
+      'AWS::Lambda::Function': 'FunctionName',
+      'AWS::DynamoDB::Table': 'TableName',
+      'AWS::Logs::LogGroup': 'LogGroupName',
+      'AWS::SSM::Parameter': 'Name',
+      'AWS::RDS::DBInstance': 'DBInstanceIdentifier',
+      'AWS::Events::Rule': 'Name',
+      'AWS::EC2::VPC': undefined,
+      'AWS::EC2::SecurityGroup': undefined,
+      'AWS::S3::BucketPolicy': undefined,
     };
-    for (const [type, name] of Object.entries(names)) expect([type, resourceSpec(type)!.nameProperty]).toEqual([type, name]);
+    for (const [type, name] of Object.entries(names))
+      expect([type, resourceSpec(type)!.nameProperty]).toEqual([type, name]);
   });
 
   it('keeps dotted GetAtt names with their types (AWS::RDS::DBInstance Endpoint.Address)', () => {
@@ -58,7 +69,10 @@ describe('resourceSpec', () => {
   });
 
   it('reads obscure types too (Alexa::ASK::Skill, AWS::IoTFleetHub::Application without a primary identifier)', () => {
-    expect(resourceSpec('Alexa::ASK::Skill')!.properties.VendorId).toMatchObject({ required: true, replacement: 'Always' });
+    expect(resourceSpec('Alexa::ASK::Skill')!.properties.VendorId).toMatchObject({
+      required: true,
+      replacement: 'Always',
+    });
     expect(resourceSpec('AWS::IoTFleetHub::Application')!.primaryIdentifier).toEqual([]);
     expect(resourceSpec('AWS::Serverless::Function')!.requiredTransform).toBe('AWS::Serverless-2016-10-31');
   });
@@ -75,7 +89,10 @@ describe('parseType', () => {
     expect(parseType('(j|s)')).toEqual({ kind: 'union', types: [{ kind: 'json' }, { kind: 'string' }] });
     expect(parseType('([#A|{i)')).toEqual({
       kind: 'union',
-      types: [{ kind: 'list', element: { kind: 'ref', name: 'A' } }, { kind: 'map', element: { kind: 'integer' } }],
+      types: [
+        { kind: 'list', element: { kind: 'ref', name: 'A' } },
+        { kind: 'map', element: { kind: 'integer' } },
+      ],
     });
   });
 });

@@ -2,15 +2,25 @@
 // ones in every account and region, paths listed as GetParametersByPath lists them, reserved names refused.
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../../storage/index.js';
-import { readSsmParameter, reservedParameterNameMessage, ssmParametersByPath } from '../../../resources/ssmParameters.js';
+import {
+  readSsmParameter,
+  reservedParameterNameMessage,
+  ssmParametersByPath,
+} from '../../../resources/ssmParameters.js';
 
 const scope = { account: '123456789012', region: 'us-east-1' };
 
 function storeWith(name: string, versions: string[]) {
   const store = Store.open(':memory:');
   store.world.put({
-    ...scope, type: 'AWS::SSM::Parameter', physicalId: name, name, createdAt: '2026-01-01T00:00:00.000Z',
-    properties: { Name: name, Type: 'String', Value: versions.at(-1) }, attributes: {}, state: { versions },
+    ...scope,
+    type: 'AWS::SSM::Parameter',
+    physicalId: name,
+    name,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    properties: { Name: name, Type: 'String', Value: versions.at(-1) },
+    attributes: {},
+    state: { versions },
   });
   return store;
 }
@@ -19,11 +29,18 @@ describe('readSsmParameter', () => {
   it('reads an account parameter at its latest or a given version, by name or ARN', () => {
     const store = storeWith('/app/x', ['one', 'two']);
     expect(readSsmParameter(store.world, scope, '/app/x')).toMatchObject({
-      Name: '/app/x', Type: 'String', Value: 'two', Version: 2, DataType: 'text', ARN: 'arn:aws:ssm:us-east-1:123456789012:parameter/app/x',
+      Name: '/app/x',
+      Type: 'String',
+      Value: 'two',
+      Version: 2,
+      DataType: 'text',
+      ARN: 'arn:aws:ssm:us-east-1:123456789012:parameter/app/x',
     });
     expect(readSsmParameter(store.world, scope, '/app/x', 1)?.Value).toBe('one');
     expect(readSsmParameter(store.world, scope, '/app/x', 3)).toBeUndefined();
-    expect(readSsmParameter(store.world, scope, 'arn:aws:ssm:us-east-1:123456789012:parameter/app/x')?.Value).toBe('two');
+    expect(readSsmParameter(store.world, scope, 'arn:aws:ssm:us-east-1:123456789012:parameter/app/x')?.Value).toBe(
+      'two',
+    );
     expect(readSsmParameter(store.world, { ...scope, account: '210987654321' }, '/app/x')).toBeUndefined();
   });
 
@@ -31,7 +48,12 @@ describe('readSsmParameter', () => {
     const store = Store.open(':memory:');
     const name = '/aws/service/ami-amazon-linux-latest/amzn2-ami-hvm-x86_64-gp2';
     const found = readSsmParameter(store.world, scope, name)!;
-    expect(found).toMatchObject({ Name: name, Type: 'String', DataType: 'aws:ec2:image', ARN: `arn:aws:ssm:us-east-1::parameter${name}` });
+    expect(found).toMatchObject({
+      Name: name,
+      Type: 'String',
+      DataType: 'aws:ec2:image',
+      ARN: `arn:aws:ssm:us-east-1::parameter${name}`,
+    });
     expect(found.Value).toMatch(/^ami-[0-9a-f]{17}$/);
     expect(readSsmParameter(store.world, { ...scope, account: '210987654321' }, name)?.Value).toBe(found.Value);
     expect(readSsmParameter(store.world, { ...scope, region: 'eu-west-1' }, name)?.Value).not.toBe(found.Value);
@@ -49,16 +71,28 @@ describe('readSsmParameter', () => {
 describe('ssmParametersByPath', () => {
   it('lists one level, or every level when recursive, sorted by name', () => {
     const store = Store.open(':memory:');
-    const level = ssmParametersByPath(store.world, scope, '/aws/service/global-infrastructure/regions/us-east-1', false).map((p) => p.Name);
+    const level = ssmParametersByPath(
+      store.world,
+      scope,
+      '/aws/service/global-infrastructure/regions/us-east-1',
+      false,
+    ).map((p) => p.Name);
     expect(level).toContain('/aws/service/global-infrastructure/regions/us-east-1/longName');
     expect(level.some((n) => n.includes('/services/'))).toBe(false);
     const deep = ssmParametersByPath(store.world, scope, '/aws/service/global-infrastructure/regions/us-east-1', true);
     expect(deep.find((p) => p.Name.endsWith('/services/s3'))?.Value).toBe('s3');
-    expect(deep.filter((p) => p.Name.includes('/availability-zones/')).map((p) => p.Value)).toEqual(['use1-az1', 'use1-az2', 'use1-az3', 'use1-az4', 'use1-az5', 'use1-az6']);
+    expect(deep.filter((p) => p.Name.includes('/availability-zones/')).map((p) => p.Value)).toEqual([
+      'use1-az1',
+      'use1-az2',
+      'use1-az3',
+      'use1-az4',
+      'use1-az5',
+      'use1-az6',
+    ]);
     expect([...deep.map((p) => p.Name)].sort()).toEqual(deep.map((p) => p.Name));
   });
 
-  it('lists the account\'s own parameters under a path', () => {
+  it("lists the account's own parameters under a path", () => {
     const store = storeWith('/app/x', ['one']);
     expect(ssmParametersByPath(store.world, scope, '/app', false).map((p) => p.Name)).toEqual(['/app/x']);
     expect(ssmParametersByPath(store.world, scope, '/other', true)).toEqual([]);
@@ -67,7 +101,9 @@ describe('ssmParametersByPath', () => {
 
 describe('reservedParameterNameMessage', () => {
   it.each(['/aws/service/x', 'aws-thing', '/SSM/x', 'ssmvalue'])('refuses %s', (name) => {
-    expect(reservedParameterNameMessage(name)).toMatch(/^Parameter name: can't be prefixed with "aws" or "ssm" \(case-insensitive\)/);
+    expect(reservedParameterNameMessage(name)).toMatch(
+      /^Parameter name: can't be prefixed with "aws" or "ssm" \(case-insensitive\)/,
+    );
   });
   it.each(['/app/aws', 'my-aws', '/x/ssm'])('accepts %s', (name) => {
     expect(reservedParameterNameMessage(name)).toBeUndefined();

@@ -9,7 +9,13 @@ import { protectedFromDeletion } from '../../../resources/refusals.js';
 import type { WorldResource } from '../../../storage/world.js';
 
 describe('durationMs and creationPolicyOf', () => {
-  it.each([['PT15M', 900_000], ['PT1H30M', 5_400_000], ['PT45S', 45_000], ['P1D', 86_400_000], ['PT0.5S', 500]])('%s = %d ms', (text, ms) => {
+  it.each([
+    ['PT15M', 900_000],
+    ['PT1H30M', 5_400_000],
+    ['PT45S', 45_000],
+    ['P1D', 86_400_000],
+    ['PT0.5S', 500],
+  ])('%s = %d ms', (text, ms) => {
     expect(durationMs(text)).toBe(ms);
   });
 
@@ -19,7 +25,10 @@ describe('durationMs and creationPolicyOf', () => {
 
   it('defaults Count to 1 and Timeout to five minutes, and caps at twelve hours', () => {
     expect(creationPolicyOf({ ResourceSignal: {} })).toEqual({ count: 1, timeoutMs: 300_000 });
-    expect(creationPolicyOf({ ResourceSignal: { Count: '3', Timeout: 'PT24H' } })).toEqual({ count: 3, timeoutMs: 43_200_000 });
+    expect(creationPolicyOf({ ResourceSignal: { Count: '3', Timeout: 'PT24H' } })).toEqual({
+      count: 3,
+      timeoutMs: 43_200_000,
+    });
     expect(creationPolicyOf({ AutoScalingCreationPolicy: {} })).toBeUndefined();
   });
 });
@@ -50,7 +59,13 @@ describe('SignalHub', () => {
 
 describe('custom resource properties', () => {
   it('reach the handler with every scalar as a string', () => {
-    expect(stringifyScalars({ N: 5, B: true, L: [1, 'x', { D: 2.5 }], S: 's', Z: null })).toEqual({ N: '5', B: 'true', L: ['1', 'x', { D: '2.5' }], S: 's', Z: null });
+    expect(stringifyScalars({ N: 5, B: true, L: [1, 'x', { D: 2.5 }], S: 's', Z: null })).toEqual({
+      N: '5',
+      B: 'true',
+      L: ['1', 'x', { D: '2.5' }],
+      S: 's',
+      Z: null,
+    });
   });
 });
 
@@ -66,7 +81,9 @@ describe('generated secrets', () => {
   });
 
   it('merge into SecretStringTemplate under GenerateStringKey, or keep a given SecretString', () => {
-    const value = JSON.parse(secretValue({ GenerateSecretString: { SecretStringTemplate: '{"user":"u"}', GenerateStringKey: 'pw' } }));
+    const value = JSON.parse(
+      secretValue({ GenerateSecretString: { SecretStringTemplate: '{"user":"u"}', GenerateStringKey: 'pw' } }),
+    );
     expect(value.user).toBe('u');
     expect(value.pw).toHaveLength(32);
     expect(secretValue({ SecretString: 'given' })).toBe('given');
@@ -75,7 +92,14 @@ describe('generated secrets', () => {
 
 describe('protectedFromDeletion', () => {
   const resource = (properties: Record<string, unknown>, state: WorldResource['state'] = {}): WorldResource => ({
-    account: '1', region: 'r', type: 'T', physicalId: 'p', createdAt: '', properties, attributes: {}, state,
+    account: '1',
+    region: 'r',
+    type: 'T',
+    physicalId: 'p',
+    createdAt: '',
+    properties,
+    attributes: {},
+    state,
   });
 
   it('reads the template property in its several spellings, and the control API overrides it', () => {
@@ -83,7 +107,11 @@ describe('protectedFromDeletion', () => {
     expect(protectedFromDeletion(resource({ DeletionProtectionEnabled: 'true' }))).toBe(true);
     expect(protectedFromDeletion(resource({ DeletionProtection: 'ACTIVE' }))).toBe(true);
     expect(protectedFromDeletion(resource({ DeletionProtection: 'INACTIVE' }))).toBe(false);
-    expect(protectedFromDeletion(resource({ LoadBalancerAttributes: [{ Key: 'deletion_protection.enabled', Value: 'true' }] }))).toBe(true);
+    expect(
+      protectedFromDeletion(
+        resource({ LoadBalancerAttributes: [{ Key: 'deletion_protection.enabled', Value: 'true' }] }),
+      ),
+    ).toBe(true);
     expect(protectedFromDeletion(resource({ DeletionProtection: true }, { deletionProtection: false }))).toBe(false);
     expect(protectedFromDeletion(resource({}, { deletionProtection: true }))).toBe(true);
   });

@@ -27,7 +27,10 @@ describe('the flags', () => {
 
   it('a flag wins over its variable, a variable over the default', () => {
     const parsed = parseCommandLine(['--port', '1'], { CFN_LOCAL_PORT: '2', CFN_LOCAL_DB: 'x.db' });
-    expect(parsed).toMatchObject({ kind: 'run', settings: { port: '1', db: 'x.db', host: '127.0.0.1', 'log-format': 'auto' } });
+    expect(parsed).toMatchObject({
+      kind: 'run',
+      settings: { port: '1', db: 'x.db', host: '127.0.0.1', 'log-format': 'auto' },
+    });
   });
 
   it('refuses an unknown flag', () => {

@@ -51,7 +51,11 @@ describe('s3OperationFor', () => {
 });
 
 describe('checkPresignedExpiry', () => {
-  const signed = { 'X-Amz-Credential': 'AKID/20261201/us-east-1/s3/aws4_request', 'X-Amz-Date': '20261201T120000Z', 'X-Amz-Expires': '60' };
+  const signed = {
+    'X-Amz-Credential': 'AKID/20261201/us-east-1/s3/aws4_request',
+    'X-Amz-Date': '20261201T120000Z',
+    'X-Amz-Expires': '60',
+  };
   it('lets a URL through within its X-Amz-Expires, and refuses it after with AccessDenied "Request has expired"', () => {
     expect(() => checkPresignedExpiry(signed, Date.UTC(2026, 11, 1, 12, 0, 59))).not.toThrow();
     expect(() => checkPresignedExpiry(signed, Date.UTC(2026, 11, 1, 12, 1, 1))).toThrow('Request has expired');

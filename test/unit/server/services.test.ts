@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { route, routingFacts, type AwsService } from '../../../server/services/index.js';
 
-const entry = (signingName: string, extra: Partial<AwsService> = {}): AwsService => ({ signingName, handle: async () => undefined, ...extra });
+const entry = (signingName: string, extra: Partial<AwsService> = {}): AwsService => ({
+  signingName,
+  handle: async () => undefined,
+  ...extra,
+});
 const CFN = entry('cloudformation', { targetPrefixes: ['CloudFormation'] });
 const SSM = entry('ssm', { targetPrefixes: ['AmazonSSM'] });
 const S3 = entry('s3', { claims: (f) => f.host.endsWith('.localhost') || f.path !== '/' });
@@ -20,17 +24,21 @@ function routed(url: string, headers: Record<string, string> = {}, query: Record
 }
 
 describe('route', () => {
-  it('takes the service from the Authorization header\'s credential scope', () => {
-    const auth = 'AWS4-HMAC-SHA256 Credential=AKID/20261201/eu-west-1/ssm/aws4_request, SignedHeaders=host, Signature=x';
+  it("takes the service from the Authorization header's credential scope", () => {
+    const auth =
+      'AWS4-HMAC-SHA256 Credential=AKID/20261201/eu-west-1/ssm/aws4_request, SignedHeaders=host, Signature=x';
     expect(routed('/bucket/key', { authorization: auth })).toBe('ssm');
   });
 
-  it('takes the service from a presigned URL\'s X-Amz-Credential', () => {
-    expect(routed('/b/k?X-Amz-Credential=x', {}, { 'X-Amz-Credential': 'AKID/20261201/us-east-1/s3/aws4_request' })).toBe('s3');
+  it("takes the service from a presigned URL's X-Amz-Credential", () => {
+    expect(
+      routed('/b/k?X-Amz-Credential=x', {}, { 'X-Amz-Credential': 'AKID/20261201/us-east-1/s3/aws4_request' }),
+    ).toBe('s3');
   });
 
   it('names a signed service that is not in the table', () => {
-    const auth = 'AWS4-HMAC-SHA256 Credential=AKID/20261201/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=x';
+    const auth =
+      'AWS4-HMAC-SHA256 Credential=AKID/20261201/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=x';
     expect(routed('/', { authorization: auth })).toBe('unknown:dynamodb');
   });
 

@@ -11,15 +11,22 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 it('an update whose run throws ends UPDATE_FAILED with "Internal Failure"', async () => {
-  const { StackId } = await server.client.send(new CreateStackCommand({
-    StackName: 'broken', TemplateBody: 'Resources:\n  P:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n      Value: a\n',
-  }));
+  const { StackId } = await server.client.send(
+    new CreateStackCommand({
+      StackName: 'broken',
+      TemplateBody:
+        'Resources:\n  P:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n      Value: a\n',
+    }),
+  );
   await waitForStack(server.client, StackId!);
   const { engine, store } = server.app;
   const stack = store.stacks.byId(StackId!)!;
   engine.startOperation('UPDATE_STACK', {
-    scope: engine.scope(), stack, template: prepareStored(store, stack, stack.templateId, stack.doc.parameters),
-    resources: new Map(), first: 'UPDATE_IN_PROGRESS',
+    scope: engine.scope(),
+    stack,
+    template: prepareStored(store, stack, stack.templateId, stack.doc.parameters),
+    resources: new Map(),
+    first: 'UPDATE_IN_PROGRESS',
     run: async () => {
       throw new Error('a bug');
     },

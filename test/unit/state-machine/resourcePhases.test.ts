@@ -1,7 +1,13 @@
 // The resource door takes each status from RESOURCE_PHASES: an action's complete or failed follows its start, unless
 // the row lets that phase come directly (a refusal before any work, or nothing to do).
 import { describe, expect, it } from 'vitest';
-import { canRecord, RESOURCE_PHASES, RESOURCE_STATUSES, type ResourceAction, type ResourcePhase } from '../../../state-machine/statuses.js';
+import {
+  canRecord,
+  RESOURCE_PHASES,
+  RESOURCE_STATUSES,
+  type ResourceAction,
+  type ResourcePhase,
+} from '../../../state-machine/statuses.js';
 
 const ACTIONS = Object.keys(RESOURCE_PHASES) as ResourceAction[];
 const PHASES: ResourcePhase[] = ['start', 'complete', 'failed'];
@@ -11,13 +17,16 @@ describe('RESOURCE_PHASES', () => {
     for (const phase of PHASES) expect(RESOURCE_STATUSES).toContain(RESOURCE_PHASES[action][phase]);
   });
 
-  it.each(ACTIONS.flatMap((action) => PHASES.map((phase) => [action, phase] as const)))('%s %s: allowed from exactly where the row says', (action, phase) => {
-    const row = RESOURCE_PHASES[action];
-    for (const from of RESOURCE_STATUSES) {
-      const expected = phase === 'start' || from === row.start || row.direct.includes(phase);
-      expect(canRecord(from, action, phase), `${from} → ${action} ${phase}`).toBe(expected);
-    }
-  });
+  it.each(ACTIONS.flatMap((action) => PHASES.map((phase) => [action, phase] as const)))(
+    '%s %s: allowed from exactly where the row says',
+    (action, phase) => {
+      const row = RESOURCE_PHASES[action];
+      for (const from of RESOURCE_STATUSES) {
+        const expected = phase === 'start' || from === row.start || row.direct.includes(phase);
+        expect(canRecord(from, action, phase), `${from} → ${action} ${phase}`).toBe(expected);
+      }
+    },
+  );
 
   it('refuses a create completing without having started', () => {
     expect(canRecord('UPDATE_COMPLETE', 'Create', 'complete')).toBe(false);

@@ -45,11 +45,13 @@ describe('GroupCommit', () => {
   it('a unit that throws is undone alone; the others of its turn still commit', async () => {
     const { store, file } = openStore();
     store.transaction(() => store.journal.append(entry('kept')));
-    expect(() => store.transaction(() => {
-      store.journal.append(entry('undone'));
-      store.transaction(() => store.journal.append(entry('nested, undone too')));
-      throw new Error('provider blew up');
-    })).toThrow('provider blew up');
+    expect(() =>
+      store.transaction(() => {
+        store.journal.append(entry('undone'));
+        store.transaction(() => store.journal.append(entry('nested, undone too')));
+        throw new Error('provider blew up');
+      }),
+    ).toThrow('provider blew up');
     store.flush();
     expect(committedJournal(file)).toEqual(['kept']);
     store.close();
@@ -84,7 +86,10 @@ describe('GroupCommit.afterCommit (answers wait for the commit of what they may 
     store.afterCommit(() => seen.push(committedJournal(file)));
     expect(seen).toEqual([]);
     await nextTurn();
-    expect(seen).toEqual([['a', 'b'], ['a', 'b']]);
+    expect(seen).toEqual([
+      ['a', 'b'],
+      ['a', 'b'],
+    ]);
     store.close();
   });
 

@@ -23,16 +23,27 @@ function openStore() {
 function committedStatuses(file: string): string[] {
   const reader = new Database(file, { readonly: true });
   try {
-    return (reader.prepare('SELECT logical_id, status FROM stack_resources ORDER BY logical_id').all() as { logical_id: string; status: string }[])
-      .map((r) => `${r.logical_id}:${r.status}`);
+    return (
+      reader.prepare('SELECT logical_id, status FROM stack_resources ORDER BY logical_id').all() as {
+        logical_id: string;
+        status: string;
+      }[]
+    ).map((r) => `${r.logical_id}:${r.status}`);
   } finally {
     reader.close();
   }
 }
 
 const record = (logicalId: string, status: ResourceRecord['status']): ResourceRecord => ({
-  stackId: 'arn:stack', logicalId, account: '000000000000', region: 'us-east-1', type: 'AWS::SSM::Parameter',
-  status, updatedAt: 't', ord: 0, doc: { properties: { Value: logicalId } },
+  stackId: 'arn:stack',
+  logicalId,
+  account: '000000000000',
+  region: 'us-east-1',
+  type: 'AWS::SSM::Parameter',
+  status,
+  updatedAt: 't',
+  ord: 0,
+  doc: { properties: { Value: logicalId } },
 });
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));

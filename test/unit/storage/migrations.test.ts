@@ -26,15 +26,21 @@ function databaseAt(version: number, fill: (db: Database.Database) => void): str
 }
 
 const indexNames = (store: Store) =>
-  (store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((r) => r.name);
+  (store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map(
+    (r) => r.name,
+  );
 
 describe('migration 4: no B-tree that no query reads', () => {
   it('keeps running operations, drops ended ones and the two unread indexes', () => {
     const file = databaseAt(3, (db) => {
-      const op = db.prepare("INSERT INTO operations (operation_id, stack_id, kind, state, started_at, doc) VALUES (?, 's', 'CREATE', ?, 't', '{}')");
+      const op = db.prepare(
+        "INSERT INTO operations (operation_id, stack_id, kind, state, started_at, doc) VALUES (?, 's', 'CREATE', ?, 't', '{}')",
+      );
       op.run('ended', 'done');
       op.run('interrupted', 'running');
-      db.prepare("INSERT INTO journal (operation_id, stack_id, action, phase, timestamp) VALUES ('ended', 's', 'stack', 'CREATE_COMPLETE', 't')").run();
+      db.prepare(
+        "INSERT INTO journal (operation_id, stack_id, action, phase, timestamp) VALUES ('ended', 's', 'stack', 'CREATE_COMPLETE', 't')",
+      ).run();
     });
     const store = Store.open(file);
     expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
@@ -49,7 +55,13 @@ describe('migration 4: no B-tree that no query reads', () => {
     const store = Store.open(':memory:');
     store.transaction(() => {
       store.journal.startOperation({ operationId: 'op', stackId: 's', kind: 'CREATE', startedAt: 't', doc: {} });
-      store.journal.append({ operationId: 'op', stackId: 's', action: 'stack', phase: 'CREATE_IN_PROGRESS', timestamp: 't' });
+      store.journal.append({
+        operationId: 'op',
+        stackId: 's',
+        action: 'stack',
+        phase: 'CREATE_IN_PROGRESS',
+        timestamp: 't',
+      });
     });
     expect(store.journal.running().map((op) => op.operationId)).toEqual(['op']);
     store.transaction(() => store.journal.endOperation('op'));
@@ -64,18 +76,25 @@ describe('migration 5: events keyed by their stack row', () => {
   it("keys an older database's events by their stack, and its pages read the same events", () => {
     const stackId = 'arn:aws:cloudformation:us-east-1:000000000000:stack/old/1';
     const file = databaseAt(4, (db) => {
-      db.prepare(`INSERT INTO stacks (stack_id, account, region, name, status, created_at, template_id, doc)
-        VALUES (?, '000000000000', 'us-east-1', 'old', 'CREATE_COMPLETE', 't', 1, '{}')`).run(stackId);
-      const event = db.prepare(`INSERT INTO events (stack_id, account, region, event_id, logical_id, type, status, timestamp)
+      db.prepare(
+        `INSERT INTO stacks (stack_id, account, region, name, status, created_at, template_id, doc)
+        VALUES (?, '000000000000', 'us-east-1', 'old', 'CREATE_COMPLETE', 't', 1, '{}')`,
+      ).run(stackId);
+      const event =
+        db.prepare(`INSERT INTO events (stack_id, account, region, event_id, logical_id, type, status, timestamp)
         VALUES (?, '000000000000', 'us-east-1', ?, 'old', 'AWS::CloudFormation::Stack', ?, 't')`);
       event.run(stackId, 'e1', 'CREATE_IN_PROGRESS');
       event.run(stackId, 'e2', 'CREATE_COMPLETE');
       event.run('arn:aws:cloudformation:us-east-1:000000000000:stack/gone/2', 'e3', 'CREATE_COMPLETE');
     });
     const store = Store.open(file);
-    expect(store.events.page(stackId, undefined, 10).map((e) => [e.eventId, e.status, e.stackId, e.region]))
-      .toEqual([['e2', 'CREATE_COMPLETE', stackId, 'us-east-1'], ['e1', 'CREATE_IN_PROGRESS', stackId, 'us-east-1']]);
-    expect(store.events.page(stackId, store.events.page(stackId, undefined, 1)[0].seq, 10).map((e) => e.eventId)).toEqual(['e1']);
+    expect(store.events.page(stackId, undefined, 10).map((e) => [e.eventId, e.status, e.stackId, e.region])).toEqual([
+      ['e2', 'CREATE_COMPLETE', stackId, 'us-east-1'],
+      ['e1', 'CREATE_IN_PROGRESS', stackId, 'us-east-1'],
+    ]);
+    expect(
+      store.events.page(stackId, store.events.page(stackId, undefined, 1)[0].seq, 10).map((e) => e.eventId),
+    ).toEqual(['e1']);
     expect(indexNames(store)).toContain('events_by_stack_key');
     expect(indexNames(store)).not.toContain('events_by_stack');
     store.close();
@@ -83,9 +102,20 @@ describe('migration 5: events keyed by their stack row', () => {
 
   it('an event whose stack has no row is refused rather than written where no page finds it', () => {
     const store = Store.open(':memory:');
-    expect(() => store.transaction(() => store.events.append({
-      stackId: 'arn:missing', account: 'a', region: 'r', eventId: 'e', logicalId: 'l', type: 't', status: 's', timestamp: 't',
-    } as Parameters<Store['events']['append']>[0]))).toThrow('no stack row for the events of arn:missing');
+    expect(() =>
+      store.transaction(() =>
+        store.events.append({
+          stackId: 'arn:missing',
+          account: 'a',
+          region: 'r',
+          eventId: 'e',
+          logicalId: 'l',
+          type: 't',
+          status: 's',
+          timestamp: 't',
+        } as Parameters<Store['events']['append']>[0]),
+      ),
+    ).toThrow('no stack row for the events of arn:missing');
     store.close();
   });
 });
@@ -93,13 +123,26 @@ describe('migration 5: events keyed by their stack row', () => {
 describe('migration 6: the stacks a restart carries on, by a partial index', () => {
   it('inProgress() reads every *_IN_PROGRESS stack, and only those, through the index', () => {
     const store = Store.open(':memory:');
-    const statuses = ['CREATE_IN_PROGRESS', 'CREATE_COMPLETE', 'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS', 'DELETE_FAILED', 'ROLLBACK_IN_PROGRESS'];
-    const insert = store.db.prepare(`INSERT INTO stacks (stack_id, account, region, name, status, created_at, template_id, doc)
+    const statuses = [
+      'CREATE_IN_PROGRESS',
+      'CREATE_COMPLETE',
+      'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS',
+      'DELETE_FAILED',
+      'ROLLBACK_IN_PROGRESS',
+    ];
+    const insert = store.db
+      .prepare(`INSERT INTO stacks (stack_id, account, region, name, status, created_at, template_id, doc)
       VALUES (?, 'a', 'r', ?, ?, 't', 1, '{}')`);
     statuses.forEach((status, i) => insert.run(`arn:${i}`, `s${i}`, status));
-    expect(store.stacks.inProgress().map((s) => s.status).sort())
-      .toEqual(['CREATE_IN_PROGRESS', 'ROLLBACK_IN_PROGRESS', 'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS']);
-    const plan = store.db.prepare(String.raw`EXPLAIN QUERY PLAN SELECT * FROM stacks WHERE status LIKE '%\_IN\_PROGRESS' ESCAPE '\'`).all() as { detail: string }[];
+    expect(
+      store.stacks
+        .inProgress()
+        .map((s) => s.status)
+        .sort(),
+    ).toEqual(['CREATE_IN_PROGRESS', 'ROLLBACK_IN_PROGRESS', 'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS']);
+    const plan = store.db
+      .prepare(String.raw`EXPLAIN QUERY PLAN SELECT * FROM stacks WHERE status LIKE '%\_IN\_PROGRESS' ESCAPE '\'`)
+      .all() as { detail: string }[];
     expect(plan.map((p) => p.detail).join()).toContain('stacks_in_progress');
     store.close();
   });

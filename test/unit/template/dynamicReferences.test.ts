@@ -4,7 +4,7 @@ import { resolveDynamicReferences } from '../../../template/dynamicReferences.js
 
 const SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:db-AbCdEf';
 const sources = {
-  ssm: (name: string) => ({ '/a/b': 'v1', 'plain': 'p' } as Record<string, string>)[name],
+  ssm: (name: string) => (({ '/a/b': 'v1', plain: 'p' }) as Record<string, string>)[name],
   secret: (id: string) => (id === SECRET_ARN || id === 'db' ? '{"user":"u","port":5432}' : undefined),
 };
 
@@ -24,5 +24,7 @@ describe('resolveDynamicReferences', () => {
     ['{{resolve:ssm:/none}}', 'Parameters: [ssm:/none] cannot be found.'],
     ['{{resolve:secretsmanager:nope}}', "Secrets Manager can't find the specified secret."],
     ['{{resolve:secretsmanager:db:SecretBinary}}', 'only SecretString is supported'],
-  ])('%s fails with AWS text', (text, message) => expect(() => resolveDynamicReferences(text, sources)).toThrow(message));
+  ])('%s fails with AWS text', (text, message) =>
+    expect(() => resolveDynamicReferences(text, sources)).toThrow(message),
+  );
 });

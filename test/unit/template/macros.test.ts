@@ -12,9 +12,21 @@ describe('readMacroResponse', () => {
   });
 
   it.each([
-    ['a status other than success, with a message', { requestId: 'r-1', status: 'SUCCESS', errorMessage: 'no' }, `Transform ${ID} failed with: no`],
-    ['a failure without a message', { requestId: 'r-1', status: 'failure' }, `Transform ${ID} failed without an error message.`],
-    ['another request id', { requestId: 'other', status: 'success', fragment: {} }, `Received malformed response from transform ${ID}`],
+    [
+      'a status other than success, with a message',
+      { requestId: 'r-1', status: 'SUCCESS', errorMessage: 'no' },
+      `Transform ${ID} failed with: no`,
+    ],
+    [
+      'a failure without a message',
+      { requestId: 'r-1', status: 'failure' },
+      `Transform ${ID} failed without an error message.`,
+    ],
+    [
+      'another request id',
+      { requestId: 'other', status: 'success', fragment: {} },
+      `Received malformed response from transform ${ID}`,
+    ],
     ['no fragment', { requestId: 'r-1', status: 'success' }, `Received malformed response from transform ${ID}`],
     ['no status', { requestId: 'r-1', fragment: {} }, `Received malformed response from transform ${ID}`],
     ['not JSON', 'oops', `Received malformed response from transform ${ID}`],
@@ -24,6 +36,8 @@ describe('readMacroResponse', () => {
   });
 
   it('reports a function error with its errorMessage', () => {
-    expect(read({ errorMessage: 'boom', errorType: 'Error' }, 'Unhandled')).toEqual({ failure: `Transform ${ID} failed with: boom` });
+    expect(read({ errorMessage: 'boom', errorType: 'Error' }, 'Unhandled')).toEqual({
+      failure: `Transform ${ID} failed with: boom`,
+    });
   });
 });
