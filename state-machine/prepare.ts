@@ -98,14 +98,13 @@ export function prepareForCreate(
   }
 }
 
-/** A template whose transform failed: nothing to create, the reason to fail with, and its declared transforms. */
-export function failedTemplate(body: string, failure: string): PreparedTemplate {
+/** A template with no resources: what a delete runs under (its order comes from what each resource recorded). */
+export function templateWithNothing(body = '', transforms: string[] = []): PreparedTemplate {
   return {
     body,
     parameters: [],
     conditions: new Map(),
     active: new Set(),
-    failure,
     graph: { order: [], dependsOn: new Map(), dependents: new Map() },
     model: {
       doc: {},
@@ -115,7 +114,12 @@ export function failedTemplate(body: string, failure: string): PreparedTemplate 
       rules: {},
       resources: new Map(),
       outputs: [],
-      transforms: declaredTransforms(parseTemplate(body).doc.Transform),
+      transforms,
     },
   };
+}
+
+/** A template whose transform failed: nothing to create, the reason to fail with, and its declared transforms. */
+export function failedTemplate(body: string, failure: string): PreparedTemplate {
+  return { ...templateWithNothing(body, declaredTransforms(parseTemplate(body).doc.Transform)), failure };
 }

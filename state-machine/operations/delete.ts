@@ -3,7 +3,7 @@
 // (a retry resumes).
 import type { ResourceRecord, StackRecord } from '../../storage/index.js';
 import { validationError } from '../../domain/errors.js';
-import type { PreparedTemplate } from '../../template/index.js';
+import { templateWithNothing } from '../prepare.js';
 import { setStackStatus } from '../transitions.js';
 import { checkStart, REFUSALS, type StackStatus } from '../statuses.js';
 import type { Runtime } from '../runtime.js';
@@ -34,7 +34,7 @@ export function deleteStack(engine: Engine, stack: StackRecord, input: DeleteSta
   engine.startOperation('DELETE_STACK', {
     scope: engine.scope(input.ClientRequestToken),
     stack,
-    template: emptyTemplate(),
+    template: templateWithNothing(),
     resources,
     options: { retainResources: input.RetainResources },
     tokenAction: 'DeleteStack',
@@ -65,27 +65,6 @@ function checkRetainable(resources: Map<string, ResourceRecord>, retain: string[
       );
     }
   }
-}
-
-/** A delete runs under no template: the order comes from the dependencies each resource recorded. */
-function emptyTemplate(): PreparedTemplate {
-  return {
-    body: '',
-    parameters: [],
-    conditions: new Map(),
-    active: new Set(),
-    graph: { order: [], dependsOn: new Map(), dependents: new Map() },
-    model: {
-      doc: {},
-      parameters: {},
-      mappings: {},
-      conditions: {},
-      rules: {},
-      resources: new Map(),
-      outputs: [],
-      transforms: [],
-    },
-  };
 }
 
 export async function runDelete(rt: Runtime, statusBefore: StackStatus): Promise<void> {

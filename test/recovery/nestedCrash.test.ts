@@ -2,12 +2,10 @@
 // and a delete of a three-level tree, then restarted on the same database. Every stack of the tree must settle,
 // and no child may be left without the parent resource that owns it.
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  CloudFormationClient,
   CreateStackCommand,
   DeleteStackCommand,
   ListStackResourcesCommand,
@@ -16,48 +14,23 @@ import {
 } from '@aws-sdk/client-cloudformation';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { waitForStack } from '../helpers/server.js';
+import { kill, start as startServerProcess, type Running as ServerProcess } from '../helpers/process.js';
 
-const MAIN = join(import.meta.dirname, '../../dist/server/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'cfn-local-nested-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Running {
-  child: ChildProcess;
-  endpoint: string;
-  client: CloudFormationClient;
+interface Running extends ServerProcess {
   s3: S3Client;
 }
 
-function start(db: string): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, '--port', '0', '--db', db, '--log-level', 'info'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/[\d.:]+)/.exec(out);
-      if (!match) return;
-      child.stdout!.removeAllListeners('data');
-      child.stdout!.resume();
-      const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
-      resolve({
-        child,
-        endpoint: match[1],
-        client: new CloudFormationClient({ endpoint: match[1], region: 'us-east-1', credentials }),
-        s3: new S3Client({ endpoint: match[1], region: 'us-east-1', credentials, forcePathStyle: true }),
-      });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)));
-  });
-}
-
-function kill(run: Running): Promise<void> {
-  return new Promise((resolve) => {
-    run.child.removeAllListeners('exit');
-    run.child.on('exit', () => resolve());
-    run.child.kill('SIGKILL');
-  });
+/** The built server (test/helpers/process.ts) with an S3 client beside it: the children's templates live in S3. */
+async function start(db: string): Promise<Running> {
+  const run = await startServerProcess(db);
+  const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
+  return {
+    ...run,
+    s3: new S3Client({ endpoint: run.endpoint, region: 'us-east-1', credentials, forcePathStyle: true }),
+  };
 }
 
 /** Four slow SSM parameters in a chain, then the nested stack (if any), so a kill lands inside every level. */
