@@ -7,20 +7,13 @@ import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ERROR, LIST, LIST_MODIFIER, MAP, MAP_MODIFIER, OPERATION, STRUCTURE, UNION } from './smithySchema.mjs';
 
 const require = createRequire(import.meta.url);
 const sdk = require('@aws-sdk/client-s3');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-// Schema type codes (@smithy/core schema sentinels) and the member trait bitmask (httpLabel 1, httpPayload 16).
-const STRUCTURE = 3,
-  UNION = 4,
-  LIST = 1,
-  MAP = 2,
-  OPERATION = 9,
-  ERROR = -3;
-const LIST_MODIFIER = 64,
-  MAP_MODIFIER = 128;
+// The member trait bitmask (httpLabel 1, httpPayload 16); the schema type codes are in smithySchema.mjs.
 const SIMPLE = {
   0: 'string',
   1: 'number',

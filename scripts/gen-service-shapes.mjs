@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ERROR, LIST, LIST_MODIFIER, MAP, MAP_MODIFIER, OPERATION, STRUCTURE, UNION } from './smithySchema.mjs';
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,15 +19,6 @@ const SERVICES = {
   lambda: { sdk: '@aws-sdk/client-lambda', protocol: 'restJson1' },
 };
 
-// Schema type codes (@smithy/core schema sentinels).
-const STRUCTURE = 3,
-  UNION = 4,
-  LIST = 1,
-  MAP = 2,
-  OPERATION = 9,
-  ERROR = -3;
-const LIST_MODIFIER = 64,
-  MAP_MODIFIER = 128;
 const SIMPLE = {
   0: 'string',
   1: 'number',

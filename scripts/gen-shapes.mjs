@@ -9,19 +9,12 @@ import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ERROR, LIST, LIST_MODIFIER, MAP, MAP_MODIFIER, OPERATION, STRUCTURE } from './smithySchema.mjs';
 
 const require = createRequire(import.meta.url);
 const sdk = require('@aws-sdk/client-cloudformation');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-// Schema type codes (@smithy/core schema sentinels).
-const STRUCTURE = 3,
-  LIST = 1,
-  MAP = 2,
-  OPERATION = 9,
-  ERROR = -3;
-const LIST_MODIFIER = 64,
-  MAP_MODIFIER = 128;
 const SIMPLE = {
   0: 'string',
   1: 'number',
