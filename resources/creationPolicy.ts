@@ -50,14 +50,18 @@ export const SIGNAL_REASONS = {
   timeout: (count: number) => `Failed to receive ${count} resource signal(s) within the specified duration`,
 };
 
-/** Waits for `policy.count` SUCCESS signals; any FAILURE signal, the timeout, or an abort ends the wait. */
+/**
+ * Waits for `policy.count` SUCCESS signals; any FAILURE signal, the timeout, or an abort ends the wait. The signals
+ * and the wait's start are kept in the database: after a restart the wait resumes with the same deadline.
+ */
 export async function awaitResourceSignals(
   env: ProviderEnv,
-  key: string,
+  req: Pick<ResourceRequest, 'stackId' | 'logicalId'>,
   policy: CreationPolicy,
   signal?: AbortSignal,
 ): Promise<{ ok: true } | Refusal | 'cancelled'> {
-  const deadline = Date.now() + policy.timeoutMs;
+  const key = signalKey(req.stackId, req.logicalId);
+  const deadline = env.signals.beginWait(req.stackId, req.logicalId, 'signals') + policy.timeoutMs;
   try {
     for (;;) {
       const signals = env.signals.signalsOf(key);
@@ -70,6 +74,7 @@ export async function awaitResourceSignals(
     }
   } finally {
     env.signals.forgetSignals(key);
+    env.signals.endWait(req.stackId, req.logicalId, 'signals');
   }
 }
 
@@ -90,7 +95,7 @@ export async function settleCreation(
     if (!result.ok || req.signal?.aborted) return req.signal?.aborted ? 'cancelled' : result;
   }
   if (!policy || !req.env) return result;
-  const signals = await awaitResourceSignals(req.env, signalKey(req.stackId, req.logicalId), policy, req.signal);
+  const signals = await awaitResourceSignals(req.env, req, policy, req.signal);
   if (signals === 'cancelled') return 'cancelled';
   return signals.ok ? result : signals;
 }

@@ -15,6 +15,8 @@ export interface ProviderEnv {
   /** Signs wait condition handle and ResponseURL URLs (resources/presign.ts); unset, they go out unsigned. */
   signingKey?: Buffer;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  /** Resolves once the server listens and its endpoint is known (or it closes): a resumed operation waits for it. */
+  listening?: Promise<void>;
   /** The engine's door for child stacks (AWS::CloudFormation::Stack), set by the engine for each operation. */
   stacks?: NestedStackDoor;
 }

@@ -78,9 +78,11 @@ export function buildApp(options: AppOptions = {}): App {
   const log = options.logger === false || options.logger === undefined ? pino({ level: 'silent' }) : options.logger;
   const store = Store.open(options.db ?? ':memory:');
   const faults = new Faults();
+  let listened = () => {};
   const providerEnv: ProviderEnv = {
+    listening: new Promise<void>((resolve) => (listened = resolve)),
     endpoint: options.endpoint,
-    signals: new SignalHub(),
+    signals: new SignalHub(store.waits),
     lambdaEndpoint: options.lambdaEndpoint,
     log,
     customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
@@ -128,6 +130,7 @@ export function buildApp(options: AppOptions = {}): App {
   fastify.server.headersTimeout = headersTimeout;
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);
+    listened();
   });
   return {
     fastify,
@@ -135,6 +138,7 @@ export function buildApp(options: AppOptions = {}): App {
     engine,
     faults,
     async close() {
+      listened();
       await fastify.close();
       await engine.idle();
       sam.close();

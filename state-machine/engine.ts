@@ -166,7 +166,7 @@ export class Engine {
       scope: account,
       faults: this.deps.faults,
       imports: new Set(),
-      env: this.deps.providerEnv && { ...this.deps.providerEnv, stacks: this.nested },
+      env: this.operationEnv(),
       stop: new AbortController(),
       world: worldAccess(this.deps.store, account, () => this.deps.clock.now()),
       options: {
@@ -174,6 +174,19 @@ export class Engine {
         retainExceptOnCreate: options.retainExceptOnCreate ?? false,
         retainResources: options.retainResources,
         adopt: options.adopt,
+      },
+    };
+  }
+
+  /** The providers' env of one operation; the endpoint is read when used (a restart resumes before it listens). */
+  private operationEnv(): ProviderEnv | undefined {
+    const env = this.deps.providerEnv;
+    if (!env) return undefined;
+    return {
+      ...env,
+      stacks: this.nested,
+      get endpoint() {
+        return env.endpoint;
       },
     };
   }

@@ -50,7 +50,7 @@ describe('SignalHub', () => {
     hub.signalResource('r', { UniqueId: 'a', Status: 'FAILURE' });
     hub.signalResource('r', { UniqueId: 'a', Status: 'SUCCESS' });
     expect(hub.signalsOf('r')).toEqual([{ UniqueId: 'a', Status: 'SUCCESS' }]);
-    hub.open('req', { stackId: 's', logicalId: 'L' });
+    hub.open('req', { stackId: 's', logicalId: 'L', requestType: 'Create', since: Date.now() });
     hub.close('req', 'answered');
     expect(hub.request('req')).toBeUndefined();
     expect(hub.finishedReason('req')).toBe('answered');
