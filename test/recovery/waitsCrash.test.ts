@@ -10,8 +10,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   CreateStackCommand,
+  DeleteStackCommand,
   DescribeStackResourceCommand,
   SignalResourceCommand,
+  UpdateStackCommand,
   type CloudFormationClient,
 } from '@aws-sdk/client-cloudformation';
 import { waitForStack } from '../helpers/server.js';
@@ -249,6 +251,86 @@ Outputs:
       // the request is over: a second reply keeps the answer a finished request gets
       expect((await reply(run, request, {})).status).toBe(410);
       await checkEvents(run, StackId!);
+    } finally {
+      await kill(run);
+    }
+  }, 30_000);
+});
+
+describe('a custom resource update or delete across a restart', () => {
+  const body = (size: number) => `
+Resources:
+  Thing:
+    Type: Custom::Thing
+    Properties:
+      ServiceToken: ${handler.url}
+      Size: ${size}
+`;
+
+  /** A stack whose custom resource the handler has created (answered by the test), and its Create request. */
+  async function created(run: Running, name: string) {
+    const before = handler.requests.length;
+    const { StackId } = await run.client.send(new CreateStackCommand({ StackName: name, TemplateBody: body(1) }));
+    await until(async () => handler.requests.length === before + 1, 'requested');
+    await reply(run, handler.requests[before], {});
+    expect((await waitForStack(run.client, StackId!, 15_000)).StackStatus).toBe('CREATE_COMPLETE');
+    return StackId!;
+  }
+
+  it.each([
+    ['Update', 'UPDATE_COMPLETE'],
+    ['Delete', 'DELETE_COMPLETE'],
+  ])(
+    'a %s request answered after the restart ends %s, sent once',
+    async (type, settled) => {
+      const db = join(dir, `custom-${type}.db`);
+      let run = await start(db);
+      const name = `cr-${type.toLowerCase()}`;
+      const stackId = await created(run, name);
+      const before = handler.requests.length;
+      if (type === 'Update')
+        await run.client.send(new UpdateStackCommand({ StackName: stackId, TemplateBody: body(2) }));
+      else await run.client.send(new DeleteStackCommand({ StackName: stackId }));
+      await until(async () => handler.requests.length === before + 1, `${type} requested`);
+      run = await restart(run, db);
+      try {
+        const request = handler.requests[before];
+        expect(request.RequestType).toBe(type);
+        expect((await reply(run, request, {})).status).toBe(200);
+        expect((await waitForStack(run.client, stackId, 15_000)).StackStatus).toBe(settled);
+        expect(handler.requests.slice(before).map((r) => r.RequestType)).toEqual([type]);
+      } finally {
+        await kill(run);
+      }
+    },
+    30_000,
+  );
+});
+
+describe('a wait caught beside an action that is not a wait', () => {
+  it('is cancelled with it: the action cut short fails the create, which rolls back as after any failure', async () => {
+    const db = join(dir, 'mixed.db');
+    let run = await start(db);
+    const body = `${WAIT_CONDITION(300)}
+  Slow:
+    Type: AWS::SSM::Parameter
+    Metadata:
+      cfn-local:
+        DelayMs: 2000
+    Properties:
+      Type: String
+      Value: slow
+`.replace('Outputs:\n  Data:\n    Value: !GetAtt Wait.Data\n', '');
+    const { StackId } = await run.client.send(new CreateStackCommand({ StackName: 'mixed', TemplateBody: body }));
+    await waitingFor(run.client, StackId!, 'Wait');
+    await waitingFor(run.client, StackId!, 'Slow');
+    run = await restart(run, db);
+    try {
+      expect((await waitForStack(run.client, StackId!, 15_000)).StackStatus).toBe('ROLLBACK_COMPLETE');
+      for (const id of ['Wait', 'Slow'])
+        expect(await resourceLines(run.client, StackId!, id, true)).toContain(
+          `${id} CREATE_FAILED: Resource creation cancelled`,
+        );
     } finally {
       await kill(run);
     }
