@@ -58,8 +58,10 @@ export interface OperationLaunch {
   first?: StackStatus;
   /** A new stack: its first row (template body, CREATE_IN_PROGRESS) is inserted instead of a status change. */
   insertBody?: string;
-  /** A restart resuming an interrupted operation: no first status, no timeout. */
+  /** A restart resuming an interrupted operation: no first status. */
   resumes?: boolean;
+  /** When the resumed operation first started: its TimeoutInMinutes still counts from there. */
+  startedAt?: string;
   /** Synchronous work right after the first status (ContinueUpdateRollback's skipped resources). */
   begin?(rt: Runtime): void;
   run(rt: Runtime): Promise<void>;
@@ -194,15 +196,16 @@ export class Engine {
   /** Runs an operation in the background, recorded in the operations table until it ends. */
   private launch(rt: Runtime, kind: OperationType, launch: OperationLaunch): void {
     const { store, log } = this.deps;
+    const startedAt = launch.startedAt ?? rt.clock.now().toISOString();
     store.journal.startOperation({
       operationId: rt.operationId,
       stackId: rt.stack.stackId,
       kind,
-      startedAt: rt.clock.now().toISOString(),
+      startedAt,
       doc: {},
     });
     this.running.set(rt.stack.stackId, rt);
-    const timer = launch.resumes ? undefined : this.timeoutOf(rt, kind);
+    const timer = this.timeoutOf(rt, kind, Date.parse(startedAt));
     const mark = markOperation(store, rt.stack.stackId);
     const task = Promise.resolve()
       .then(() => launch.run(rt))
@@ -228,8 +231,11 @@ export class Engine {
     this.tasks.set(rt.stack.stackId, task);
   }
 
-  /** TimeoutInMinutes bounds a create (and the updates of that stack, as on AWS). */
-  private timeoutOf(rt: Runtime, kind: OperationType): NodeJS.Timeout | undefined {
+  /**
+   * TimeoutInMinutes bounds a create (and the updates of that stack, as on AWS), from the operation's start: a
+   * restart does not give a resumed operation more time.
+   */
+  private timeoutOf(rt: Runtime, kind: OperationType, startedAt: number): NodeJS.Timeout | undefined {
     const minutes = rt.stack.doc.timeoutInMinutes;
     if (!minutes || (kind !== 'CREATE_STACK' && kind !== 'UPDATE_STACK')) return undefined;
     const timer = setTimeout(
@@ -237,7 +243,7 @@ export class Engine {
         rt.stopReason ??= 'timed-out';
         rt.stop.abort();
       },
-      minutes * 60_000 * (this.deps.timeScale ?? 1),
+      Math.max(0, startedAt + minutes * 60_000 * (this.deps.timeScale ?? 1) - rt.clock.now().getTime()),
     );
     timer.unref();
     return timer;

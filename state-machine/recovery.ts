@@ -22,7 +22,7 @@ type Resume = (rt: Runtime) => Promise<void>;
 /** How a restart carries each in-progress status to where AWS would take it. */
 export const RESUME: Record<InProgressStatus, Resume> = {
   CREATE_IN_PROGRESS: async (rt) => {
-    if (resumesWaits(rt)) return resumeWhenListening(rt, () => runCreate(rt, 'ROLLBACK'));
+    if (resumesWaits(rt)) return resumeWhenListening(rt, () => runCreate(rt, rt.stack.doc.onFailure ?? 'ROLLBACK'));
     const cancelled = cancelInFlight(rt, 'Create', REASONS.createCancelled);
     setStackStatus(rt, rt.stack, 'ROLLBACK_IN_PROGRESS', `${failedToCreate(cancelled)}Rollback requested by user.`);
     await rollbackCreated(rt);
@@ -91,7 +91,8 @@ function resume(engine: Engine, stack: StackRecord, op: OperationRecord | undefi
     kindOf(last?.OperationType) ??
     (status.startsWith('DELETE') ? 'DELETE_STACK' : status.startsWith('CREATE') ? 'CREATE_STACK' : 'UPDATE_STACK');
   const operationId = op?.operationId ?? last?.OperationId;
-  engine.startOperation(kind, { scope: engine.scope(undefined, operationId), stack, template, resumes: true, run });
+  const scope = engine.scope(undefined, operationId);
+  engine.startOperation(kind, { scope, stack, template, resumes: true, startedAt: op?.startedAt, run });
 }
 
 /** Databases written before operations were named by AWS's OperationType held other kinds: those are not kept. */

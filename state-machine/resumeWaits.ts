@@ -17,7 +17,9 @@ const inFlight = (r: ResourceRecord) => r.status.endsWith('_IN_PROGRESS');
  */
 export function resumesWaits(rt: Runtime): boolean {
   const hub = rt.env?.signals;
-  if (!hub) return false;
+  // A nested stack's parent does not resume (its resource waiting on the child is no such wait) and rolls the
+  // child back: the child's waits are cancelled with it rather than hold up that rollback until they time out.
+  if (!hub || rt.stack.doc.parentId) return false;
   const waiting = hub.waitingOn(rt.stack.stackId);
   const resources = [...rt.resources.values()];
   const caught = resources.filter(inFlight);
