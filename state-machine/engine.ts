@@ -202,7 +202,8 @@ export class Engine {
       stackId: rt.stack.stackId,
       kind,
       startedAt,
-      doc: {},
+      // the call's ClientRequestToken: the events of a resumed operation carry it still
+      doc: rt.token === undefined ? {} : { token: rt.token },
     });
     this.running.set(rt.stack.stackId, rt);
     const timer = this.timeoutOf(rt, kind, Date.parse(startedAt));

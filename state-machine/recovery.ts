@@ -91,7 +91,8 @@ function resume(engine: Engine, stack: StackRecord, op: OperationRecord | undefi
     kindOf(last?.OperationType) ??
     (status.startsWith('DELETE') ? 'DELETE_STACK' : status.startsWith('CREATE') ? 'CREATE_STACK' : 'UPDATE_STACK');
   const operationId = op?.operationId ?? last?.OperationId;
-  const scope = engine.scope(undefined, operationId);
+  const token = typeof op?.doc.token === 'string' ? op.doc.token : undefined;
+  const scope = engine.scope(token, operationId);
   engine.startOperation(kind, { scope, stack, template, resumes: true, startedAt: op?.startedAt, run });
 }
 

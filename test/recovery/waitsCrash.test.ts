@@ -95,7 +95,11 @@ describe('a WaitCondition across a restart', () => {
     const db = join(dir, 'wait-condition.db');
     let run = await start(db);
     const { StackId } = await run.client.send(
-      new CreateStackCommand({ StackName: 'wc-restart', TemplateBody: WAIT_CONDITION(300) }),
+      new CreateStackCommand({
+        StackName: 'wc-restart',
+        TemplateBody: WAIT_CONDITION(300),
+        ClientRequestToken: 'wc-1',
+      }),
     );
     await waitingFor(run.client, StackId!, 'Wait');
     const url = await physicalId(run.client, StackId!, 'Handle');
@@ -112,6 +116,10 @@ describe('a WaitCondition across a restart', () => {
       ]);
       expect(await resourceLines(run.client, StackId!, 'After')).toHaveLength(3);
       await checkEvents(run, StackId!);
+      // the events after the restart still carry the call's token
+      expect(new Set((await allEvents(run.client, StackId!)).map((e) => e.ClientRequestToken))).toEqual(
+        new Set(['wc-1']),
+      );
     } finally {
       await kill(run);
     }
