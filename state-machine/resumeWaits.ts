@@ -52,6 +52,7 @@ export function resumedStep(rt: Runtime, logicalId: string, signal: AbortSignal)
     if (r.status === 'UPDATE_IN_PROGRESS' && !r.doc.replaced) return updateInPlace(rt, r, 'Update', signal, true);
     return resumeProvision(rt, r, signal);
   }
-  if (r.status === 'CREATE_COMPLETE' && r.doc.createdBy === rt.operationId) return Promise.resolve(true);
+  const ours = r.doc.createdBy === rt.operationId || r.doc.adoptedBy === rt.operationId;
+  if (ours && (r.status === 'CREATE_COMPLETE' || r.status === 'IMPORT_COMPLETE')) return Promise.resolve(true);
   return undefined;
 }
