@@ -49,7 +49,7 @@ export class Store {
     this.secrets = new SecretStore(db);
     this.transformOutputs = new TransformOutputStore(db);
     this.objects = new ObjectStore(db);
-    this.waits = new WaitStore(db);
+    this.waits = new WaitStore(db, this.group);
   }
 
   static open(file: string): Store {

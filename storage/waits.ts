@@ -1,7 +1,7 @@
 // Wait rows: what the waits of a running operation need to outlive a restart (resources/signalHub.ts keeps them
 // here): a custom resource request in flight and its response, the SignalResource signals received so far, and
 // when a resource began to wait, which its deadline counts from.
-import type { Db } from './db.js';
+import type { Db, GroupCommit } from './db.js';
 
 export interface WaitRow {
   key: string;
@@ -35,7 +35,11 @@ export class WaitStore {
   private readonly clearStmt;
   private seq: number;
 
-  constructor(db: Db) {
+  /** Writes join the event-loop turn's group commit (storage/db.ts): they land with the statuses of that turn. */
+  constructor(
+    db: Db,
+    private readonly group: GroupCommit,
+  ) {
     this.getStmt = db.prepare('SELECT * FROM waits WHERE key = ?');
     this.putStmt = db.prepare(
       'INSERT OR REPLACE INTO waits (key, stack_id, doc, finished, seq) VALUES (@key, @stackId, @doc, NULL, @seq)',
@@ -56,17 +60,19 @@ export class WaitStore {
   }
 
   put(key: string, stackId: string, doc: Record<string, unknown>): void {
-    this.putStmt.run({ key, stackId, doc: JSON.stringify(doc), seq: this.seq++ });
+    this.group.run(() => this.putStmt.run({ key, stackId, doc: JSON.stringify(doc), seq: this.seq++ }));
   }
 
   /** Marks a wait over, keeping the row so a late answer learns why; only the newest `keep` such rows stay. */
   finish(key: string, why: string, keep: number): void {
-    this.finishStmt.run(why, this.seq++, key);
-    if (this.seq % 100 === 0) this.pruneStmt.run(keep);
+    this.group.run(() => {
+      this.finishStmt.run(why, this.seq++, key);
+      if (this.seq % 100 === 0) this.pruneStmt.run(keep);
+    });
   }
 
   remove(key: string): void {
-    this.removeStmt.run(key);
+    this.group.run(() => this.removeStmt.run(key));
   }
 
   /** The waits of a stack still open. */
@@ -75,6 +81,6 @@ export class WaitStore {
   }
 
   clear(): void {
-    this.clearStmt.run();
+    this.group.run(() => this.clearStmt.run());
   }
 }
