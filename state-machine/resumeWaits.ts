@@ -2,31 +2,59 @@
 // its handle's signals, a resource on its CreationPolicy's SignalResource calls, a custom resource on its handler's
 // reply — as AWS keeps waiting through anything on its side: resources done before the restart stay done, waiting
 // ones wait again with their first deadlines (resources/signalHub.ts keeps what they need), the rest start in order.
-import type { ResourceRecord } from '../storage/index.js';
+import type { ResourceRecord, StackRecord, Store } from '../storage/index.js';
+import type { SignalHub } from '../resources/signalHub.js';
+import { NESTED_STACK_TYPE } from '../resources/nestedStacks.js';
 import type { Runtime } from './runtime.js';
-import { resumeProvision } from './provision.js';
+import { REASONS, resumeProvision } from './provision.js';
 import { updateInPlace } from './resourceActions.js';
 
 const inFlight = (r: ResourceRecord) => r.status.endsWith('_IN_PROGRESS');
+const RESUMABLE = new Set(['CREATE_IN_PROGRESS', 'UPDATE_IN_PROGRESS']);
 
 /**
  * Whether the interrupted operation resumes: something was caught mid-action, every such resource is in a wait a
- * restart resumes, and nothing had failed yet. A resource caught in any other action (an injected delay, a provider
- * call) was cut short by the restart: that is a failure, so the operation fails and rolls back as it would have
- * after any failure, its waiting resources cancelled with it (recovery.ts).
+ * restart resumes, and nothing had failed yet. A nested stack's create counts as such a wait when its child's
+ * operation resumes too, and a child resumes only with its parent, so a tree goes on or rolls back as one. A
+ * resource caught in any other action (an injected delay, a provider call) was cut short by the restart: that is
+ * a failure, so the operation fails and rolls back as it would have after any failure, its waiting resources
+ * cancelled with it (recovery.ts).
  */
 export function resumesWaits(rt: Runtime): boolean {
   const hub = rt.env?.signals;
-  // A nested stack's parent does not resume (its resource waiting on the child is no such wait) and rolls the
-  // child back: the child's waits are cancelled with it rather than hold up that rollback until they time out.
-  if (!hub || rt.stack.doc.parentId) return false;
-  const waiting = hub.waitingOn(rt.stack.stackId);
-  const resources = [...rt.resources.values()];
-  const caught = resources.filter(inFlight);
-  if (!caught.length || !caught.every((r) => waiting.has(r.logicalId))) return false;
-  if (resources.some((r) => r.status.endsWith('_FAILED'))) return false;
-  rt.resumedWaits = new Set(caught.map((r) => r.logicalId));
+  if (!hub) return false;
+  const parent = rt.stack.doc.parentId && rt.store.stacks.byId(rt.stack.doc.parentId);
+  if (parent && !treeResumes(rt.store, hub, parent)) return false;
+  const caught = waitsOnly(rt.store, hub, rt.stack, [...rt.resources.values()]);
+  if (!caught) return false;
+  rt.resumedWaits = caught;
   return true;
+}
+
+/** Whether a parent's operation resumes: it, and its own parent up to the root, wait on nothing else. */
+function treeResumes(store: Store, hub: SignalHub, stack: StackRecord): boolean {
+  const parent = stack.doc.parentId && store.stacks.byId(stack.doc.parentId);
+  if (parent && !treeResumes(store, hub, parent)) return false;
+  return waitsOnly(store, hub, stack, store.resources.byStack(stack.stackId)) !== undefined;
+}
+
+/** The stack's resources caught mid-action, when every one of them is in a wait a restart resumes. */
+function waitsOnly(store: Store, hub: SignalHub, stack: StackRecord, resources: ResourceRecord[]) {
+  if (!RESUMABLE.has(stack.status) || resources.some((r) => r.status.endsWith('_FAILED'))) return undefined;
+  const waiting = hub.waitingOn(stack.stackId);
+  const caught = resources.filter(inFlight);
+  const resumable = (r: ResourceRecord) => waiting.has(r.logicalId) || childResumes(store, hub, r);
+  if (!caught.length || !caught.every(resumable)) return undefined;
+  return new Set(caught.map((r) => r.logicalId));
+}
+
+/** A nested stack past "Initiated" (its child exists) whose child's create waits on nothing else. */
+function childResumes(store: Store, hub: SignalHub, r: ResourceRecord): boolean {
+  if (r.type !== NESTED_STACK_TYPE || r.status !== 'CREATE_IN_PROGRESS' || r.statusReason !== REASONS.initiated)
+    return false;
+  const child = r.physicalId ? store.stacks.byId(r.physicalId) : undefined;
+  if (child?.status !== 'CREATE_IN_PROGRESS') return false;
+  return waitsOnly(store, hub, child, store.resources.byStack(child.stackId)) !== undefined;
 }
 
 /**
