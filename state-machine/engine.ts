@@ -217,6 +217,8 @@ export class Engine {
       })
       .finally(() => {
         store.journal.endOperation(rt.operationId);
+        // nothing waits on the stack any more: signals sent for a wait that never began are dropped
+        this.deps.providerEnv?.signals.abandon(rt.stack.stackId, 'cancelled');
         if (timer) clearTimeout(timer);
         if (rt.stack.doc.duringUpdatePolicyBody !== undefined) {
           rt.stack.doc.duringUpdatePolicyBody = undefined;
