@@ -1,9 +1,15 @@
 // WaitConditionHandle / WaitCondition through the real signal protocol (an HTTP PUT to the handle's URL), and
 // CreationPolicy with the SignalResource action. Reasons as AWS shows them (CloudFormation user guide, WaitCondition).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateStackCommand, DescribeStacksCommand, SignalResourceCommand } from '@aws-sdk/client-cloudformation';
+import {
+  CreateStackCommand,
+  DescribeStacksCommand,
+  SignalResourceCommand,
+  UpdateStackCommand,
+} from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
-import { createStack, eventLines, physicalIdOnceCreated, resourceEvents, sleep } from './worldHelpers.js';
+import { createStack, eventLines, physicalIdOnceCreated, resourceEvents } from './worldHelpers.js';
+import { waitForEvent } from '../helpers/events.js';
 import { HANDLE_EXPIRES_S, presign } from '../../resources/presign.js';
 
 const TEMPLATE = (count = 1, timeout = 5) => `
@@ -65,15 +71,19 @@ describe('AWS::CloudFormation::WaitCondition', () => {
     expect((await signal(url, { Status: 'SUCCESS', Reason: 'step 1', UniqueId: 'one', Data: 'first' })).status).toBe(
       200,
     );
-    await sleep(30);
-    const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: id }));
-    expect(Stacks![0].StackStatus).toBe('CREATE_IN_PROGRESS');
+    // No wait needed: the PUT wakes the wait in the same event-loop turn, and the answer leaves only after that
+    // turn's group commit, so by now the wait has counted one signal of two and is waiting again.
+    expect(await eventLines(server.client, id, 'Wait')).toEqual([
+      'CREATE_IN_PROGRESS',
+      'CREATE_IN_PROGRESS Resource creation Initiated',
+    ]);
     await signal(url, { Status: 'SUCCESS', Reason: 'step 2', UniqueId: 'two', Data: 'second' });
     const stack = await waitForStack(server.client, id);
     expect(stack.StackStatus).toBe('CREATE_COMPLETE');
     const outputs = Object.fromEntries(stack.Outputs!.map((o) => [o.OutputKey, o.OutputValue]));
     expect(JSON.parse(outputs.Data!)).toEqual({ one: 'first', two: 'second' });
     expect(outputs.Url).toBe(url);
+    // A handle signal is kept, not published: AWS's per-signal events are those of SignalResource (below).
     expect(await eventLines(server.client, id, 'Wait')).toEqual([
       'CREATE_IN_PROGRESS',
       'CREATE_IN_PROGRESS Resource creation Initiated',
@@ -183,6 +193,17 @@ Resources:
         Timeout: ${timeout}
 `;
 
+const POLICY_WAIT = `
+Resources:
+  Wait:
+    Type: AWS::CloudFormation::WaitCondition
+    CreationPolicy:
+      ResourceSignal:
+        Timeout: PT1M
+`;
+
+const received = (uniqueId: string) => `Received SUCCESS signal with UniqueId ${uniqueId}`;
+
 const signalResource = (stack: string, uniqueId: string, status: 'SUCCESS' | 'FAILURE') =>
   server.client.send(
     new SignalResourceCommand({ StackName: stack, LogicalResourceId: 'Topic', UniqueId: uniqueId, Status: status }),
@@ -195,15 +216,87 @@ describe('CreationPolicy and SignalResource', () => {
     );
     await physicalIdOnceCreated(server.client, StackId!, 'Topic');
     await signalResource('cp-ok', 'i-1', 'SUCCESS');
-    await sleep(30);
-    expect((await server.client.send(new DescribeStacksCommand({ StackName: StackId }))).Stacks![0].StackStatus).toBe(
+    await waitForEvent(server.client, StackId!, (e) => e.ResourceStatusReason === received('i-1'));
+    // the wait counted the signal in the turn that published it: one of two leaves the resource waiting
+    expect(await eventLines(server.client, StackId!, 'Topic')).toEqual([
       'CREATE_IN_PROGRESS',
-    );
+      'CREATE_IN_PROGRESS Resource creation Initiated',
+      `CREATE_IN_PROGRESS ${received('i-1')}`,
+    ]);
     await signalResource('cp-ok', 'i-2', 'SUCCESS');
     expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
     expect(await eventLines(server.client, StackId!, 'Topic')).toEqual([
       'CREATE_IN_PROGRESS',
       'CREATE_IN_PROGRESS Resource creation Initiated',
+      `CREATE_IN_PROGRESS ${received('i-1')}`,
+      `CREATE_IN_PROGRESS ${received('i-2')}`,
+      'CREATE_COMPLETE',
+    ]);
+  });
+
+  it('publishes each new signal as an event of the resource, with its physical id, properties and event id', async () => {
+    const { StackId } = await server.client.send(
+      new CreateStackCommand({ StackName: 'cp-events', TemplateBody: POLICY(2, 'PT1M') }),
+    );
+    const physicalId = await physicalIdOnceCreated(server.client, StackId!, 'Topic');
+    await signalResource('cp-events', 'i-1', 'SUCCESS');
+    await signalResource('cp-events', 'i-1', 'SUCCESS');
+    const event = await waitForEvent(server.client, StackId!, (e) => e.ResourceStatusReason === received('i-1'));
+    expect(event).toMatchObject({
+      LogicalResourceId: 'Topic',
+      PhysicalResourceId: physicalId,
+      ResourceType: 'AWS::SNS::Topic',
+      ResourceStatus: 'CREATE_IN_PROGRESS',
+      ResourceProperties: '{}',
+      EventId: `Topic-CREATE_IN_PROGRESS-${event.Timestamp!.toISOString()}`,
+    });
+    // the same UniqueId again is the same signal: counted once, published once
+    expect((await eventLines(server.client, StackId!, 'Topic')).filter((l) => l.includes('signal'))).toEqual([
+      `CREATE_IN_PROGRESS ${received('i-1')}`,
+    ]);
+    await signalResource('cp-events', 'i-0abc', 'FAILURE');
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('ROLLBACK_COMPLETE');
+    // a FAILURE signal has no event of its own: it is the reason of the CREATE_FAILED
+    expect((await eventLines(server.client, StackId!, 'Topic')).slice(2, 4)).toEqual([
+      `CREATE_IN_PROGRESS ${received('i-1')}`,
+      'CREATE_FAILED Received FAILURE signal with UniqueId i-0abc',
+    ]);
+  });
+
+  it('publishes a signal to a replacement under UPDATE_IN_PROGRESS', async () => {
+    const named = (name: string) => `${POLICY(1, 'PT1M')}    Properties:\n      TopicName: ${name}\n`;
+    const { StackId } = await server.client.send(
+      new CreateStackCommand({ StackName: 'cp-replace', TemplateBody: named('first') }),
+    );
+    await waitForEvent(server.client, StackId!, (e) => e.ResourceStatusReason === 'Resource creation Initiated');
+    await signalResource('cp-replace', 'i-1', 'SUCCESS');
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
+    await server.client.send(new UpdateStackCommand({ StackName: 'cp-replace', TemplateBody: named('second') }));
+    await waitForEvent(
+      server.client,
+      StackId!,
+      (e) => e.ResourceStatus === 'UPDATE_IN_PROGRESS' && e.LogicalResourceId === 'Topic',
+    );
+    await signalResource('cp-replace', 'i-2', 'SUCCESS');
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('UPDATE_COMPLETE');
+    const lines = await eventLines(server.client, StackId!, 'Topic');
+    expect(lines).toContain(`UPDATE_IN_PROGRESS ${received('i-2')}`);
+    expect(lines.indexOf(`UPDATE_IN_PROGRESS ${received('i-2')}`)).toBe(lines.indexOf('UPDATE_COMPLETE') - 1);
+  });
+
+  it('publishes the signals of a WaitCondition under a CreationPolicy as its events', async () => {
+    const { StackId } = await server.client.send(
+      new CreateStackCommand({ StackName: 'cp-wait', TemplateBody: POLICY_WAIT }),
+    );
+    await physicalIdOnceCreated(server.client, StackId!, 'Wait');
+    await server.client.send(
+      new SignalResourceCommand({ StackName: 'cp-wait', LogicalResourceId: 'Wait', UniqueId: 'x', Status: 'SUCCESS' }),
+    );
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
+    expect(await eventLines(server.client, StackId!, 'Wait')).toEqual([
+      'CREATE_IN_PROGRESS',
+      'CREATE_IN_PROGRESS Resource creation Initiated',
+      `CREATE_IN_PROGRESS ${received('x')}`,
       'CREATE_COMPLETE',
     ]);
   });
