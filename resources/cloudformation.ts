@@ -138,7 +138,7 @@ export const waitConditionProvider: Provider = {
       MAX_TIMEOUT_SECONDS,
     );
     const expected = Math.max(1, Number(req.properties.Count ?? 1) || 1);
-    const deadline = Date.now() + timeout * 1000;
+    const deadline = req.env.timers.now() + timeout * 1000;
     for (;;) {
       const handle = findHandle(world, String(url));
       const state = (handle?.state ?? {}) as HandleState;

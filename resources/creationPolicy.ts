@@ -59,7 +59,7 @@ export async function awaitResourceSignals(
   policy: CreationPolicy,
   signal?: AbortSignal,
 ): Promise<{ ok: true } | Refusal | 'cancelled'> {
-  const deadline = Date.now() + policy.timeoutMs;
+  const deadline = env.timers.now() + policy.timeoutMs;
   try {
     for (;;) {
       const signals = env.signals.signalsOf(key);

@@ -112,7 +112,7 @@ async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer
   }
   env.signals.open(requestId, { stackId: req.stackId, logicalId: req.logicalId });
   deliver(req, target.url, requestBody(req, type, requestId), requestId);
-  const deadline = Date.now() + timeoutMs(req);
+  const deadline = env.timers.now() + timeoutMs(req);
   try {
     for (;;) {
       const response = env.signals.request(requestId)?.response;

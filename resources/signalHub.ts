@@ -1,5 +1,6 @@
 // Where the outside world's answers meet the providers waiting for them: wait condition signals, SignalResource
 // calls and custom resource responses arrive over HTTP and wake the action that waits on their key.
+import { REAL_TIMERS, type Timers } from './timers.js';
 
 export type WaitOutcome = 'notified' | 'timeout' | 'aborted';
 
@@ -26,6 +27,8 @@ export class SignalHub {
   private readonly resourceSignals = new Map<string, ResourceSignal[]>();
   private generation = 0;
 
+  constructor(private readonly timers: Timers = REAL_TIMERS) {}
+
   /** Wakes every action waiting on `key`. */
   notify(key: string): void {
     for (const wake of this.waiters.get(key) ?? []) wake();
@@ -38,7 +41,7 @@ export class SignalHub {
     return new Promise((resolve) => {
       const set = this.waiters.get(key) ?? this.waiters.set(key, new Set()).get(key)!;
       const done = (outcome: WaitOutcome) => {
-        clearTimeout(timer);
+        this.timers.clearTimeout(timer);
         set.delete(wake);
         if (set.size === 0) this.waiters.delete(key);
         signal?.removeEventListener('abort', onAbort);
@@ -46,7 +49,7 @@ export class SignalHub {
       };
       const wake = () => done(this.generation === generation ? 'notified' : 'aborted');
       const onAbort = () => done('aborted');
-      const timer = setTimeout(() => done('timeout'), Math.max(0, deadline - Date.now()));
+      const timer = this.timers.setTimeout(() => done('timeout'), Math.max(0, deadline - this.timers.now()));
       set.add(wake);
       signal?.addEventListener('abort', onAbort, { once: true });
     });

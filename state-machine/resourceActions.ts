@@ -126,7 +126,7 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
   if (!result.ok) {
     // the handler ran and refused: "Initiated" without a physical id, then the handler's message
     if (mode === 'create') setResourceStatus(rt, r, action, 'start', { reason: REASONS.initiated, midAction: true });
-    const completed = await sleep(fault.delayMs, signal);
+    const completed = await sleep(fault.delayMs, signal, rt.env?.timers);
     // What a failed create left behind (a custom resource's id) is deleted by the rollback, as on AWS.
     if (mode === 'create' && result.physicalId) r.physicalId = result.physicalId;
     setResourceStatus(rt, r, action, 'failed', { reason: completed ? result.reason : cancelled });
@@ -141,7 +141,7 @@ async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'repla
     midAction: true,
     alongside: () => world.commit(),
   });
-  if (!(await sleep(fault.delayMs, signal))) {
+  if (!(await sleep(fault.delayMs, signal, rt.env?.timers))) {
     setResourceStatus(rt, r, action, 'failed', { reason: cancelled });
     return false;
   }

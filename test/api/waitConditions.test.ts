@@ -8,7 +8,8 @@ import {
   UpdateStackCommand,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
-import { createStack, eventLines, physicalIdOnceCreated, resourceEvents } from './worldHelpers.js';
+import { ManualTimers } from '../helpers/timers.js';
+import { eventLines, physicalIdOnceCreated, resourceEvents } from './worldHelpers.js';
 import { waitForEvent } from '../helpers/events.js';
 import { HANDLE_EXPIRES_S, presign } from '../../resources/presign.js';
 
@@ -30,8 +31,10 @@ Outputs:
 `;
 
 let server: TestServer;
+// Every wait's timeout runs on these: a test moves time past a deadline instead of waiting for it.
+const timers = new ManualTimers();
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ timers });
 });
 afterAll(() => server.close());
 
@@ -94,9 +97,11 @@ describe('AWS::CloudFormation::WaitCondition', () => {
   });
 
   it('counts a repeated UniqueId once, as the signal replaces the earlier one', async () => {
-    const { id, url } = await startWaiting('wc-repeat', TEMPLATE(2, 1));
+    const { id, url } = await startWaiting('wc-repeat', TEMPLATE(2, 600));
     await signal(url, { Status: 'SUCCESS', UniqueId: 'same', Data: 'a' });
     await signal(url, { Status: 'SUCCESS', UniqueId: 'same', Data: 'b' });
+    await timers.armed(600_000);
+    await timers.advance(600_000);
     await waitForStack(server.client, id);
     expect(await failureReason(id, 'Wait')).toBe('WaitCondition timed out. Received 1 conditions when expecting 2');
   });
@@ -112,7 +117,15 @@ describe('AWS::CloudFormation::WaitCondition', () => {
   });
 
   it('times out with "WaitCondition timed out. Received 0 conditions when expecting 1", then ROLLBACK_COMPLETE', async () => {
-    const { id } = await createStack(server, 'wc-timeout', TEMPLATE(1, 1));
+    const { id } = await startWaiting('wc-timeout', TEMPLATE(1, 43_200));
+    await timers.armed(43_200_000);
+    await timers.advance(43_200_000 - 1);
+    expect(await eventLines(server.client, id, 'Wait')).toEqual([
+      'CREATE_IN_PROGRESS',
+      'CREATE_IN_PROGRESS Resource creation Initiated',
+    ]);
+    await timers.advance(1);
+    await waitForStack(server.client, id);
     expect(await failureReason(id, 'Wait')).toBe('WaitCondition timed out. Received 0 conditions when expecting 1');
     const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: id }));
     expect(Stacks![0].StackStatus).toBe('ROLLBACK_COMPLETE');
@@ -201,6 +214,16 @@ Resources:
       ResourceSignal:
         Timeout: PT1M
 `;
+
+/** A stack whose Topic waits `ms` for its one signal, past its timeout (no real time passes). */
+async function timedOut(name: string, ms: number) {
+  const { StackId } = await server.client.send(
+    new CreateStackCommand({ StackName: name, TemplateBody: POLICY(1, `PT${ms / 60_000}M`) }),
+  );
+  await timers.armed(ms);
+  await timers.advance(ms);
+  return { id: StackId!, stack: await waitForStack(server.client, StackId!) };
+}
 
 const received = (uniqueId: string) => `Received SUCCESS signal with UniqueId ${uniqueId}`;
 
@@ -312,14 +335,14 @@ describe('CreationPolicy and SignalResource', () => {
   });
 
   it('fails with "Failed to receive 1 resource signal(s) within the specified duration" at the timeout', async () => {
-    const { id } = await createStack(server, 'cp-timeout', POLICY(1, 'PT1S'));
+    const { id } = await timedOut('cp-timeout', 15 * 60_000);
     expect(await failureReason(id, 'Topic')).toBe(
       'Failed to receive 1 resource signal(s) within the specified duration',
     );
   });
 
   it('refuses a signal to a resource that is no longer being created with ValidationError', async () => {
-    const { id } = await createStack(server, 'cp-late', POLICY(1, 'PT1S'));
+    const { id } = await timedOut('cp-late', 5 * 60_000);
     await expect(signalResource(id, 'i-9', 'SUCCESS')).rejects.toMatchObject({
       name: 'ValidationError',
       message: 'Resource Topic is in DELETE_COMPLETE state and cannot be signaled',
