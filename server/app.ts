@@ -104,6 +104,7 @@ export function buildApp(options: AppOptions = {}): App {
     log,
     providerEnv,
     timeScale: options.timeScale,
+    timers,
     transforms,
   });
   recoverInterruptedOperations(engine);

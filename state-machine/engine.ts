@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Store, StackDoc, StackRecord, ResourceRecord } from '../storage/index.js';
 import type { PreparedTemplate } from '../template/index.js';
 import type { Faults } from '../resources/faults.js';
+import { REAL_TIMERS, type Timers } from '../resources/timers.js';
 import type { NestedStackDoor, ProviderEnv } from '../resources/provider.js';
 import type { TransformServices } from './expansions.js';
 import { NestedStacks } from './nestedStacks.js';
@@ -29,6 +30,8 @@ export interface EngineDeps {
   log: Logger;
   /** Multiplies every AWS duration (TimeoutInMinutes…): tests and impatient users shrink time with it. */
   timeScale?: number;
+  /** What TimeoutInMinutes runs on (default the real timers; tests move manual ones). */
+  timers?: Timers;
   /** Set by server/app.ts; its endpoint is filled in once the server listens. */
   providerEnv?: ProviderEnv;
   /** The SAM translator, macros' Lambda endpoint and AWS::Include's S3 reader (set by server/app.ts). */
@@ -189,7 +192,7 @@ export class Engine {
       doc: {},
     });
     this.running.set(rt.stack.stackId, rt);
-    const timer = launch.resumes ? undefined : this.timeoutOf(rt, kind);
+    const clearTimer = launch.resumes ? undefined : this.timeoutOf(rt, kind);
     const mark = markOperation(store, rt.stack.stackId);
     const task = Promise.resolve()
       .then(() => launch.run(rt))
@@ -200,7 +203,7 @@ export class Engine {
       })
       .finally(() => {
         store.journal.endOperation(rt.operationId);
-        if (timer) clearTimeout(timer);
+        clearTimer?.();
         if (rt.stack.doc.duringUpdatePolicyBody !== undefined) {
           rt.stack.doc.duringUpdatePolicyBody = undefined;
           store.stacks.save(rt.stack);
@@ -215,18 +218,20 @@ export class Engine {
     this.tasks.set(rt.stack.stackId, task);
   }
 
-  /** TimeoutInMinutes bounds a create (and the updates of that stack, as on AWS). */
-  private timeoutOf(rt: Runtime, kind: OperationType): NodeJS.Timeout | undefined {
+  /** TimeoutInMinutes bounds a create (and the updates of that stack, as on AWS); returns what clears it. */
+  private timeoutOf(rt: Runtime, kind: OperationType): (() => void) | undefined {
     const minutes = rt.stack.doc.timeoutInMinutes;
     if (!minutes || (kind !== 'CREATE_STACK' && kind !== 'UPDATE_STACK')) return undefined;
-    const timer = setTimeout(
+    const timers = this.deps.timers ?? REAL_TIMERS;
+    const timer = timers.setTimeout(
       () => {
         rt.stopReason ??= 'timed-out';
         rt.stop.abort();
       },
       minutes * 60_000 * (this.deps.timeScale ?? 1),
     );
-    timer.unref();
-    return timer;
+    // a real timer alone must not keep the process alive (a test's manual one has nothing to unref)
+    (timer as { unref?: () => void }).unref?.();
+    return () => timers.clearTimeout(timer);
   }
 }
