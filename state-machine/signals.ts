@@ -17,7 +17,9 @@ import type { Engine } from './engine.js';
  * https://github.com/eucalyptus/eucalyptus/blob/master/clc/modules/cloudformation/src/main/java/com/eucalyptus/cloudformation/entity/StackEventEntityManager.java).
  * A FAILURE signal has no event of its own: it is the reason of the CREATE_FAILED that follows ("Received FAILURE
  * signal with UniqueId …", https://github.com/aws/aws-parallelcluster/wiki/Stack-Creation-Failures). A UniqueId
- * sent again is the same signal (it counts once) and is published once.
+ * sent again is "a retransmission of the previously sent signal" that AWS ignores
+ * (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/using-cfn-waitcondition.html): it counts once and
+ * is published once.
  */
 export function receiveResourceSignal(
   engine: Engine,
