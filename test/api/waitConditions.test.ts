@@ -90,14 +90,15 @@ describe('AWS::CloudFormation::WaitCondition', () => {
     expect(events[2].PhysicalResourceId).toBe(`${id}/Handle`);
   });
 
-  it('counts a repeated UniqueId once, as the signal replaces the earlier one', async () => {
+  it('ignores a repeated UniqueId as a retransmission: the first signal with that id stands', async () => {
     const { id, url } = await startWaiting('wc-repeat', TEMPLATE(2, 600));
     await signal(url, { Status: 'SUCCESS', UniqueId: 'same', Data: 'a' });
-    await signal(url, { Status: 'SUCCESS', UniqueId: 'same', Data: 'b' });
-    await timers.armed(600_000);
-    await timers.advance(600_000);
-    await waitForStack(server.client, id);
-    expect(await failureReason(id, 'Wait')).toBe('WaitCondition timed out. Received 1 conditions when expecting 2');
+    await signal(url, { Status: 'FAILURE', UniqueId: 'same', Data: 'b', Reason: 'ignored' });
+    await signal(url, { Status: 'SUCCESS', UniqueId: 'other', Data: 'c' });
+    const stack = await waitForStack(server.client, id);
+    expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+    const data = stack.Outputs!.find((o) => o.OutputKey === 'Data')!.OutputValue;
+    expect(data).toBe(JSON.stringify({ same: 'a', other: 'c' }));
   });
 
   it('fails with "WaitCondition received failed message" on a FAILURE signal and rolls back', async () => {
