@@ -44,8 +44,10 @@ export const signalKey = (stackId: string, logicalId: string) => `${stackId}|${l
 const failed = (reason: string): Refusal => ({ ok: false, code: 'NotStabilized', reason });
 
 // Texts as CloudFormation writes them in CREATE_FAILED (AWS ParallelCluster docs quote the first; the second is
-// in countless cfn-signal reports and in Eucalyptus's CloudFormation clone).
+// in countless cfn-signal reports and in Eucalyptus's CloudFormation clone), and in the event of each SUCCESS
+// signal received (state-machine/signals.ts).
 export const SIGNAL_REASONS = {
+  success: (uniqueId: string) => `Received SUCCESS signal with UniqueId ${uniqueId}`,
   failure: (uniqueId: string) => `Received FAILURE signal with UniqueId ${uniqueId}`,
   timeout: (count: number) => `Failed to receive ${count} resource signal(s) within the specified duration`,
 };

@@ -136,7 +136,7 @@ function send(req: ResourceRequest, type: RequestType, url: string): { requestId
   const pending = adopted === undefined ? undefined : env.signals.request(adopted);
   if (adopted !== undefined && pending) return { requestId: adopted, since: pending.since };
   const requestId = randomUUID();
-  const since = Date.now();
+  const since = env.timers.now();
   env.signals.open(requestId, { stackId: req.stackId, logicalId: req.logicalId, requestType: type, since });
   deliver(req, url, requestBody(req, type, requestId), requestId);
   return { requestId, since };

@@ -2,6 +2,7 @@
 // calls and custom resource responses arrive over HTTP and wake the action that waits on their key. What a wait
 // needs beyond this process (requests in flight and their responses, signals, when each wait began) is kept in a
 // WaitBook, the database's `waits` table, so a restart resumes the wait (state-machine/resumeWaits.ts).
+import { REAL_TIMERS, type Timers } from './timers.js';
 
 export type WaitOutcome = 'notified' | 'timeout' | 'aborted';
 
@@ -46,7 +47,10 @@ export class SignalHub {
   private readonly live = new Set<string>();
   private generation = 0;
 
-  constructor(private readonly book: WaitBook = memoryBook()) {}
+  constructor(
+    private readonly timers: Timers = REAL_TIMERS,
+    private readonly book: WaitBook = memoryBook(),
+  ) {}
 
   /** Wakes every action waiting on `key`. */
   notify(key: string): void {
@@ -60,7 +64,7 @@ export class SignalHub {
     return new Promise((resolve) => {
       const set = this.waiters.get(key) ?? this.waiters.set(key, new Set()).get(key)!;
       const done = (outcome: WaitOutcome) => {
-        clearTimeout(timer);
+        this.timers.clearTimeout(timer);
         set.delete(wake);
         if (set.size === 0) this.waiters.delete(key);
         signal?.removeEventListener('abort', onAbort);
@@ -68,7 +72,7 @@ export class SignalHub {
       };
       const wake = () => done(this.generation === generation ? 'notified' : 'aborted');
       const onAbort = () => done('aborted');
-      const timer = setTimeout(() => done('timeout'), Math.max(0, deadline - Date.now()));
+      const timer = this.timers.setTimeout(() => done('timeout'), Math.max(0, deadline - this.timers.now()));
       set.add(wake);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
@@ -90,7 +94,7 @@ export class SignalHub {
     const key = `${WAIT}${stackId}|${logicalId}|${what}`;
     const since = this.book.get(key)?.doc.since;
     if (typeof since === 'number') return since;
-    const now = Date.now();
+    const now = this.timers.now();
     this.book.put(key, stackId, { since: now, logicalId });
     return now;
   }

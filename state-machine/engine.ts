@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Store, StackDoc, StackRecord, ResourceRecord } from '../storage/index.js';
 import type { PreparedTemplate } from '../template/index.js';
 import type { Faults } from '../resources/faults.js';
+import { REAL_TIMERS, type Timers } from '../resources/timers.js';
 import type { NestedStackDoor, ProviderEnv } from '../resources/provider.js';
 import type { TransformServices } from './expansions.js';
 import { NestedStacks } from './nestedStacks.js';
@@ -29,6 +30,8 @@ export interface EngineDeps {
   log: Logger;
   /** Multiplies every AWS duration (TimeoutInMinutes…): tests and impatient users shrink time with it. */
   timeScale?: number;
+  /** What TimeoutInMinutes runs on (default the real timers; tests move manual ones). */
+  timers?: Timers;
   /** Set by server/app.ts; its endpoint is filled in once the server listens. */
   providerEnv?: ProviderEnv;
   /** The SAM translator, macros' Lambda endpoint and AWS::Include's S3 reader (set by server/app.ts). */
@@ -206,7 +209,9 @@ export class Engine {
       doc: rt.token === undefined ? {} : { token: rt.token },
     });
     this.running.set(rt.stack.stackId, rt);
-    const timer = this.timeoutOf(rt, kind, Date.parse(startedAt));
+    // a resumed operation has had the time since its first start already
+    const elapsed = launch.resumes ? Math.max(0, rt.clock.now().getTime() - Date.parse(startedAt)) : 0;
+    const clearTimer = this.timeoutOf(rt, kind, elapsed);
     const mark = markOperation(store, rt.stack.stackId);
     const task = Promise.resolve()
       .then(() => launch.run(rt))
@@ -219,7 +224,7 @@ export class Engine {
         store.journal.endOperation(rt.operationId);
         // nothing waits on the stack any more: signals sent for a wait that never began are dropped
         this.deps.providerEnv?.signals.abandon(rt.stack.stackId, 'cancelled');
-        if (timer) clearTimeout(timer);
+        clearTimer?.();
         if (rt.stack.doc.duringUpdatePolicyBody !== undefined) {
           rt.stack.doc.duringUpdatePolicyBody = undefined;
           store.stacks.save(rt.stack);
@@ -236,19 +241,21 @@ export class Engine {
 
   /**
    * TimeoutInMinutes bounds a create (and the updates of that stack, as on AWS), from the operation's start: a
-   * restart does not give a resumed operation more time.
+   * restart does not give a resumed operation more time (`elapsed`). Returns what clears it.
    */
-  private timeoutOf(rt: Runtime, kind: OperationType, startedAt: number): NodeJS.Timeout | undefined {
+  private timeoutOf(rt: Runtime, kind: OperationType, elapsed: number): (() => void) | undefined {
     const minutes = rt.stack.doc.timeoutInMinutes;
     if (!minutes || (kind !== 'CREATE_STACK' && kind !== 'UPDATE_STACK')) return undefined;
-    const timer = setTimeout(
+    const timers = this.deps.timers ?? REAL_TIMERS;
+    const timer = timers.setTimeout(
       () => {
         rt.stopReason ??= 'timed-out';
         rt.stop.abort();
       },
-      Math.max(0, startedAt + minutes * 60_000 * (this.deps.timeScale ?? 1) - rt.clock.now().getTime()),
+      Math.max(0, minutes * 60_000 * (this.deps.timeScale ?? 1) - elapsed),
     );
-    timer.unref();
-    return timer;
+    // a real timer alone must not keep the process alive (a test's manual one has nothing to unref)
+    (timer as { unref?: () => void }).unref?.();
+    return () => timers.clearTimeout(timer);
   }
 }

@@ -68,7 +68,7 @@ async function afterCreate(
   if (!result.ok) {
     // the handler ran and refused: "Initiated" without a physical id, then the handler's message
     if (mode === 'create') setResourceStatus(rt, r, action, 'start', { reason: REASONS.initiated, midAction: true });
-    const completed = await sleep(delayMs, signal);
+    const completed = await sleep(delayMs, signal, rt.env?.timers);
     // What a failed create left behind (a custom resource's id) is deleted by the rollback, as on AWS.
     if (mode === 'create' && result.physicalId) r.physicalId = result.physicalId;
     setResourceStatus(rt, r, action, 'failed', { reason: completed ? result.reason : cancelled });
@@ -83,7 +83,7 @@ async function afterCreate(
     midAction: true,
     alongside: () => world.commit(),
   });
-  if (!(await sleep(delayMs, signal))) {
+  if (!(await sleep(delayMs, signal, rt.env?.timers))) {
     setResourceStatus(rt, r, action, 'failed', { reason: cancelled });
     return false;
   }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Store } from '../../../storage/index.js';
 import { SignalHub } from '../../../resources/signalHub.js';
+import { REAL_TIMERS } from '../../../resources/timers.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -18,10 +19,10 @@ function twoProcesses(): [SignalHub, () => SignalHub] {
   dirs.push(dir);
   const first = Store.open(join(dir, 'cfn.db'));
   return [
-    new SignalHub(first.waits),
+    new SignalHub(REAL_TIMERS, first.waits),
     () => {
       first.close();
-      return new SignalHub(Store.open(join(dir, 'cfn.db')).waits);
+      return new SignalHub(REAL_TIMERS, Store.open(join(dir, 'cfn.db')).waits);
     },
   ];
 }
