@@ -1,6 +1,6 @@
-// An executing change set across a restart: the built server is killed with SIGKILL while ExecuteChangeSet's
-// operation runs, and started again on the same database. The change set's ExecutionStatus ends as its stack does
-// (EXECUTE_COMPLETE or EXECUTE_FAILED) rather than staying EXECUTE_IN_PROGRESS.
+// What an operation was started with survives a restart: the built server is killed with SIGKILL mid-operation and
+// started again on the same database. An executing change set ends as its stack does (EXECUTE_COMPLETE or
+// EXECUTE_FAILED) rather than staying EXECUTE_IN_PROGRESS, and a DeleteStack keeps its RetainResources.
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,8 @@ import {
   CreateChangeSetCommand,
   DescribeChangeSetCommand,
   ExecuteChangeSetCommand,
+  DeleteStackCommand,
+  CreateStackCommand,
   type CloudFormationClient,
 } from '@aws-sdk/client-cloudformation';
 import { waitForStack } from '../helpers/server.js';
@@ -96,4 +98,49 @@ describe('an executing change set across a restart', () => {
       await kill(run);
     }
   }, 30_000);
+});
+
+/** Keep's delete always fails; Slow's, which comes first, takes three seconds, long enough to be killed in. */
+const RETAINED = `
+Resources:
+  Keep:
+    Type: AWS::SSM::Parameter
+    Metadata: { cfn-local: { Fail: Delete, Message: Refused } }
+    Properties: { Name: /ops/keep, Type: String, Value: kept }
+  Slow:
+    Type: AWS::SSM::Parameter
+    DependsOn: Keep
+    Metadata: { cfn-local: { DelayMs: 3000 } }
+    Properties: { Type: String, Value: slow }
+`;
+
+describe('a DeleteStack with RetainResources across a restart', () => {
+  it('still retains them: DELETE_SKIPPED, left in the account', async () => {
+    const db = join(dir, 'retain.db');
+    let run = await start(db);
+    const { StackId } = await run.client.send(new CreateStackCommand({ StackName: 'retain', TemplateBody: RETAINED }));
+    expect((await waitForStack(run.client, StackId!, 15_000)).StackStatus).toBe('CREATE_COMPLETE');
+    await fetch(`${run.endpoint}/_cfn-local/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ stackName: 'retain', logicalId: 'Slow', action: 'Delete', message: 'Once', times: 1 }),
+    });
+    await run.client.send(new DeleteStackCommand({ StackName: StackId }));
+    expect((await waitForStack(run.client, StackId!, 15_000)).StackStatus).toBe('DELETE_FAILED');
+    await run.client.send(new DeleteStackCommand({ StackName: StackId, RetainResources: ['Keep'] }));
+    const slowDeletes = async () =>
+      (await resourceLines(run.client, StackId!, 'Slow')).filter((l) => l === 'Slow DELETE_IN_PROGRESS').length;
+    await until(async () => (await slowDeletes()) === 2, 'Slow deleting again');
+    run = await restart(run, db);
+    try {
+      expect((await waitForStack(run.client, StackId!, 15_000)).StackStatus).toBe('DELETE_COMPLETE');
+      expect((await resourceLines(run.client, StackId!, 'Keep')).at(-1)).toBe('Keep DELETE_SKIPPED');
+      const world = await (await fetch(`${run.endpoint}/_cfn-local/world?type=AWS::SSM::Parameter`)).json();
+      expect((world as { resources: { physicalId: string }[] }).resources.map((r) => r.physicalId)).toEqual([
+        '/ops/keep',
+      ]);
+    } finally {
+      await kill(run);
+    }
+  }, 60_000);
 });
