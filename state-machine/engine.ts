@@ -208,6 +208,7 @@ export class Engine {
         if (this.running.get(rt.stack.stackId) === rt) this.running.delete(rt.stack.stackId);
         if (this.tasks.get(rt.stack.stackId) === task) this.tasks.delete(rt.stack.stackId);
         this.inFlight.delete(task);
+        if (rt.stack.status === 'DELETE_COMPLETE') this.deps.faults.forgetStack(rt.stack.stackId);
         logOperationEnd(log, store, rt.stack, kind, mark);
         launch.onEnd?.();
       });
