@@ -4,15 +4,22 @@
 'use strict';
 const { appendFileSync } = require('node:fs');
 const { setInterval } = require('node:timers');
+const { getHeapSpaceStatistics } = require('node:v8');
 
 const file = process.env.CFN_BENCH_PROBE;
 const every = Number(process.env.CFN_BENCH_PROBE_MS) || 1000;
 const MB = 1024 * 1024;
 
+/** The committed sizes of V8's young generation, old space and large-object space (strings and arrays > ~128 KB). */
+function spaces() {
+  const size = (name) => getHeapSpaceStatistics().find((s) => s.space_name === name)?.space_size / MB;
+  return { newSpace: size('new_space'), oldSpace: size('old_space'), largeObjects: size('large_object_space') };
+}
+
 function sample() {
   const m = process.memoryUsage();
   const line = { t: Date.now(), rss: m.rss / MB, heapTotal: m.heapTotal / MB, heapUsed: m.heapUsed / MB };
-  Object.assign(line, { external: m.external / MB, arrayBuffers: m.arrayBuffers / MB });
+  Object.assign(line, { external: m.external / MB, arrayBuffers: m.arrayBuffers / MB }, spaces());
   appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
 
