@@ -20,6 +20,7 @@ import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
 import { runDelete } from './delete.js';
 import { checkAttributes } from './attributes.js';
 import { guarded } from '../guard.js';
+import { resumedStep } from '../resumeWaits.js';
 
 type OnFailure = 'ROLLBACK' | 'DELETE' | 'DO_NOTHING';
 
@@ -62,6 +63,7 @@ function applyCreateOptions(stack: StackRecord, input: CreateStackInput): void {
     capabilities: input.Capabilities,
     notificationARNs: input.NotificationARNs ?? [],
     disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING',
+    onFailure: input.OnFailure,
     terminationProtection: input.EnableTerminationProtection ?? false,
     timeoutInMinutes: input.TimeoutInMinutes,
     roleARN: input.RoleARN,
@@ -97,6 +99,7 @@ export function executeCreate(
     capabilities: input.Capabilities,
     notificationARNs: input.NotificationARNs ?? [],
     disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING',
+    onFailure: input.OnFailure,
     retainExceptOnCreate: input.RetainExceptOnCreate,
     changeSetId: extras.changeSetId,
     viaChangeSet: true,
@@ -140,7 +143,8 @@ export const failedToCreate = (ids: Iterable<string>) =>
   `The following resource(s) failed to create: [${[...ids].sort().join(', ')}]. `;
 const ROLLBACK_REQUESTED = 'Rollback requested by user.';
 
-async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
+/** The create's run: also what a restart resumes when the create was caught waiting (recovery.ts). */
+export async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
   if (rt.template.failure) return failCreate(rt, `${rt.template.failure}. `, onFailure);
   const attributeError = checkAttributes(rt);
   if (attributeError) return failCreate(rt, `${attributeError}. `, onFailure);
@@ -152,7 +156,7 @@ async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
       guarded(
         rt,
         () => rt.resources.get(id),
-        () => createResource(rt, id, signal),
+        () => resumedStep(rt, id, signal) ?? createResource(rt, id, signal),
       ),
     stopOnFailure: true,
     stop: rt.stop.signal,
