@@ -90,7 +90,11 @@ export class Engine {
       if (!stack || !isInProgress(stack.status as StackStatus)) return stack;
       const task = this.tasks.get(stackId) ?? new Promise<void>((resolve) => setTimeout(resolve, 10));
       await new Promise<void>((resolve) => {
-        const done = () => resolve();
+        // the listener goes with the wait: a parent's signal outlives many of its child's statuses
+        const done = () => {
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
         void task.then(done);
         signal?.addEventListener('abort', done, { once: true });
       });
