@@ -236,6 +236,8 @@ export class Engine {
         if (this.running.get(rt.stack.stackId) === rt) this.running.delete(rt.stack.stackId);
         if (this.tasks.get(rt.stack.stackId) === task) this.tasks.delete(rt.stack.stackId);
         this.inFlight.delete(task);
+        // what is kept per stack in memory lasts as long as its operation: the next one reads it back
+        store.lastEventTime.delete(rt.stack.stackId);
         if (rt.stack.status === 'DELETE_COMPLETE') this.deps.faults.forgetStack(rt.stack.stackId);
         logOperationEnd(log, store, rt.stack, kind, mark);
         launch.onEnd?.();
