@@ -12,6 +12,9 @@ import { s3Figures } from './figures/s3.mjs';
 import { soakFigures } from './figures/soak.mjs';
 import { table } from './lib/stats.mjs';
 
+/** BENCH_SOAK_SECONDS runs the soak longer, e.g. 480 for the eight minutes of bench/README.md's long run. */
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS) || undefined;
+
 /** Each group with its full and --quick options. */
 export const GROUPS = {
   startup: { run: startupFigures, full: { runs: 10 }, quick: { runs: 3 } },
@@ -32,7 +35,11 @@ export const GROUPS = {
     full: { sizes: [100, 200, 500], runs: 3, accountStacks: 5000 },
     quick: { sizes: [50, 100], runs: 2, accountStacks: 500 },
   },
-  soak: { run: soakFigures, full: { seconds: 60, clients: 8 }, quick: { seconds: 20, clients: 4 } },
+  soak: {
+    run: soakFigures,
+    full: { seconds: SOAK_SECONDS ?? 90, clients: 8 },
+    quick: { seconds: SOAK_SECONDS ?? 20, clients: 4 },
+  },
 };
 
 export async function runBench({ only, quick = false, onFigure = () => {} } = {}) {

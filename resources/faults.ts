@@ -94,7 +94,14 @@ export class Faults {
       this.attempts.clear();
       return true;
     }
+    this.attempts.delete(`api:${id}`);
     return this.specs.delete(id);
+  }
+
+  /** Forgets the attempts counted for a deleted stack's Metadata faults: its id never comes back. */
+  forgetStack(stackId: string): void {
+    const prefix = `meta:${stackId}:`;
+    for (const key of this.attempts.keys()) if (key.startsWith(prefix)) this.attempts.delete(key);
   }
 
   /** What this attempt of an action should do: fail, be delayed, or neither. Counts the attempt. */

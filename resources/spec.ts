@@ -99,14 +99,18 @@ const SCALARS: Partial<Record<string, ScalarKind>> = {
 const CANDIDATE_PATHS = ['../generated/spec.json', '../../generated/spec.json'];
 
 let file: SpecFile | undefined;
-const cache = new Map<string, ResourceSpec | null>();
+/** Decoded specifications, at most one per type of the file (~1,800); a miss is one index lookup and not kept. */
+const cache = new Map<string, ResourceSpec>();
 
-/** The specification of one resource type, or undefined when CloudFormation does not know the type. */
+/**
+ * The specification of one resource type, or undefined when CloudFormation does not know the type. Unknown types
+ * are not remembered: any `Custom::<name>` reaches here, and a fuzzer's names would otherwise be kept for ever.
+ */
 export function resourceSpec(type: string): ResourceSpec | undefined {
   const hit = cache.get(type);
-  if (hit !== undefined) return hit ?? undefined;
+  if (hit) return hit;
   const spec = decode(type);
-  cache.set(type, spec ?? null);
+  if (spec) cache.set(type, spec);
   return spec;
 }
 

@@ -90,7 +90,11 @@ export class Engine {
       if (!stack || !isInProgress(stack.status as StackStatus)) return stack;
       const task = this.tasks.get(stackId) ?? new Promise<void>((resolve) => setTimeout(resolve, 10));
       await new Promise<void>((resolve) => {
-        const done = () => resolve();
+        // the listener goes with the wait: a parent's signal outlives many of its child's statuses
+        const done = () => {
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
         void task.then(done);
         signal?.addEventListener('abort', done, { once: true });
       });
@@ -233,6 +237,9 @@ export class Engine {
         if (this.running.get(rt.stack.stackId) === rt) this.running.delete(rt.stack.stackId);
         if (this.tasks.get(rt.stack.stackId) === task) this.tasks.delete(rt.stack.stackId);
         this.inFlight.delete(task);
+        // what is kept per stack in memory lasts as long as its operation: the next one reads it back
+        store.lastEventTime.delete(rt.stack.stackId);
+        if (rt.stack.status === 'DELETE_COMPLETE') this.deps.faults.forgetStack(rt.stack.stackId);
         logOperationEnd(log, store, rt.stack, kind, mark);
         launch.onEnd?.();
       });

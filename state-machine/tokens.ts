@@ -16,6 +16,14 @@ export function repeatOf(stack: StackRecord, token: string | undefined, action: 
   );
 }
 
+/**
+ * How many tokens a stack remembers, newest kept: a retry comes seconds after its call, and a stack deployed with a
+ * fresh token each time (as a pipeline does) would otherwise carry every token it ever had in each read and write.
+ */
+export const TOKENS_KEPT = 100;
+
 export function rememberToken(stack: StackRecord, token: string | undefined, action: TokenAction): void {
-  if (token !== undefined) stack.doc.tokens = { ...stack.doc.tokens, [token]: action };
+  if (token === undefined) return;
+  const older = Object.entries(stack.doc.tokens ?? {}).filter(([t]) => t !== token);
+  stack.doc.tokens = Object.fromEntries([...older.slice(-(TOKENS_KEPT - 1)), [token, action]]);
 }

@@ -28,6 +28,13 @@ function nativeBinding(): string | object {
   return addon;
 }
 
+/**
+ * SQLite's page cache, in KiB: the most memory the database holds beyond SQLite's own small structures. Once a
+ * long-used file outgrows it, it is full and stays full, so it is a fixed share of the server's RSS
+ * (bench/README.md, "Memory under sustained load"); pages beyond it are read from the operating system's cache.
+ */
+export const CACHE_KIB = 16_384;
+
 export function openDb(file: string): Db {
   const onDisk = file !== ':memory:';
   if (onDisk) mkdirSync(dirname(file), { recursive: true });
@@ -43,7 +50,7 @@ export function openDb(file: string): Db {
   db.pragma('busy_timeout = 5000');
   // One process owns the file: keep pages in memory and checkpoint the WAL less often (every ~40 MB, not ~4 MB),
   // so a big deploy is not interrupted by checkpoints; the WAL still makes every commit durable.
-  db.pragma('cache_size = -65536');
+  db.pragma(`cache_size = -${CACHE_KIB}`);
   db.pragma('temp_store = MEMORY');
   db.pragma('wal_autocheckpoint = 10000');
   migrate(db);

@@ -61,12 +61,19 @@ const fromRow = (r: PageRow, stack: StackKey): EventRecord =>
     region: stack.region,
   });
 
+/** Stacks whose events key is kept in memory: far more than run at once, ~2 MB at most. */
+const KEYS_KEPT = 10_000;
+
 export class EventStore {
   private readonly insertStmt;
   private readonly pageStmt;
   private readonly keyStmt;
   private readonly stackOfStmt;
-  /** Stack ARN → the stack row's rowid, which keys the events index (migration 5). */
+  /**
+   * Stack ARN → the stack row's rowid, which keys the events index (migration 5): a cache of the stacks written or
+   * read last, at most KEYS_KEPT of them (one lookup refills it), so a server that sees stacks come and go for
+   * weeks does not keep an entry for every stack it ever had.
+   */
   private readonly keys = new Map<string, number>();
 
   constructor(db: Db) {
@@ -88,7 +95,9 @@ export class EventStore {
     let key = this.keys.get(stackId);
     if (key === undefined) {
       key = this.keyStmt.get(stackId) as number | undefined;
-      if (key !== undefined) this.keys.set(stackId, key);
+      if (key === undefined) return undefined;
+      if (this.keys.size >= KEYS_KEPT) this.keys.delete(this.keys.keys().next().value!);
+      this.keys.set(stackId, key);
     }
     return key;
   }

@@ -29,7 +29,10 @@ export class Store {
   readonly objects: ObjectStore;
   /** What running operations' waits need across a restart (resources/signalHub.ts). */
   readonly waits: WaitStore;
-  /** The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts). */
+  /**
+   * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
+   * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
+   */
   readonly lastEventTime = new Map<string, number>();
   private readonly group: GroupCommit;
 
@@ -110,6 +113,7 @@ export class Store {
   resetAccount(account: string, region?: string): void {
     this.group.flush();
     this.events.forgetKeys();
+    this.lastEventTime.clear();
     const where = region === undefined ? 'account = ?' : 'account = ? AND region = ?';
     const args = region === undefined ? [account] : [account, region];
     const bodies = this.db

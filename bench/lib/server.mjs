@@ -60,17 +60,18 @@ export function cpuMsOf(pid) {
 }
 
 /** BENCH_NODE_ARGS passes flags to every server the harness starts, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
-const nodeArgsFromEnv = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+export const nodeArgsFromEnv = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /**
  * Spawns the server and resolves once DescribeStacks answers; `startupMs` is process start → first answer.
- * Output is kept so the harness can look for SQLITE_BUSY or unexpected failures.
+ * Output is kept so the harness can look for SQLITE_BUSY or unexpected failures. `env` adds to the harness's own.
  */
 export async function startServer({
   db,
   main = MAIN,
   extraArgs = [],
   nodeArgs = nodeArgsFromEnv(),
+  env = {},
   timeoutMs = 15_000,
 } = {}) {
   const port = await freePort();
@@ -81,6 +82,7 @@ export async function startServer({
     [...nodeArgs, main, '--port', String(port), '--db', db, '--log-level', 'warn', ...extraArgs],
     {
       cwd: ROOT,
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

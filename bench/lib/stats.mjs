@@ -31,11 +31,24 @@ export function single(name, value, unit, extra = {}) {
   return { name, value: round(value), unit, n: 1, p50: null, p99: null, ...extra };
 }
 
+/** A figure judged against its target carries `pass`; the table shows it beside the target. */
+const verdict = (f) => (f.pass === undefined ? '' : f.pass ? 'met' : 'MISSED');
+
 export function table(figures) {
   const rows = figures.map((f) =>
-    [f.name, String(f.value), f.unit, String(f.n), f.p50 ?? '', f.p99 ?? '', f.target ?? '', f.note ?? ''].map(String),
+    [
+      f.name,
+      String(f.value),
+      f.unit,
+      String(f.n),
+      f.p50 ?? '',
+      f.p99 ?? '',
+      f.target ?? '',
+      verdict(f),
+      f.note ?? '',
+    ].map(String),
   );
-  const head = ['figure', 'value', 'unit', 'n', 'p50', 'p99', 'target', 'note'];
+  const head = ['figure', 'value', 'unit', 'n', 'p50', 'p99', 'target', '', 'note'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r) =>
     r

@@ -60,6 +60,14 @@ describe('readSsmParameter', () => {
     expect(readSsmParameter(store.world, scope, '/aws/service/nothing/here')).toBeUndefined();
   });
 
+  it('gives the same public values after many other regions were read (only the last few are kept built)', () => {
+    const store = Store.open(':memory:');
+    const name = '/aws/service/ami-amazon-linux-latest/amzn2-ami-hvm-x86_64-gp2';
+    const first = readSsmParameter(store.world, scope, name)!.Value;
+    for (let i = 0; i < 10; i++) readSsmParameter(store.world, { ...scope, region: `xx-test-${i}` }, name);
+    expect(readSsmParameter(store.world, scope, name)!.Value).toBe(first);
+  });
+
   it('gives the ECS-optimized summary as JSON whose image_id is the image_id parameter', () => {
     const store = Store.open(':memory:');
     const base = '/aws/service/ecs/optimized-ami/amazon-linux-2/recommended';
