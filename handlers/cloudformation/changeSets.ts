@@ -1,6 +1,6 @@
 // Change set actions: CreateChangeSet, DescribeChangeSet, ExecuteChangeSet, DeleteChangeSet, ListChangeSets.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateChangeSet.html
-import { AwsError, stackNotFound, tooLong, validationError } from '../../domain/errors.js';
+import { AwsError, echo, stackNotFound, tooLong, validationError } from '../../domain/errors.js';
 import * as changeSets from '../../state-machine/changeSets.js';
 import type { ChangeSetDoc } from '../../state-machine/changeSets.js';
 import type { Detail, ResourceChange } from '../../template/diff.js';
@@ -30,13 +30,13 @@ export const createChangeSet: Handler = async (ctx, input) => {
   if (name.length > 128) throw tooLong('changeSetName', 128);
   if (!CHANGE_SET_NAME.test(name)) {
     throw validationError(
-      `1 validation error detected: Value '${name}' at 'changeSetName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*`,
+      `1 validation error detected: Value '${echo(name)}' at 'changeSetName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*`,
     );
   }
   const type = input.ChangeSetType as string | undefined;
   if (type !== undefined && !CHANGE_SET_TYPES.includes(type)) {
     throw validationError(
-      `1 validation error detected: Value '${type}' at 'changeSetType' failed to satisfy constraint: Member must satisfy enum value set: [UPDATE, IMPORT, CREATE]`,
+      `1 validation error detected: Value '${echo(type)}' at 'changeSetType' failed to satisfy constraint: Member must satisfy enum value set: [UPDATE, IMPORT, CREATE]`,
     );
   }
   const cs = input as unknown as changeSets.CreateChangeSetInput;

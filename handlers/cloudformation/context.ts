@@ -2,7 +2,7 @@
 import type { Store, StackRecord } from '../../storage/index.js';
 import type { Engine, Caller } from '../../state-machine/engine.js';
 import type { Faults } from '../../resources/faults.js';
-import { tooLong, validationError } from '../../domain/errors.js';
+import { echo, tooLong, validationError } from '../../domain/errors.js';
 
 export interface HandlerContext {
   store: Store;
@@ -39,7 +39,7 @@ export function checkStackName(name: string, member = 'stackName'): void {
   if (name.length > max) throw tooLong(member, max);
   if (!STACK_NAME.test(name)) {
     throw validationError(
-      `1 validation error detected: Value '${name}' at '${member}' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*`,
+      `1 validation error detected: Value '${echo(name)}' at '${member}' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*`,
     );
   }
 }

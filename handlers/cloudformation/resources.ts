@@ -1,6 +1,6 @@
 // DescribeStackResource, DescribeStackResources and ListStackResources.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_DescribeStackResources.html
-import { validationError, stackIdNotFound, stackResourceStackNotFound } from '../../domain/errors.js';
+import { echo, validationError, stackIdNotFound, stackResourceStackNotFound } from '../../domain/errors.js';
 import type { ResourceRecord, StackRecord } from '../../storage/index.js';
 import { decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext } from './context.js';
 
@@ -31,7 +31,7 @@ export const describeStackResource: Handler = (ctx, input) => {
   if (!stack) throw stackResourceStackNotFound(name);
   const r = ctx.store.resources.one(stack.stackId, logicalId);
   if (!r || (r.status === 'DELETE_COMPLETE' && stack.status !== 'DELETE_COMPLETE')) {
-    throw validationError(`Resource ${logicalId} does not exist for stack ${name}`);
+    throw validationError(`Resource ${echo(logicalId)} does not exist for stack ${echo(name)}`);
   }
   return {
     StackResourceDetail: {
@@ -55,7 +55,7 @@ export const describeStackResources: Handler = (ctx, input) => {
   else {
     const owner = ctx.store.resources.byPhysicalId(ctx.caller.account, ctx.caller.region, physicalId!);
     stack = owner && ctx.store.stacks.byId(owner.stackId);
-    if (!stack) throw validationError(`Stack for ${physicalId} does not exist`);
+    if (!stack) throw validationError(`Stack for ${echo(physicalId)} does not exist`);
   }
   if (!stack) throw stackIdNotFound(String(name));
   const logicalId = input.LogicalResourceId as string | undefined;

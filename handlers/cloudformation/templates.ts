@@ -2,7 +2,7 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_GetTemplate.html
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ValidateTemplate.html
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_GetTemplateSummary.html
-import { validationError, changeSetNotFound, stackIdNotFound } from '../../domain/errors.js';
+import { echo, validationError, changeSetNotFound, stackIdNotFound } from '../../domain/errors.js';
 import {
   staticModel,
   templateSummaryOutput,
@@ -23,7 +23,7 @@ function checkStage(stage: unknown): 'Original' | 'Processed' {
   if (stage === undefined || stage === 'Original' || stage === 'Processed')
     return (stage ?? 'Original') as 'Original' | 'Processed';
   throw validationError(
-    `1 validation error detected: Value '${String(stage)}' at 'templateStage' failed to satisfy constraint: Member must satisfy enum value set: [Original, Processed]`,
+    `1 validation error detected: Value '${echo(stage)}' at 'templateStage' failed to satisfy constraint: Member must satisfy enum value set: [Original, Processed]`,
   );
 }
 

@@ -2,6 +2,7 @@
 import type { Store } from '../../storage/index.js';
 import type { Caller } from '../../state-machine/engine.js';
 import { ServiceError, validationText } from '../../domain/serviceErrors.js';
+import { echo } from '../../domain/errors.js';
 
 export interface SsmContext {
   store: Store;
@@ -15,7 +16,7 @@ export type SsmHandler = (ctx: SsmContext, input: SsmInput) => Record<string, un
 export const ssmError = (code: string, message: string) => new ServiceError(code, message, 400);
 export const ssmValidation = (problems: string[]) => ssmError('ValidationException', validationText(problems));
 
-export const parameterNotFound = (name: string) => ssmError('ParameterNotFound', `Parameter ${name} not found.`);
+export const parameterNotFound = (name: string) => ssmError('ParameterNotFound', `Parameter ${echo(name)} not found.`);
 
 /** A MaxResults member out of its model range, in AWS's constraint wording. */
 export function checkMaxResults(input: SsmInput, max: number, fallback: number): number {

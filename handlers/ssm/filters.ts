@@ -1,6 +1,7 @@
 // SSM's ParameterStringFilter: which keys and options DescribeParameters and GetParametersByPath take, their
 // refusals, and how a parameter matches.
 // https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_ParameterStringFilter.html
+import { echo } from '../../domain/errors.js';
 import { ssmError } from './context.js';
 import type { ParameterVersion } from './parameters.js';
 
@@ -18,7 +19,7 @@ function checkOne(f: ParameterFilter, byPath: boolean, seen: Set<string>): void 
   if (!KEY.test(f.Key)) {
     throw ssmError(
       'ValidationException',
-      `1 validation error detected: Value '${f.Key}' at 'parameterFilters.1.member.key' failed to satisfy constraint: Member must satisfy regular expression pattern: tag:.+|Name|Type|KeyId|Path|Label|Tier|DataType`,
+      `1 validation error detected: Value '${echo(f.Key)}' at 'parameterFilters.1.member.key' failed to satisfy constraint: Member must satisfy regular expression pattern: tag:.+|Name|Type|KeyId|Path|Label|Tier|DataType`,
     );
   }
   if (byPath && ['Name', 'Path', 'Tier'].includes(f.Key)) {

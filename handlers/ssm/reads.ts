@@ -1,5 +1,6 @@
 // SSM reads: GetParameter, GetParameters, GetParametersByPath, GetParameterHistory, DescribeParameters.
 // https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_Operations.html
+import { echo } from '../../domain/errors.js';
 import {
   allRows,
   findRow,
@@ -80,7 +81,7 @@ export function getParameters(ctx: SsmContext, input: SsmInput) {
   const names = input.Names as string[];
   if (names.length > 10) {
     throw ssmValidation([
-      `Value '[${names.join(', ')}]' at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`,
+      `Value '${echo(`[${names.join(', ')}]`)}' at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`,
     ]);
   }
   const Parameters: unknown[] = [];

@@ -2,6 +2,7 @@
 // world row that `{{resolve:ssm:…}}` and SSM parameter types read; one a stack made drifts when it is overwritten.
 // https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_PutParameter.html
 import { findRow, nameOf, splitSelector, versionCount, writeVersion, PARAMETER_TYPE } from './parameters.js';
+import { echo } from '../../domain/errors.js';
 import { parameterNotFound, ssmError, ssmValidation, type SsmContext, type SsmInput } from './context.js';
 
 const TYPES = ['SecureString', 'StringList', 'String'];
@@ -46,7 +47,7 @@ function checkPutInput(input: SsmInput, exists: boolean): void {
     throw ssmError('ValidationException', 'A parameter type is required when you create a parameter.');
   if (input.Type !== undefined && !TYPES.includes(String(input.Type))) {
     throw ssmValidation([
-      `Value '${String(input.Type)}' at 'type' failed to satisfy constraint: Member must satisfy enum value set: [${TYPES.join(', ')}]`,
+      `Value '${echo(input.Type)}' at 'type' failed to satisfy constraint: Member must satisfy enum value set: [${TYPES.join(', ')}]`,
     ]);
   }
   if (input.DataType !== undefined && !DATA_TYPES.includes(String(input.DataType))) {
@@ -128,7 +129,7 @@ export function deleteParameters(ctx: SsmContext, input: SsmInput) {
   const names = input.Names as string[];
   if (names.length > 10) {
     throw ssmValidation([
-      `Value '[${names.join(', ')}]' at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`,
+      `Value '${echo(`[${names.join(', ')}]`)}' at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`,
     ]);
   }
   const DeletedParameters: string[] = [];

@@ -7,6 +7,7 @@ import type { Caller } from '../../state-machine/engine.js';
 import { ServiceError, validationText } from '../../domain/serviceErrors.js';
 import { temporaryAccessKeyId } from '../../domain/accessKeys.js';
 import { partitionOf } from '../../resources/regions.js';
+import { echo } from '../../domain/errors.js';
 import { sessionToken, type Identity } from './identity.js';
 
 export interface StsContext {
@@ -60,19 +61,19 @@ function checkAssumeRoleInput(input: Input): { roleArn: string; sessionName: str
   const sessionName = String(input.RoleSessionName);
   if (roleArn.length < 20)
     problems.push(
-      `Value '${roleArn}' at 'roleArn' failed to satisfy constraint: Member must have length greater than or equal to 20`,
+      `Value '${echo(roleArn)}' at 'roleArn' failed to satisfy constraint: Member must have length greater than or equal to 20`,
     );
   if (sessionName.length < 2)
     problems.push(
-      `Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must have length greater than or equal to 2`,
+      `Value '${echo(sessionName)}' at 'roleSessionName' failed to satisfy constraint: Member must have length greater than or equal to 2`,
     );
   if (sessionName.length > 64)
     problems.push(
-      `Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must have length less than or equal to 64`,
+      `Value '${echo(sessionName)}' at 'roleSessionName' failed to satisfy constraint: Member must have length less than or equal to 64`,
     );
   if (!SESSION_NAME.test(sessionName))
     problems.push(
-      `Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]*`,
+      `Value '${echo(sessionName)}' at 'roleSessionName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]*`,
     );
   const duration = checkDuration(input.DurationSeconds, 900, 43200, problems) ?? 3600;
   if (problems.length > 0) throw validation(problems);

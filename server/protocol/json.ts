@@ -1,6 +1,6 @@
 // server/protocol: the awsJson 1.0 door (`X-Amz-Target: CloudFormation.<Action>`), used by SDK
 // clients configured with the AwsJson1_0Protocol; query-compatible errors via x-amzn-query-error.
-import { invalidAction, validationError, type AwsError } from '../../domain/errors.js';
+import { echo, invalidAction, validationError, type AwsError } from '../../domain/errors.js';
 import { MODEL_ERRORS, operationShapes, shape, type Member } from './shapes.js';
 
 export const JSON_TARGET_PREFIX = 'CloudFormation';
@@ -38,7 +38,7 @@ function readValue(shapeName: string, value: unknown, path: string, problems: st
   if (value === null || value === undefined) return undefined;
   const s = shape(shapeName);
   const bad = (constraint: string) => {
-    problems.push(`Value '${JSON.stringify(value)}' at '${path}' failed to satisfy constraint: ${constraint}`);
+    problems.push(`Value '${echo(JSON.stringify(value))}' at '${path}' failed to satisfy constraint: ${constraint}`);
     return undefined;
   };
   switch (s.type) {
