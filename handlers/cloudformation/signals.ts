@@ -6,7 +6,7 @@ import { findStack, required, type Handler } from './context.js';
 
 const SIGNALABLE = new Set(['CREATE_IN_PROGRESS', 'UPDATE_IN_PROGRESS']);
 
-export const signalResource: Handler = (ctx, input) => {
+export const signalResource: Handler<'SignalResource'> = (ctx, input) => {
   const name = required<string>(input, 'StackName');
   const logicalId = required<string>(input, 'LogicalResourceId');
   const uniqueId = required<string>(input, 'UniqueId');
