@@ -22,6 +22,7 @@ import { createNestedStack } from './operations/create.js';
 import { updateStack } from './operations/update.js';
 import { deleteStack } from './operations/delete.js';
 import { continueUpdateRollback } from './operations/continueRollback.js';
+import { withTransforms } from './expansions.js';
 
 const UPPER_ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** AWS's nested stack names end in 12 or 13 upper-case letters and digits (`root-Network-1A2B3C4D5E6F7`). */
@@ -68,6 +69,11 @@ export class NestedStacks implements NestedStackDoor {
     return this.engine.deps.store;
   }
 
+  /** Runs a child's preparation, and again after each transform its template asks for (SAM, macros, Include). */
+  private withTransforms<T>(prepare: () => T): Promise<T> {
+    return withTransforms(this.store, this.engine.deps.transforms, prepare);
+  }
+
   /** The options a child inherits from the root: capabilities and whether failures roll back. */
   private rootOf(parent: StackRecord): StackRecord {
     return parent.doc.rootId ? (this.store.stacks.byId(parent.doc.rootId) ?? parent) : parent;
@@ -110,7 +116,7 @@ export class NestedStacks implements NestedStackDoor {
     let template;
     try {
       body = await readS3Url(store, req, String(req.properties.TemplateURL ?? ''));
-      template = prepareForStack(store, child, body, input.Parameters);
+      template = await this.withTransforms(() => prepareForStack(store, child, body, input.Parameters));
       checkCapabilities(template, input.Capabilities);
     } catch (err) {
       return refusal((err as Error).message);
@@ -153,7 +159,7 @@ export class NestedStacks implements NestedStackDoor {
     try {
       const body = await readS3Url(this.store, req, String(req.properties.TemplateURL ?? ''));
       const { TimeoutInMinutes: _unused, ...input } = this.childInput(req, parent);
-      updateStack(this.engine, child, input, body);
+      await this.withTransforms(() => updateStack(this.engine, child!, input, body));
     } catch (err) {
       // an unchanged child is left alone: the parent's resource still completes
       if ((err as Error).message === 'No updates are to be performed.') return this.provisioned(child);
