@@ -25,7 +25,7 @@ function checkOne(f: ParameterFilter, byPath: boolean, seen: Set<string>): void 
   if (byPath && ['Name', 'Path', 'Tier'].includes(f.Key)) {
     throw ssmError(
       'InvalidFilterKey',
-      `The following filter key is not valid: ${f.Key}. Valid filter keys include: [Type, KeyId].`,
+      `The following filter key is not valid: ${echo(f.Key)}. Valid filter keys include: [Type, KeyId].`,
     );
   }
   if (!byPath && f.Key === 'Label') {
@@ -37,7 +37,7 @@ function checkOne(f: ParameterFilter, byPath: boolean, seen: Set<string>): void 
   if (seen.has(f.Key)) {
     throw ssmError(
       'InvalidFilterKey',
-      `The following filter is duplicated in the request: ${f.Key}. A request can contain only one occurrence of a specific filter.`,
+      `The following filter is duplicated in the request: ${echo(f.Key)}. A request can contain only one occurrence of a specific filter.`,
     );
   }
   seen.add(f.Key);
@@ -45,14 +45,14 @@ function checkOne(f: ParameterFilter, byPath: boolean, seen: Set<string>): void 
   if (f.Key === 'Path' && !['Recursive', 'OneLevel'].includes(option)) {
     throw ssmError(
       'InvalidFilterOption',
-      `The following filter option is not valid: ${option}. Valid options include: [Recursive, OneLevel].`,
+      `The following filter option is not valid: ${echo(option)}. Valid options include: [Recursive, OneLevel].`,
     );
   }
   const options = f.Key === 'Name' ? ['Equals', 'BeginsWith', 'Contains'] : ['Equals', 'BeginsWith'];
   if (f.Key !== 'Path' && !options.includes(option)) {
     throw ssmError(
       'InvalidFilterOption',
-      `The following filter option is not valid: ${option}. Valid options include: [${options.join(', ')}].`,
+      `The following filter option is not valid: ${echo(option)}. Valid options include: [${options.join(', ')}].`,
     );
   }
   const allowed = f.Key === 'Type' ? TYPES : f.Key === 'Tier' ? TIERS : undefined;
@@ -60,7 +60,7 @@ function checkOne(f: ParameterFilter, byPath: boolean, seen: Set<string>): void 
   if (wrong)
     throw ssmError(
       'InvalidFilterValue',
-      `The following filter value is not valid: ${wrong}. Valid values include: [${allowed!.join(', ')}].`,
+      `The following filter value is not valid: ${echo(wrong)}. Valid values include: [${allowed!.join(', ')}].`,
     );
 }
 
