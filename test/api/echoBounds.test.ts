@@ -1,7 +1,12 @@
 // Error messages repeat a caller's value at most MAX_ECHO characters (domain/errors.ts, echo): a multi-megabyte value
 // of the wrong type, pattern or enum, or an unknown multi-megabyte name, comes back as a short AWS-shaped error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateChangeSetCommand, DescribeStacksCommand, GetTemplateCommand } from '@aws-sdk/client-cloudformation';
+import {
+  CreateChangeSetCommand,
+  CreateStackCommand,
+  DescribeStacksCommand,
+  GetTemplateCommand,
+} from '@aws-sdk/client-cloudformation';
 import { MAX_ECHO } from '../../domain/errors.js';
 import { awsErrorOf } from '../helpers/errors.js';
 import { startServer, type TestServer } from '../helpers/server.js';
@@ -45,6 +50,21 @@ describe('through the SDK', () => {
     expect(err.message).toBe(
       `1 validation error detected: Value '${CUT}' at 'templateStage' failed to satisfy constraint: Member must satisfy enum value set: [Original, Processed]`,
     );
+  });
+
+  it('cuts an undeclared parameter key', async () => {
+    const send = server.client.send(
+      new CreateStackCommand({
+        StackName: 'echo-parameter',
+        TemplateBody: TEMPLATE,
+        Parameters: [{ ParameterKey: HUGE, ParameterValue: 'v' }],
+      }),
+    );
+    expect(await awsErrorOf(send)).toEqual({
+      code: 'ValidationError',
+      message: `Parameters: [${CUT}] do not exist in the template`,
+      status: 400,
+    });
   });
 });
 
