@@ -40,23 +40,26 @@ export const ACTIONS: { readonly [A in Action]?: Handler<A> } = {
   SignalResource: signals.signalResource,
 };
 
-/** An Action's handler seen from the protocol, which decodes and encodes plain objects by the model's shapes. */
-export type DecodedHandler = (
-  ctx: HandlerContext,
-  input: Record<string, unknown>,
-) => Promise<Record<string, unknown> | undefined>;
+type Decoded = Record<string, unknown>;
 
-/**
- * The handler of `action` behind INPUT_RULES' check, or undefined when cfn-local has none. The decoder built the
- * input from the Action's own model shape and the encoder walks the output by it, and generated/cloudformation.ts
- * types both from that model: this is the one place that is trusted.
- */
+/** An Action's handler as the protocol sees it: input and output as plain objects, walked by the model's shapes. */
+export type DecodedHandler = (ctx: HandlerContext, input: Decoded) => Promise<Decoded | undefined>;
+
+// The decoder builds each input from its Action's model shape and the encoder walks each output by it, and
+// generated/cloudformation.ts types both from that model: this view of ACTIONS is the one place that is trusted.
+const DECODED = ACTIONS as unknown as Readonly<
+  Record<
+    string,
+    ((ctx: HandlerContext, input: Decoded) => Decoded | undefined | Promise<Decoded | undefined>) | undefined
+  >
+>;
+
+/** The handler of `action` behind INPUT_RULES' check, or undefined when cfn-local has none. */
 export function handlerOf(action: string): DecodedHandler | undefined {
-  const handler = ACTIONS[action as Action] as Handler<Action> | undefined;
+  const handler = DECODED[action];
   if (!handler) return undefined;
   return async (ctx, input) => {
-    const typed = input as unknown as Parameters<Handler<Action>>[1];
-    checkInput(action as Action, typed);
-    return (await handler(ctx, typed)) as Record<string, unknown> | undefined;
+    checkInput(action, input);
+    return handler(ctx, input);
   };
 }

@@ -23,9 +23,12 @@ export const INPUT_RULES: { readonly [A in Action]?: Constraints<InputOf<A>> } =
   GetTemplate: { TemplateStage: TEMPLATE_STAGE },
 };
 
+/** INPUT_RULES by an Action's name, as the dispatcher holds it. */
+const RULES_BY_NAME: Readonly<Record<string, Constraints<Record<string, unknown>> | undefined>> = INPUT_RULES;
+
 /** Refuses an input that breaks its Action's rules, listing every member that does. */
-export function checkInput<A extends Action>(action: A, input: InputOf<A>): void {
-  const rules: Constraints<InputOf<A>> | undefined = INPUT_RULES[action];
+export function checkInput(action: string, input: Record<string, unknown>): void {
+  const rules = RULES_BY_NAME[action];
   const problems = rules ? constraintProblems(rules, input) : [];
   if (problems.length) throw validationError(validationText(problems));
 }

@@ -173,19 +173,25 @@ export const LAMBDA_ACTIONS: { readonly [A in LambdaAction]?: LambdaHandler<A> }
   UpdateAlias: updateAlias,
 };
 
-/**
- * The handler of `action` behind RANGES' check, or undefined when cfn-local does not serve it. The decoder built the
- * input from the Action's model shape, as generated/lambda.ts types it: this is the one place that is trusted.
- */
+type Decoded = Record<string, unknown>;
+
+// The decoder builds each input from its Action's model shape, and generated/lambda.ts types it from that model:
+// this view of LAMBDA_ACTIONS is the one place that is trusted.
+const DECODED = LAMBDA_ACTIONS as unknown as Readonly<
+  Record<string, ((ctx: LambdaContext, input: Decoded) => LambdaOutput | Promise<LambdaOutput>) | undefined>
+>;
+const RANGES_BY_NAME: Readonly<Record<string, Constraints<Decoded> | undefined>> = RANGES;
+
+/** The handler of `action` behind RANGES' check, or undefined when cfn-local does not serve it. */
 export function lambdaHandlerOf(
   action: string,
-): ((ctx: LambdaContext, input: Record<string, unknown>) => Promise<LambdaOutput>) | undefined {
-  const handler = LAMBDA_ACTIONS[action as LambdaAction] as LambdaHandler<LambdaAction> | undefined;
+): ((ctx: LambdaContext, input: Decoded) => Promise<LambdaOutput>) | undefined {
+  const handler = DECODED[action];
   if (!handler) return undefined;
-  const rules = RANGES[action as LambdaAction] as Constraints<object> | undefined;
+  const rules = RANGES_BY_NAME[action];
   return async (ctx, input) => {
     const problems = rules ? constraintProblems(rules, input) : [];
     if (problems.length > 0) throw new ServiceError('ValidationException', validationText(problems));
-    return handler(ctx, input as unknown as Parameters<LambdaHandler<LambdaAction>>[1]);
+    return handler(ctx, input);
   };
 }

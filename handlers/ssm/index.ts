@@ -18,15 +18,12 @@ export const SSM_ACTIONS: { readonly [A in SsmAction]?: SsmHandler<A> } = {
   LabelParameterVersion: labelParameterVersion,
 };
 
+type Decoded = Record<string, unknown>;
+
 /**
- * The handler of `action`, or undefined when cfn-local does not serve it. The decoder built the input from the
- * Action's model shape and the encoder walks the output by it, as generated/ssm.ts types both: trusted here only.
+ * SSM_ACTIONS as the protocol holds them: the decoder builds each input from its Action's model shape and the encoder
+ * walks each output by it, and generated/ssm.ts types both from that model; this view is the one place that is trusted.
  */
-export function ssmHandlerOf(
-  action: string,
-): ((ctx: SsmContext, input: Record<string, unknown>) => Record<string, unknown> | undefined) | undefined {
-  const handler = SSM_ACTIONS[action as SsmAction] as SsmHandler<SsmAction> | undefined;
-  if (!handler) return undefined;
-  return (ctx, input) =>
-    handler(ctx, input as unknown as Parameters<SsmHandler<SsmAction>>[1]) as Record<string, unknown> | undefined;
-}
+export const DECODED_SSM_ACTIONS = SSM_ACTIONS as unknown as Readonly<
+  Record<string, ((ctx: SsmContext, input: Decoded) => Decoded | undefined) | undefined>
+>;

@@ -144,15 +144,12 @@ export const STS_ACTIONS: { readonly [A in StsAction]?: StsHandler<A> } = {
   GetSessionToken: getSessionToken,
 };
 
+type Decoded = Record<string, unknown>;
+
 /**
- * The handler of `action`, or undefined when cfn-local does not serve it. The decoder built the input from the
- * Action's model shape and the encoder walks the output by it, as generated/sts.ts types both: trusted here only.
+ * STS_ACTIONS as the protocol holds them: the decoder builds each input from its Action's model shape and the encoder
+ * walks each output by it, and generated/sts.ts types both from that model; this view is the one place that is trusted.
  */
-export function stsHandlerOf(
-  action: string,
-): ((ctx: StsContext, input: Record<string, unknown>) => Record<string, unknown> | undefined) | undefined {
-  const handler = STS_ACTIONS[action as StsAction] as StsHandler<StsAction> | undefined;
-  if (!handler) return undefined;
-  return (ctx, input) =>
-    handler(ctx, input as unknown as Parameters<StsHandler<StsAction>>[1]) as Record<string, unknown> | undefined;
-}
+export const DECODED_STS_ACTIONS = STS_ACTIONS as unknown as Readonly<
+  Record<string, ((ctx: StsContext, input: Decoded) => Decoded | undefined) | undefined>
+>;
