@@ -21,21 +21,6 @@ export type OutputOf<A extends Action> = CloudFormationActions[A]['output'];
 /** The handler of one Action: its input as the decoder built it from the model, its output as the model shapes it. */
 export type Handler<A extends Action> = (ctx: HandlerContext, input: InputOf<A>) => OutputOf<A> | Promise<OutputOf<A>>;
 
-/**
- * AWS's wording for a missing required member: `Value null at 'stackName' failed to satisfy constraint`. The decoders
- * already refuse a request without a member the model requires, so this only guards inputs built elsewhere.
- */
-export function required<T>(input: object, member: string): T {
-  const value = (input as Record<string, unknown>)[member];
-  if (value === undefined || value === null) {
-    const path = member[0].toLowerCase() + member.slice(1);
-    throw validationError(
-      `1 validation error detected: Value null at '${path}' failed to satisfy constraint: Member must not be null`,
-    );
-  }
-  return value as T;
-}
-
 /** A stack by name (live stacks only) or by ARN (deleted ones too), within the caller's account and region. */
 export function findStack(ctx: HandlerContext, nameOrId: string): StackRecord | undefined {
   const { account, region } = ctx.caller;
