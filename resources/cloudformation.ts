@@ -138,25 +138,41 @@ export const waitConditionProvider: Provider = {
       MAX_TIMEOUT_SECONDS,
     );
     const expected = Math.max(1, Number(req.properties.Count ?? 1) || 1);
-    const deadline = Date.now() + timeout * 1000;
-    for (;;) {
-      const handle = findHandle(world, String(url));
-      const state = (handle?.state ?? {}) as HandleState;
-      const signals = Object.values(state.signals ?? {});
-      if (state.unparsable) return { ok: false, code: 'InvalidRequest', reason: WAIT_REASONS.unparsable };
-      const failure = signals.find((s) => s.Status === 'FAILURE');
-      if (failure) return { ok: false, code: 'InvalidRequest', reason: WAIT_REASONS.failure(failure) };
-      const successes = signals.filter((s) => s.Status === 'SUCCESS');
-      if (successes.length >= expected) return withData(world, req, created, successes);
-      const outcome = await req.env.signals.wait(handle?.name ?? String(url), deadline, req.signal);
-      if (outcome === 'aborted') return { ok: false, code: 'Cancelled', reason: 'Resource creation cancelled' };
-      if (outcome === 'timeout')
-        return { ok: false, code: 'Timeout', reason: WAIT_REASONS.timeout(successes.length, expected) };
+    // counted from when the wait began, kept in the database: a restart does not give the wait a new Timeout
+    const deadline = req.env.signals.beginWait(req.stackId, req.logicalId, 'handle') + timeout * 1000;
+    try {
+      return await awaitHandle(world, req, created, { url: String(url), expected, deadline });
+    } finally {
+      req.env.signals.endWait(req.stackId, req.logicalId, 'handle');
     }
   },
   update: keepOnUpdate,
   delete: removeOnDelete,
 };
+
+/** Counts the handle's signals until `expected` successes, a failure, the deadline or an abort. */
+async function awaitHandle(
+  world: WorldAccess,
+  req: ResourceRequest,
+  created: Provisioned,
+  wait: { url: string; expected: number; deadline: number },
+): Promise<ProviderResult> {
+  const { url, expected, deadline } = wait;
+  for (;;) {
+    const handle = findHandle(world, url);
+    const state = (handle?.state ?? {}) as HandleState;
+    const signals = Object.values(state.signals ?? {});
+    if (state.unparsable) return { ok: false, code: 'InvalidRequest', reason: WAIT_REASONS.unparsable };
+    const failure = signals.find((s) => s.Status === 'FAILURE');
+    if (failure) return { ok: false, code: 'InvalidRequest', reason: WAIT_REASONS.failure(failure) };
+    const successes = signals.filter((s) => s.Status === 'SUCCESS');
+    if (successes.length >= expected) return withData(world, req, created, successes);
+    const outcome = await req.env!.signals.wait(handle?.name ?? url, deadline, req.signal);
+    if (outcome === 'aborted') return { ok: false, code: 'Cancelled', reason: 'Resource creation cancelled' };
+    if (outcome === 'timeout')
+      return { ok: false, code: 'Timeout', reason: WAIT_REASONS.timeout(successes.length, expected) };
+  }
+}
 
 // GetAtt Data is a JSON object (as a string) of each signal's UniqueId → Data.
 function withData(world: WorldAccess, req: ResourceRequest, created: Provisioned, signals: WaitSignal[]): Provisioned {

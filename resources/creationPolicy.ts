@@ -44,20 +44,26 @@ export const signalKey = (stackId: string, logicalId: string) => `${stackId}|${l
 const failed = (reason: string): Refusal => ({ ok: false, code: 'NotStabilized', reason });
 
 // Texts as CloudFormation writes them in CREATE_FAILED (AWS ParallelCluster docs quote the first; the second is
-// in countless cfn-signal reports and in Eucalyptus's CloudFormation clone).
+// in countless cfn-signal reports and in Eucalyptus's CloudFormation clone), and in the event of each SUCCESS
+// signal received (state-machine/signals.ts).
 export const SIGNAL_REASONS = {
+  success: (uniqueId: string) => `Received SUCCESS signal with UniqueId ${uniqueId}`,
   failure: (uniqueId: string) => `Received FAILURE signal with UniqueId ${uniqueId}`,
   timeout: (count: number) => `Failed to receive ${count} resource signal(s) within the specified duration`,
 };
 
-/** Waits for `policy.count` SUCCESS signals; any FAILURE signal, the timeout, or an abort ends the wait. */
+/**
+ * Waits for `policy.count` SUCCESS signals; any FAILURE signal, the timeout, or an abort ends the wait. The signals
+ * and the wait's start are kept in the database: after a restart the wait resumes with the same deadline.
+ */
 export async function awaitResourceSignals(
   env: ProviderEnv,
-  key: string,
+  req: Pick<ResourceRequest, 'stackId' | 'logicalId'>,
   policy: CreationPolicy,
   signal?: AbortSignal,
 ): Promise<{ ok: true } | Refusal | 'cancelled'> {
-  const deadline = Date.now() + policy.timeoutMs;
+  const key = signalKey(req.stackId, req.logicalId);
+  const deadline = env.signals.beginWait(req.stackId, req.logicalId, 'signals') + policy.timeoutMs;
   try {
     for (;;) {
       const signals = env.signals.signalsOf(key);
@@ -70,6 +76,7 @@ export async function awaitResourceSignals(
     }
   } finally {
     env.signals.forgetSignals(key);
+    env.signals.endWait(req.stackId, req.logicalId, 'signals');
   }
 }
 
@@ -90,7 +97,7 @@ export async function settleCreation(
     if (!result.ok || req.signal?.aborted) return req.signal?.aborted ? 'cancelled' : result;
   }
   if (!policy || !req.env) return result;
-  const signals = await awaitResourceSignals(req.env, signalKey(req.stackId, req.logicalId), policy, req.signal);
+  const signals = await awaitResourceSignals(req.env, req, policy, req.signal);
   if (signals === 'cancelled') return 'cancelled';
   return signals.ok ? result : signals;
 }

@@ -97,7 +97,6 @@ async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer
   const env = req.env!;
   const target = targetOf(req);
   if (target.error) return { ok: false, code: 'InvalidRequest', reason: target.error };
-  const requestId = randomUUID();
   if (!target.url) {
     env.log.info(
       { serviceToken: req.properties.ServiceToken, logicalId: req.logicalId, type },
@@ -110,9 +109,8 @@ async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer
       noEcho: false,
     };
   }
-  env.signals.open(requestId, { stackId: req.stackId, logicalId: req.logicalId });
-  deliver(req, target.url, requestBody(req, type, requestId), requestId);
-  const deadline = Date.now() + timeoutMs(req);
+  const { requestId, since } = send(req, type, target.url);
+  const deadline = since + timeoutMs(req);
   try {
     for (;;) {
       const response = env.signals.request(requestId)?.response;
@@ -125,6 +123,23 @@ async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer
   } finally {
     env.signals.close(requestId, 'answered or timed out');
   }
+}
+
+/**
+ * Sends the request, or takes over the one of this resource and RequestType that was in flight when the server
+ * stopped (AWS sends one request per action: a restart does not send another; the handler's reply to the first,
+ * at its ResponseURL, is what the action waits for, within the first request's deadline).
+ */
+function send(req: ResourceRequest, type: RequestType, url: string): { requestId: string; since: number } {
+  const env = req.env!;
+  const adopted = env.signals.adopt(req.stackId, req.logicalId, type);
+  const pending = adopted === undefined ? undefined : env.signals.request(adopted);
+  if (adopted !== undefined && pending) return { requestId: adopted, since: pending.since };
+  const requestId = randomUUID();
+  const since = env.timers.now();
+  env.signals.open(requestId, { stackId: req.stackId, logicalId: req.logicalId, requestType: type, since });
+  deliver(req, url, requestBody(req, type, requestId), requestId);
+  return { requestId, since };
 }
 
 function deliver(req: ResourceRequest, url: string, body: Record<string, unknown>, requestId: string): void {

@@ -2,12 +2,15 @@
 // of (world, request) → result or refusal. A provider never writes events or statuses.
 import type { WorldResource } from '../storage/world.js';
 import type { SignalHub } from './signalHub.js';
+import type { Timers } from './timers.js';
 
 /** What providers that talk to the outside need: cfn-local's own URL, the signal hub, timeouts, a logger. */
 export interface ProviderEnv {
   /** The base URL clients reach cfn-local at (wait condition handles, custom resource ResponseURLs). */
   endpoint?: string;
   signals: SignalHub;
+  /** What waits' deadlines are computed from (the hub's timers run on the same). */
+  timers: Timers;
   /** How long a custom resource handler may take to answer (AWS: one hour). */
   customResourceTimeoutMs: number;
   /** A Lambda-compatible endpoint that Lambda ServiceTokens are invoked through, when set. */
@@ -15,6 +18,8 @@ export interface ProviderEnv {
   /** Signs wait condition handle and ResponseURL URLs (resources/presign.ts); unset, they go out unsigned. */
   signingKey?: Buffer;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  /** Resolves once the server listens and its endpoint is known (or it closes): a resumed operation waits for it. */
+  listening?: Promise<void>;
   /** The engine's door for child stacks (AWS::CloudFormation::Stack), set by the engine for each operation. */
   stacks?: NestedStackDoor;
 }

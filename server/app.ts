@@ -12,6 +12,7 @@ import { registerChangeSetImpact } from './routes/changeSetImpact.js';
 import { registerSignalRoutes } from './routes/signalRoutes.js';
 import { registerRequestLog } from './requestLog.js';
 import { SignalHub } from '../resources/signalHub.js';
+import { REAL_TIMERS, type Timers } from '../resources/timers.js';
 import { SamTranslator } from '../template/transforms/sam.js';
 import type { TransformServices } from '../state-machine/expansions.js';
 import { readS3Url } from '../resources/s3Urls.js';
@@ -40,6 +41,8 @@ export interface AppOptions {
   samTimeoutMs?: number;
   /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
   controlToken?: string;
+  /** The timers of DelayMs and of every wait's timeout (default the real ones; tests pass ones they move by hand). */
+  timers?: Timers;
 }
 
 export interface App {
@@ -78,9 +81,13 @@ export function buildApp(options: AppOptions = {}): App {
   const log = options.logger === false || options.logger === undefined ? pino({ level: 'silent' }) : options.logger;
   const store = Store.open(options.db ?? ':memory:');
   const faults = new Faults();
+  const timers = options.timers ?? REAL_TIMERS;
+  let listened = () => {};
   const providerEnv: ProviderEnv = {
+    listening: new Promise<void>((resolve) => (listened = resolve)),
     endpoint: options.endpoint,
-    signals: new SignalHub(),
+    signals: new SignalHub(timers, store.waits),
+    timers,
     lambdaEndpoint: options.lambdaEndpoint,
     log,
     customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
@@ -99,6 +106,7 @@ export function buildApp(options: AppOptions = {}): App {
     log,
     providerEnv,
     timeScale: options.timeScale,
+    timers,
     transforms,
   });
   recoverInterruptedOperations(engine);
@@ -128,6 +136,7 @@ export function buildApp(options: AppOptions = {}): App {
   fastify.server.headersTimeout = headersTimeout;
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);
+    listened();
   });
   return {
     fastify,
@@ -135,6 +144,7 @@ export function buildApp(options: AppOptions = {}): App {
     engine,
     faults,
     async close() {
+      listened();
       await fastify.close();
       await engine.idle();
       sam.close();

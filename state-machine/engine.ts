@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Store, StackDoc, StackRecord, ResourceRecord } from '../storage/index.js';
 import type { PreparedTemplate } from '../template/index.js';
 import type { Faults } from '../resources/faults.js';
+import { REAL_TIMERS, type Timers } from '../resources/timers.js';
 import type { NestedStackDoor, ProviderEnv } from '../resources/provider.js';
 import type { TransformServices } from './expansions.js';
 import { NestedStacks } from './nestedStacks.js';
@@ -29,6 +30,8 @@ export interface EngineDeps {
   log: Logger;
   /** Multiplies every AWS duration (TimeoutInMinutes…): tests and impatient users shrink time with it. */
   timeScale?: number;
+  /** What TimeoutInMinutes runs on (default the real timers; tests move manual ones). */
+  timers?: Timers;
   /** Set by server/app.ts; its endpoint is filled in once the server listens. */
   providerEnv?: ProviderEnv;
   /** The SAM translator, macros' Lambda endpoint and AWS::Include's S3 reader (set by server/app.ts). */
@@ -58,8 +61,10 @@ export interface OperationLaunch {
   first?: StackStatus;
   /** A new stack: its first row (template body, CREATE_IN_PROGRESS) is inserted instead of a status change. */
   insertBody?: string;
-  /** A restart resuming an interrupted operation: no first status, no timeout. */
+  /** A restart resuming an interrupted operation: no first status. */
   resumes?: boolean;
+  /** When the resumed operation first started: its TimeoutInMinutes still counts from there. */
+  startedAt?: string;
   /** Synchronous work right after the first status (ContinueUpdateRollback's skipped resources). */
   begin?(rt: Runtime): void;
   run(rt: Runtime): Promise<void>;
@@ -166,7 +171,7 @@ export class Engine {
       scope: account,
       faults: this.deps.faults,
       imports: new Set(),
-      env: this.deps.providerEnv && { ...this.deps.providerEnv, stacks: this.nested },
+      env: this.operationEnv(),
       stop: new AbortController(),
       world: worldAccess(this.deps.store, account, () => this.deps.clock.now()),
       options: {
@@ -178,18 +183,35 @@ export class Engine {
     };
   }
 
+  /** The providers' env of one operation; the endpoint is read when used (a restart resumes before it listens). */
+  private operationEnv(): ProviderEnv | undefined {
+    const env = this.deps.providerEnv;
+    if (!env) return undefined;
+    return {
+      ...env,
+      stacks: this.nested,
+      get endpoint() {
+        return env.endpoint;
+      },
+    };
+  }
+
   /** Runs an operation in the background, recorded in the operations table until it ends. */
   private launch(rt: Runtime, kind: OperationType, launch: OperationLaunch): void {
     const { store, log } = this.deps;
+    const startedAt = launch.startedAt ?? rt.clock.now().toISOString();
     store.journal.startOperation({
       operationId: rt.operationId,
       stackId: rt.stack.stackId,
       kind,
-      startedAt: rt.clock.now().toISOString(),
-      doc: {},
+      startedAt,
+      // the call's ClientRequestToken: the events of a resumed operation carry it still
+      doc: rt.token === undefined ? {} : { token: rt.token },
     });
     this.running.set(rt.stack.stackId, rt);
-    const timer = launch.resumes ? undefined : this.timeoutOf(rt, kind);
+    // a resumed operation has had the time since its first start already
+    const elapsed = launch.resumes ? Math.max(0, rt.clock.now().getTime() - Date.parse(startedAt)) : 0;
+    const clearTimer = this.timeoutOf(rt, kind, elapsed);
     const mark = markOperation(store, rt.stack.stackId);
     const task = Promise.resolve()
       .then(() => launch.run(rt))
@@ -200,7 +222,9 @@ export class Engine {
       })
       .finally(() => {
         store.journal.endOperation(rt.operationId);
-        if (timer) clearTimeout(timer);
+        // nothing waits on the stack any more: signals sent for a wait that never began are dropped
+        this.deps.providerEnv?.signals.abandon(rt.stack.stackId, 'cancelled');
+        clearTimer?.();
         if (rt.stack.doc.duringUpdatePolicyBody !== undefined) {
           rt.stack.doc.duringUpdatePolicyBody = undefined;
           store.stacks.save(rt.stack);
@@ -215,18 +239,23 @@ export class Engine {
     this.tasks.set(rt.stack.stackId, task);
   }
 
-  /** TimeoutInMinutes bounds a create (and the updates of that stack, as on AWS). */
-  private timeoutOf(rt: Runtime, kind: OperationType): NodeJS.Timeout | undefined {
+  /**
+   * TimeoutInMinutes bounds a create (and the updates of that stack, as on AWS), from the operation's start: a
+   * restart does not give a resumed operation more time (`elapsed`). Returns what clears it.
+   */
+  private timeoutOf(rt: Runtime, kind: OperationType, elapsed: number): (() => void) | undefined {
     const minutes = rt.stack.doc.timeoutInMinutes;
     if (!minutes || (kind !== 'CREATE_STACK' && kind !== 'UPDATE_STACK')) return undefined;
-    const timer = setTimeout(
+    const timers = this.deps.timers ?? REAL_TIMERS;
+    const timer = timers.setTimeout(
       () => {
         rt.stopReason ??= 'timed-out';
         rt.stop.abort();
       },
-      minutes * 60_000 * (this.deps.timeScale ?? 1),
+      Math.max(0, minutes * 60_000 * (this.deps.timeScale ?? 1) - elapsed),
     );
-    timer.unref();
-    return timer;
+    // a real timer alone must not keep the process alive (a test's manual one has nothing to unref)
+    (timer as { unref?: () => void }).unref?.();
+    return () => timers.clearTimeout(timer);
   }
 }

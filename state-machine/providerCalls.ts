@@ -3,6 +3,7 @@ import { v4 as uuidv4 } from 'uuid';
 import type { ResourceRecord } from '../storage/index.js';
 import type { ResourceRequest } from '../resources/provider.js';
 import type { FaultAction } from '../resources/faults.js';
+import { REAL_TIMERS, type Timers } from '../resources/timers.js';
 import { resolveDynamicIn, type Runtime } from './runtime.js';
 
 /** The provider's request; a delete's (`lenient`) keeps a dynamic reference that no longer resolves as written. */
@@ -28,16 +29,16 @@ export function request(
   };
 }
 
-export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+export function sleep(ms: number, signal: AbortSignal, timers: Timers = REAL_TIMERS): Promise<boolean> {
   if (ms <= 0) return Promise.resolve(!signal.aborted);
   return new Promise((resolve) => {
     // The abort listener goes when the sleep ends, or a stack of many delayed resources piles up listeners on one
     // signal (MaxListenersExceededWarning past ten).
     const onAbort = () => {
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       resolve(false);
     };
-    const timer = setTimeout(() => {
+    const timer = timers.setTimeout(() => {
       signal.removeEventListener('abort', onAbort);
       resolve(true);
     }, ms);
@@ -61,6 +62,6 @@ export function checkFault(rt: Runtime, r: ResourceRecord, action: FaultAction) 
 /** Applies injected faults and delays; returns a failure reason, 'cancelled', or undefined to proceed. */
 export async function faultGate(rt: Runtime, r: ResourceRecord, action: FaultAction, signal: AbortSignal) {
   const outcome = checkFault(rt, r, action);
-  if (!(await sleep(outcome.delayMs, signal))) return 'cancelled' as const;
+  if (!(await sleep(outcome.delayMs, signal, rt.env?.timers))) return 'cancelled' as const;
   return outcome.failure?.reason;
 }

@@ -1,5 +1,6 @@
-// After a restart, every stack left *_IN_PROGRESS is carried to the status AWS would reach: resources caught
-// mid-action are failed ("cancelled"), creates and updates roll back, deletes and rollbacks resume.
+// After a restart, every stack left *_IN_PROGRESS is carried to the status AWS would reach: a create or update
+// caught while its resources waited on signals or custom resource replies goes on (resumeWaits.ts); otherwise
+// resources caught mid-action are failed ("cancelled"), creates and updates roll back, deletes and rollbacks resume.
 import type { StackRecord } from '../storage/index.js';
 import type { Engine } from './engine.js';
 import { isInProgress, OPERATION_TYPES, type InProgressStatus, type OperationType } from './statuses.js';
@@ -8,18 +9,20 @@ import { setResourceStatus } from './transitions.js';
 import { prepareStored } from './prepare.js';
 import { REASONS } from './resourceActions.js';
 import type { Runtime } from './runtime.js';
-import { rollbackCreated, failedToCreate } from './operations/create.js';
+import { rollbackCreated, failedToCreate, runCreate } from './operations/create.js';
 import { runDelete } from './operations/delete.js';
-import { failUpdate, failedToUpdate, finishUpdate } from './operations/update.js';
+import { failUpdate, failedToUpdate, finishUpdate, runUpdate } from './operations/update.js';
 import { rollbackUpdate } from './operations/updateRollback.js';
 import { failedToImport, rollbackImport } from './operations/import.js';
 import { setStackStatus } from './transitions.js';
+import { resumesWaits, resumeWhenListening } from './resumeWaits.js';
 
 type Resume = (rt: Runtime) => Promise<void>;
 
 /** How a restart carries each in-progress status to where AWS would take it. */
 export const RESUME: Record<InProgressStatus, Resume> = {
   CREATE_IN_PROGRESS: async (rt) => {
+    if (resumesWaits(rt)) return resumeWhenListening(rt, () => runCreate(rt, rt.stack.doc.onFailure ?? 'ROLLBACK'));
     const cancelled = cancelInFlight(rt, 'Create', REASONS.createCancelled);
     setStackStatus(rt, rt.stack, 'ROLLBACK_IN_PROGRESS', `${failedToCreate(cancelled)}Rollback requested by user.`);
     await rollbackCreated(rt);
@@ -27,6 +30,7 @@ export const RESUME: Record<InProgressStatus, Resume> = {
   ROLLBACK_IN_PROGRESS: async (rt) => void (await rollbackCreated(rt)),
   DELETE_IN_PROGRESS: (rt) => runDelete(rt, 'DELETE_FAILED'),
   UPDATE_IN_PROGRESS: async (rt) => {
+    if (resumesWaits(rt)) return resumeWhenListening(rt, () => runUpdate(rt));
     const cancelled = cancelInFlight(rt, 'Update', REASONS.updateCancelled);
     await failUpdate(rt, failedToUpdate(cancelled));
   },
@@ -49,6 +53,8 @@ function cancelInFlight(rt: Runtime, action: 'Create' | 'Update' | 'Import', rea
     setResourceStatus(rt, r, r.status.startsWith('DELETE') ? 'Delete' : action, 'failed', { reason });
     cancelled.push(r.logicalId);
   }
+  // the requests of cancelled custom resources take no late reply, and no later action takes them over
+  rt.env?.signals.abandon(rt.stack.stackId, 'cancelled');
   return cancelled;
 }
 
@@ -85,7 +91,9 @@ function resume(engine: Engine, stack: StackRecord, op: OperationRecord | undefi
     kindOf(last?.OperationType) ??
     (status.startsWith('DELETE') ? 'DELETE_STACK' : status.startsWith('CREATE') ? 'CREATE_STACK' : 'UPDATE_STACK');
   const operationId = op?.operationId ?? last?.OperationId;
-  engine.startOperation(kind, { scope: engine.scope(undefined, operationId), stack, template, resumes: true, run });
+  const token = typeof op?.doc.token === 'string' ? op.doc.token : undefined;
+  const scope = engine.scope(token, operationId);
+  engine.startOperation(kind, { scope, stack, template, resumes: true, startedAt: op?.startedAt, run });
 }
 
 /** Databases written before operations were named by AWS's OperationType held other kinds: those are not kept. */

@@ -6,23 +6,15 @@ import { nameProperty, providerFor } from '../resources/registry.js';
 import { refValue } from '../resources/generic.js';
 import type { ProviderResult } from '../resources/provider.js';
 import { stagedWorld } from '../resources/stagedWorld.js';
-import { creationPolicyOf, settleCreation } from '../resources/creationPolicy.js';
 import { defaultDeletionPolicy } from '../resources/policies.js';
 import { setResourceStatus } from './transitions.js';
 import { RESOURCE_PHASES } from './statuses.js';
 import { evaluateIn, resolveDynamicIn, type Runtime } from './runtime.js';
 import { policyRefusal } from './stackPolicy.js';
-import { checkFault, faultGate, request, sleep } from './providerCalls.js';
+import { faultGate, request } from './providerCalls.js';
+import { provision, REASONS } from './provision.js';
 
-export const REASONS = {
-  initiated: 'Resource creation Initiated',
-  replacing: 'Requested update requires the creation of a new physical resource; hence creating one.',
-  createCancelled: 'Resource creation cancelled',
-  updateCancelled: 'Resource update cancelled',
-  importCancelled: 'Resource import cancelled',
-  customNamed: (id: string) =>
-    `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${id} and update the stack again.`,
-};
+export { REASONS } from './provision.js';
 
 /** Evaluated properties with dynamic references kept; throws (as AWS fails the resource) when one cannot resolve. */
 function evaluateProperties(rt: Runtime, logicalId: string): Record<string, unknown> {
@@ -114,56 +106,6 @@ function importExisting(rt: Runtime, logicalId: string, physicalId: string): boo
   return true;
 }
 
-/** Runs the provider's create and records "Initiated" then COMPLETE (or FAILED) under the given statuses. */
-async function provision(rt: Runtime, r: ResourceRecord, mode: 'create' | 'replace', signal: AbortSignal) {
-  const action = mode === 'create' ? 'Create' : 'Update';
-  const cancelled = mode === 'create' ? REASONS.createCancelled : REASONS.updateCancelled;
-  const fault = checkFault(rt, r, 'Create');
-  const world = stagedWorld(rt.world);
-  const result: ProviderResult = fault.failure
-    ? { ok: false, code: 'Injected', reason: fault.failure.reason }
-    : await providerFor(r.type).create(world, request(rt, r, r.doc.properties!, signal));
-  if (!result.ok) {
-    // the handler ran and refused: "Initiated" without a physical id, then the handler's message
-    if (mode === 'create') setResourceStatus(rt, r, action, 'start', { reason: REASONS.initiated, midAction: true });
-    const completed = await sleep(fault.delayMs, signal);
-    // What a failed create left behind (a custom resource's id) is deleted by the rollback, as on AWS.
-    if (mode === 'create' && result.physicalId) r.physicalId = result.physicalId;
-    setResourceStatus(rt, r, action, 'failed', { reason: completed ? result.reason : cancelled });
-    return false;
-  }
-  r.physicalId = result.physicalId;
-  r.doc.ref = result.ref;
-  r.doc.attributes = result.attributes;
-  r.doc.createdBy = rt.operationId;
-  setResourceStatus(rt, r, action, 'start', {
-    reason: REASONS.initiated,
-    midAction: true,
-    alongside: () => world.commit(),
-  });
-  if (!(await sleep(fault.delayMs, signal))) {
-    setResourceStatus(rt, r, action, 'failed', { reason: cancelled });
-    return false;
-  }
-  const def = rt.template.model.resources.get(r.logicalId);
-  const policy = creationPolicyOf(def?.creationPolicy === undefined ? undefined : evaluateIn(rt, def.creationPolicy));
-  const settled = await settleCreation(
-    providerFor(r.type),
-    world,
-    request(rt, r, r.doc.properties!, signal),
-    result,
-    policy,
-  );
-  if (settled === 'cancelled' || !settled.ok) {
-    setResourceStatus(rt, r, action, 'failed', { reason: settled === 'cancelled' ? cancelled : settled.reason });
-    return false;
-  }
-  r.doc.attributes = settled.attributes;
-  r.doc.ref = settled.ref;
-  setResourceStatus(rt, r, action, 'complete', { alongside: () => world.commit() });
-  return true;
-}
-
 /** Update: nothing when unchanged; in place (UPDATE_IN_PROGRESS → UPDATE_COMPLETE); or a replacement. */
 export async function updateResource(rt: Runtime, logicalId: string, signal: AbortSignal): Promise<boolean> {
   const r = rt.resources.get(logicalId)!;
@@ -216,8 +158,18 @@ export async function updateResource(rt: Runtime, logicalId: string, signal: Abo
   return updateInPlace(rt, r, 'Update', signal);
 }
 
-async function updateInPlace(rt: Runtime, r: ResourceRecord, action: 'Update', signal: AbortSignal) {
-  const gate = await faultGate(rt, r, action, signal);
+/**
+ * The provider's update of a resource in place. `resumed`: a restart resumes it (a custom resource awaiting the
+ * reply to its Update): its fault and delay were applied before, and the provider takes over the request sent.
+ */
+export async function updateInPlace(
+  rt: Runtime,
+  r: ResourceRecord,
+  action: 'Update',
+  signal: AbortSignal,
+  resumed = false,
+) {
+  const gate = resumed ? undefined : await faultGate(rt, r, action, signal);
   if (gate === 'cancelled') {
     setResourceStatus(rt, r, 'Update', 'failed', { reason: REASONS.updateCancelled });
     return false;

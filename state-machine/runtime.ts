@@ -32,6 +32,8 @@ export interface Runtime extends OperationScope {
   stop: AbortController;
   /** Why the run was stopped: CancelUpdateStack, the stack's timeout, or DeleteStack during a create. */
   stopReason?: 'cancelled' | 'timed-out' | 'deleted';
+  /** A restart resuming this operation: the resources whose waits go on (state-machine/resumeWaits.ts). */
+  resumedWaits?: Set<string>;
   /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
   rollbackOf?: string;
   options: {

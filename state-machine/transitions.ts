@@ -168,20 +168,7 @@ export function setResourceStatus(
     options.alongside?.();
     if (options.removeRow) scope.store.resources.remove(resource.stackId, resource.logicalId);
     else scope.store.resources.save(resource);
-    scope.store.events.append({
-      stackId: resource.stackId,
-      account: resource.account,
-      region: resource.region,
-      eventId,
-      logicalId: resource.logicalId,
-      physicalId: resource.physicalId ?? '',
-      type: resource.type,
-      status,
-      reason: options.reason,
-      properties: options.withoutProperties ? undefined : propertiesJson(resource.doc.properties),
-      token: scope.token,
-      timestamp,
-    });
+    appendResourceEvent(scope, resource, { eventId, timestamp, ...options });
     // the journal marks where an action starts and ends, not the events in between
     if (!options.midAction)
       scope.store.journal.append({
@@ -194,4 +181,40 @@ export function setResourceStatus(
         timestamp,
       });
   });
+}
+
+/** A resource's event for its current status (the status itself is written by the caller, or left as it is). */
+function appendResourceEvent(
+  scope: OperationScope,
+  resource: ResourceRecord,
+  event: { eventId: string; timestamp: string; reason?: string; withoutProperties?: boolean },
+): void {
+  scope.store.events.append({
+    stackId: resource.stackId,
+    account: resource.account,
+    region: resource.region,
+    eventId: event.eventId,
+    logicalId: resource.logicalId,
+    physicalId: resource.physicalId ?? '',
+    type: resource.type,
+    status: resource.status,
+    reason: event.reason,
+    properties: event.withoutProperties ? undefined : propertiesJson(resource.doc.properties),
+    token: scope.token,
+    timestamp: event.timestamp,
+  });
+}
+
+/**
+ * An event that changes no status: what happened to a resource in the middle of its action (a received signal),
+ * under the action's in-progress status, with no journal row. Outside an action it is a bug, as an illegal
+ * transition is.
+ */
+export function recordResourceEvent(scope: OperationScope, resource: ResourceRecord, reason: string): void {
+  if (!actionInProgress(resource.status)) {
+    throw new Error(`no event of ${resource.logicalId} of ${resource.stackId} outside an action (${resource.status})`);
+  }
+  const timestamp = eventTime(scope, resource.stackId);
+  const eventId = `${resource.logicalId}-${resource.status}-${timestamp}`;
+  scope.store.transaction(() => appendResourceEvent(scope, resource, { eventId, timestamp, reason }));
 }

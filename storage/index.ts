@@ -11,6 +11,7 @@ import { WorldStore } from './world.js';
 import { ChangeSetStore } from './changeSets.js';
 import { TransformOutputStore } from './transformOutputs.js';
 import { ObjectStore } from './objects.js';
+import { WaitStore } from './waits.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 export class Store {
@@ -26,6 +27,8 @@ export class Store {
   readonly transformOutputs: TransformOutputStore;
   /** S3 objects' metadata rows; their bytes are in `bodies`. */
   readonly objects: ObjectStore;
+  /** What running operations' waits need across a restart (resources/signalHub.ts). */
+  readonly waits: WaitStore;
   /** The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts). */
   readonly lastEventTime = new Map<string, number>();
   private readonly group: GroupCommit;
@@ -46,6 +49,7 @@ export class Store {
     this.secrets = new SecretStore(db);
     this.transformOutputs = new TransformOutputStore(db);
     this.objects = new ObjectStore(db);
+    this.waits = new WaitStore(db, this.group);
   }
 
   static open(file: string): Store {
@@ -90,6 +94,7 @@ export class Store {
         's3_uploads',
         's3_parts',
         'transform_outputs',
+        'waits',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -115,7 +120,7 @@ export class Store {
       .pluck()
       .all(...args, ...args) as string[];
     this.transaction(() => {
-      for (const table of ['templates', 'journal', 'operations']) {
+      for (const table of ['templates', 'journal', 'operations', 'waits']) {
         this.db
           .prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`)
           .run(...args);

@@ -31,6 +31,8 @@ export interface StackDoc {
   capabilities?: string[];
   notificationARNs: string[];
   disableRollback: boolean;
+  /** CreateStack's OnFailure while the create runs, for a restart that resumes it. */
+  onFailure?: 'ROLLBACK' | 'DELETE' | 'DO_NOTHING';
   terminationProtection: boolean;
   timeoutInMinutes?: number;
   roleARN?: string;

@@ -1,7 +1,7 @@
 // SignalResource: a success or failure signal for a resource waiting under a CreationPolicy (what cfn-signal sends).
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_SignalResource.html
 import { validationError, stackNotFound } from '../../domain/errors.js';
-import { signalKey } from '../../resources/creationPolicy.js';
+import { receiveResourceSignal } from '../../state-machine/signals.js';
 import { findStack, type Handler } from './context.js';
 
 const SIGNALABLE = new Set(['CREATE_IN_PROGRESS', 'UPDATE_IN_PROGRESS']);
@@ -16,7 +16,7 @@ export const signalResource: Handler<'SignalResource'> = (ctx, input) => {
   if (!SIGNALABLE.has(resource.status)) {
     throw validationError(`Resource ${logicalId} is in ${resource.status} state and cannot be signaled`);
   }
-  ctx.engine.deps.providerEnv?.signals.signalResource(signalKey(stack.stackId, logicalId), {
+  receiveResourceSignal(ctx.engine, stack, resource, {
     UniqueId: uniqueId,
     Status: status === 'FAILURE' ? 'FAILURE' : 'SUCCESS',
   });

@@ -65,9 +65,13 @@ function putSignal(deps: Deps, key: string, body: unknown, reply: FastifyReply) 
     );
   const signal = asSignal(parse(body));
   const state = handle.state as HandleState;
-  const next: HandleState = signal
-    ? { ...state, signals: { ...state.signals, [signal.UniqueId]: signal } }
-    : { ...state, unparsable: true };
+  // a UniqueId already received is "a retransmission of the previously sent signal" that AWS ignores
+  // (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/using-cfn-waitcondition.html)
+  const next: HandleState = !signal
+    ? { ...state, unparsable: true }
+    : state.signals?.[signal.UniqueId]
+      ? state
+      : { ...state, signals: { ...state.signals, [signal.UniqueId]: signal } };
   deps.store.world.put({ ...handle, state: next });
   deps.signals.notify(key);
   if (!signal) {

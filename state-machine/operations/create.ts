@@ -20,6 +20,7 @@ import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
 import { runDelete } from './delete.js';
 import { checkAttributes } from './attributes.js';
 import { guarded } from '../guard.js';
+import { resumedStep } from '../resumeWaits.js';
 
 /** ROLLBACK, DELETE or DO_NOTHING as AWS names them; any other value rolls back (see failCreate). */
 type OnFailure = string;
@@ -63,6 +64,7 @@ function applyCreateOptions(stack: StackRecord, input: CreateStackInput): void {
     capabilities: input.Capabilities,
     notificationARNs: input.NotificationARNs ?? [],
     disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING',
+    onFailure: input.OnFailure,
     terminationProtection: input.EnableTerminationProtection ?? false,
     timeoutInMinutes: input.TimeoutInMinutes,
     roleARN: input.RoleARN,
@@ -98,6 +100,7 @@ export function executeCreate(
     capabilities: input.Capabilities,
     notificationARNs: input.NotificationARNs ?? [],
     disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING',
+    onFailure: input.OnFailure,
     retainExceptOnCreate: input.RetainExceptOnCreate,
     changeSetId: extras.changeSetId,
     viaChangeSet: true,
@@ -141,7 +144,8 @@ export const failedToCreate = (ids: Iterable<string>) =>
   `The following resource(s) failed to create: [${[...ids].sort().join(', ')}]. `;
 const ROLLBACK_REQUESTED = 'Rollback requested by user.';
 
-async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
+/** The create's run: also what a restart resumes when the create was caught waiting (recovery.ts). */
+export async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
   if (rt.template.failure) return failCreate(rt, `${rt.template.failure}. `, onFailure);
   const attributeError = checkAttributes(rt);
   if (attributeError) return failCreate(rt, `${attributeError}. `, onFailure);
@@ -153,7 +157,7 @@ async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
       guarded(
         rt,
         () => rt.resources.get(id),
-        () => createResource(rt, id, signal),
+        () => resumedStep(rt, id, signal) ?? createResource(rt, id, signal),
       ),
     stopOnFailure: true,
     stop: rt.stop.signal,

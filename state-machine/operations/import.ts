@@ -196,7 +196,7 @@ async function importOne(rt: Runtime, logicalId: string): Promise<boolean> {
   rt.resources.set(logicalId, r);
   setResourceStatus(rt, r, 'Import', 'start');
   // a DelayMs in the resource's cfn-local Metadata holds the import too (a restart can then land mid-import)
-  await sleep(delayOf(def.metadata), rt.stop.signal);
+  await sleep(delayOf(def.metadata), rt.stop.signal, rt.env?.timers);
   if (!found || found.stackId) {
     setResourceStatus(rt, r, 'Import', 'failed', {
       reason: `Resource of type '${def.type}' with identifier '${identifier}' was not found.`,

@@ -23,6 +23,7 @@ import { checkAttributes } from './attributes.js';
 import { failedToCreate } from './create.js';
 import { rollbackUpdate } from './updateRollback.js';
 import { parseStackPolicy, policyRefusal } from '../stackPolicy.js';
+import { resumedStep } from '../resumeWaits.js';
 
 /** What ExecuteChangeSet passes on besides the change set's request (none of it is an API member). */
 export interface UpdateExtras {
@@ -121,7 +122,8 @@ export const failedToUpdate = (ids: Iterable<string>) =>
   `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
 const UPDATE_CLEANUP_FAILED = 'Update successful. One or more resources could not be deleted.';
 
-async function runUpdate(rt: Runtime): Promise<void> {
+/** The update's run: also what a restart resumes when the update was caught waiting (recovery.ts). */
+export async function runUpdate(rt: Runtime): Promise<void> {
   const attributeError = checkAttributes(rt);
   if (attributeError) return failUpdate(rt, `${attributeError}. `);
   const refusal = removalRefused(rt);
@@ -137,7 +139,9 @@ async function runUpdate(rt: Runtime): Promise<void> {
       guarded(
         rt,
         () => rt.resources.get(id),
-        () => (existing.has(id) ? updateResource(rt, id, signal) : createResource(rt, id, signal)),
+        () =>
+          resumedStep(rt, id, signal) ??
+          (existing.has(id) ? updateResource(rt, id, signal) : createResource(rt, id, signal)),
       ),
     stopOnFailure: true,
     stop: rt.stop.signal,

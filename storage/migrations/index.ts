@@ -7,5 +7,6 @@ import { sql as m005 } from './m005_events_by_stack_key.js';
 import { sql as m006 } from './m006_stacks_in_progress.js';
 import { sql as m007 } from './m007_s3_objects.js';
 import { sql as m008 } from './m008_transform_outputs.js';
+import { sql as m009 } from './m009_waits.js';
 
-export const MIGRATIONS: readonly string[] = [m001, m002, m003, m004, m005, m006, m007, m008];
+export const MIGRATIONS: readonly string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009];

@@ -14,11 +14,14 @@ import {
   waitUntilChangeSetCreateComplete,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { ManualTimers } from '../helpers/timers.js';
 import { changeSet, deploy, execute, waitForChangeSet } from './changeSetsHelpers.js';
 
 let server: TestServer;
+// A DelayMs holds its resource until the test moves these timers.
+const timers = new ManualTimers();
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ timers });
 });
 afterAll(() => server.close());
 
@@ -381,6 +384,8 @@ describe('ExecuteChangeSet', () => {
       code: 'InvalidChangeSetStatusException',
       message: `ChangeSet [${id}] cannot be executed in its current execution status of [EXECUTE_IN_PROGRESS]`,
     });
+    await timers.armed(300);
+    await timers.advance(300);
     await waitForStack(server.client, stackId);
     const twice = await errorOf(server.client.send(new ExecuteChangeSetCommand({ ChangeSetName: id })));
     expect(twice).toMatchObject({

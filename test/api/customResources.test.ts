@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { CreateStackCommand, DescribeStacksCommand, UpdateStackCommand } from '@aws-sdk/client-cloudformation';
 import { presign } from '../../resources/presign.js';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
-import { createStack, deleteStack, eventLines, resourceEvents, sleep } from './worldHelpers.js';
+import { ManualTimers } from '../helpers/timers.js';
+import { createStack, deleteStack, eventLines, resourceEvents } from './worldHelpers.js';
 
 type Request = Record<string, any>;
 type Reply = (req: Request) => Record<string, unknown> | undefined;
@@ -36,6 +37,16 @@ class Handler {
 
   close() {
     return new Promise((r) => this.server?.close(r));
+  }
+
+  /** The request number `n` (from 1), once it has arrived (bounded: one that never comes fails the test). */
+  async received(n: number, timeoutMs = 10_000): Promise<Request> {
+    const end = Date.now() + timeoutMs;
+    while (this.requests.length < n) {
+      if (Date.now() > end) throw new Error(`the handler got ${this.requests.length} request(s), not ${n}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return this.requests[n - 1];
   }
 }
 
@@ -71,8 +82,10 @@ Outputs:
 
 let server: TestServer;
 const handler = new Handler();
+// A handler's reply is awaited for AWS's hour on these timers, which a test moves past instead of waiting.
+const timers = new ManualTimers();
 beforeAll(async () => {
-  server = await startServer({ customResourceTimeoutMs: 1000 });
+  server = await startServer({ timers });
   await handler.start();
 });
 afterAll(async () => {
@@ -178,11 +191,14 @@ describe('Custom resources over HTTP', () => {
     const { StackId } = await server.client.send(
       new CreateStackCommand({ StackName: 'cr-silent', TemplateBody: TEMPLATE(handler.url) }),
     );
+    await timers.armed(3_600_000);
     const other = await createStack(server, 'cr-other', 'Resources:\n  Q:\n    Type: AWS::SQS::Queue\n');
     expect(other.stack.StackStatus).toBe('CREATE_COMPLETE');
+    await timers.advance(3_600_000 - 1);
     expect((await server.client.send(new DescribeStacksCommand({ StackName: StackId }))).Stacks![0].StackStatus).toBe(
       'CREATE_IN_PROGRESS',
     );
+    await timers.advance(1);
     expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('ROLLBACK_COMPLETE');
     const requestId = handler.requests[0].RequestId;
     expect(await reasonOf(StackId!, 'CREATE_FAILED')).toBe(
@@ -204,15 +220,11 @@ describe('Custom resources over HTTP', () => {
     });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error).toBe('NoSuchRequest');
-    let first: Request | undefined;
-    handler.reply = (r) => {
-      first ??= r;
-      return undefined;
-    };
+    handler.reply = () => undefined;
     const { StackId } = await server.client.send(
       new CreateStackCommand({ StackName: 'cr-bad-response', TemplateBody: TEMPLATE(handler.url) }),
     );
-    while (!first) await sleep(5);
+    const first = await handler.received(1);
     const garbage = await fetch(first.ResponseURL, { method: 'PUT', body: 'nope' });
     expect(garbage.status).toBe(400);
     const badStatus = await respond(first, { Status: 'DONE' });

@@ -1,18 +1,36 @@
 // Faults on demand: a resource's `Metadata: cfn-local:` block, and faults registered over the control API
 // (by stack, logical id or type; a number of times; with a delay). Throttling codes are retried like a handler does.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { UpdateStackCommand } from '@aws-sdk/client-cloudformation';
+import { CreateStackCommand, DescribeStacksCommand, UpdateStackCommand } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { ManualTimers } from '../helpers/timers.js';
 import { control, createStack, deleteStack, eventLines, resourceEvents } from './worldHelpers.js';
 
 let server: TestServer;
+/** A server whose DelayMs runs on timers the test moves: a delay takes no real time, and ends exactly when told. */
+const timed = { timers: new ManualTimers(), server: undefined as unknown as TestServer };
 beforeAll(async () => {
   server = await startServer();
+  timed.server = await startServer({ timers: timed.timers });
 });
-afterAll(() => server.close());
+afterAll(() => Promise.all([server.close(), timed.server.close()]));
 afterEach(async () => {
   await control(server, 'DELETE', '/faults');
+  await control(timed.server, 'DELETE', '/faults');
 });
+
+/**
+ * Waits until the resource's action is held by a delay of `ms`, moves time to 1 ms short of it, and checks the
+ * resource is still in its action (and the stack in progress): the delay, not anything else, holds it.
+ */
+async function heldFor(stackId: string, logicalId: string, ms: number) {
+  await timed.timers.armed(ms);
+  await timed.timers.advance(ms - 1);
+  const lines = await eventLines(timed.server.client, stackId, logicalId);
+  expect(lines.at(-1)).toMatch(/^CREATE_IN_PROGRESS/);
+  const { Stacks } = await timed.server.client.send(new DescribeStacksCommand({ StackName: stackId }));
+  expect(Stacks![0].StackStatus).toBe('CREATE_IN_PROGRESS');
+}
 
 const reasonOf = async (id: string, logicalId: string, status: string) =>
   (await resourceEvents(server.client, id, logicalId)).find((e) => e.ResourceStatus === status)?.ResourceStatusReason;
@@ -53,14 +71,15 @@ describe('Template faults (Metadata: cfn-local)', () => {
   });
 
   it('delays each action by DelayMs', async () => {
-    const started = Date.now();
-    const { stack } = await createStack(
-      server,
-      'meta-delay',
-      QUEUE('    Metadata:\n      cfn-local:\n        DelayMs: 300\n'),
+    const { StackId } = await timed.server.client.send(
+      new CreateStackCommand({
+        StackName: 'meta-delay',
+        TemplateBody: QUEUE('    Metadata:\n      cfn-local:\n        DelayMs: 300000\n'),
+      }),
     );
-    expect(stack.StackStatus).toBe('CREATE_COMPLETE');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    await heldFor(StackId!, 'Queue', 300_000);
+    await timed.timers.advance(1);
+    expect((await waitForStack(timed.server.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
   });
 });
 
@@ -161,10 +180,12 @@ describe('Control API faults', () => {
   });
 
   it('delayMs slows the action without failing it', async () => {
-    await control(server, 'POST', '/faults', { logicalId: 'Slow', action: 'Create', delayMs: 250, times: 0 });
-    const started = Date.now();
-    const { stack } = await createStack(server, 'slow', 'Resources:\n  Slow:\n    Type: AWS::SNS::Topic\n');
-    expect(stack.StackStatus).toBe('CREATE_COMPLETE');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    await control(timed.server, 'POST', '/faults', { logicalId: 'Slow', action: 'Create', delayMs: 250_000, times: 0 });
+    const { StackId } = await timed.server.client.send(
+      new CreateStackCommand({ StackName: 'slow', TemplateBody: 'Resources:\n  Slow:\n    Type: AWS::SNS::Topic\n' }),
+    );
+    await heldFor(StackId!, 'Slow', 250_000);
+    await timed.timers.advance(1);
+    expect((await waitForStack(timed.server.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
   });
 });

@@ -15,12 +15,15 @@ import {
 } from '@aws-sdk/client-cloudformation';
 import { AwsJson1_0Protocol } from '@aws-sdk/core/protocols';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { ManualTimers } from '../helpers/timers.js';
 import { awsErrorOf } from '../helpers/errors.js';
 import { allEvents, eventLines } from '../helpers/events.js';
 
 let server: TestServer;
+// A DelayMs holds its resource until the test moves these timers.
+const timers = new ManualTimers();
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ timers });
 });
 afterAll(() => server.close());
 
@@ -70,7 +73,7 @@ describe('racing calls on one stack', () => {
       new CreateStackCommand({ StackName: 'race', TemplateBody: `Resources:\n${param('A', 'a')}` }),
     );
     await waitForStack(server.client, StackId!);
-    // each update takes a while (DelayMs), so the two calls overlap
+    // each update is held by its DelayMs until the test moves time, so the two calls overlap
     const slow = (n: number) =>
       `Resources:\n  A:\n    Type: AWS::SSM::Parameter\n    Metadata:\n      cfn-local:\n        DelayMs: 200\n    Properties:\n      Type: String\n      Value: v${n}\n`;
     const results = await Promise.allSettled(
@@ -81,6 +84,8 @@ describe('racing calls on one stack', () => {
     expect((refused.reason as Error).message).toBe(
       `Stack:${StackId} is in UPDATE_IN_PROGRESS state and can not be updated.`,
     );
+    await timers.armed(200);
+    await timers.advance(200);
     expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('UPDATE_COMPLETE');
   });
 });

@@ -9,12 +9,15 @@ import {
   UpdateStackCommand,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { ManualTimers } from '../helpers/timers.js';
 import { awsErrorOf } from '../helpers/errors.js';
-import { eventLines } from '../helpers/events.js';
+import { eventLines, waitForEvent } from '../helpers/events.js';
 
 let server: TestServer;
+// A DelayMs holds its resource until the test moves these timers (none here does: a delayed resource stays in flight).
+const timers = new ManualTimers();
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ timers });
 });
 afterAll(() => server.close());
 
@@ -89,9 +92,18 @@ describe('CreateStack failure', () => {
   });
 
   it('cancels siblings still in flight with "Resource creation cancelled"', async () => {
+    // Slow is held by its delay until the failure of Bad cancels it; the rollback's delete of Slow is delayed too
     const slow = '    Metadata:\n      cfn-local:\n        DelayMs: 300\n';
     const body = `Resources:\n${param('Slow', slow)}${param('Bad', failing('Create'))}`;
-    const stack = await create('cancel', body);
+    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cancel', TemplateBody: body }));
+    await waitForEvent(
+      server.client,
+      StackId!,
+      (e) => e.LogicalResourceId === 'Slow' && e.ResourceStatus === 'DELETE_IN_PROGRESS',
+    );
+    await timers.armed(300);
+    await timers.advance(300);
+    const stack = await waitForStack(server.client, StackId!);
     expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
     const lines = await eventLines(server.client, 'cancel', true);
     expect(lines).toContain('Slow CREATE_FAILED: Resource creation cancelled');
@@ -187,12 +199,24 @@ describe('CreateStack failure', () => {
 
 describe('TimeoutInMinutes', () => {
   it('fails a create that outlasts it with AWS reason and rolls back', async () => {
-    const timed = await startServer({ timeScale: 1 / 60_000 }); // one "minute" lasts a millisecond
+    const timers = new ManualTimers();
+    const timed = await startServer({ timers });
     try {
-      const body = `Resources:\n${param('Slow', '    Metadata:\n      cfn-local:\n        DelayMs: 300\n')}`;
+      // Slow's create takes an hour; the stack allows it 50 minutes
+      const body = `Resources:\n${param('Slow', '    Metadata:\n      cfn-local:\n        DelayMs: 3600000\n')}`;
       const { StackId } = await timed.client.send(
         new CreateStackCommand({ StackName: 'slow', TemplateBody: body, TimeoutInMinutes: 50 }),
       );
+      await timers.armed(3_600_000);
+      await timers.advance(50 * 60_000);
+      // the rollback's delete of Slow is delayed as well
+      await waitForEvent(
+        timed.client,
+        StackId!,
+        (e) => e.LogicalResourceId === 'Slow' && e.ResourceStatus === 'DELETE_IN_PROGRESS',
+      );
+      await timers.armed(3_600_000);
+      await timers.advance(3_600_000);
       const stack = await waitForStack(timed.client, StackId!);
       expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
       const lines = await eventLines(timed.client, 'slow', true);

@@ -12,11 +12,14 @@ import {
   GetTemplateCommand,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { ManualTimers } from '../helpers/timers.js';
 import { eventLines } from '../helpers/events.js';
 
 let server: TestServer;
+// A DelayMs holds its resource until the test moves these timers (or the operation is cancelled).
+const timers = new ManualTimers();
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ timers });
 });
 afterAll(() => server.close());
 
@@ -188,6 +191,7 @@ describe('UpdateStack failure', () => {
     await server.client.send(
       new UpdateStackCommand({
         StackName: 'cancelme',
+        // A's update is held by its delay (the timers never move) until CancelUpdateStack cancels it
         TemplateBody: template(param('A', { value: 'a2', meta: '        DelayMs: 400\n' })),
       }),
     );

@@ -13,6 +13,7 @@ import {
   type CloudFormationClient,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { ManualTimers } from '../helpers/timers.js';
 import {
   canStart,
   OPERATION_STARTS,
@@ -24,11 +25,18 @@ import {
 
 let server: TestServer;
 let counter = 0;
+// A DelayMs holds an update in UPDATE_IN_PROGRESS until the test moves these timers: no race with real time.
+const timers = new ManualTimers();
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ timers });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await timers.advance(HOLD_MS);
+  await server.close();
+});
 
+/** How long an update is held in progress (until afterAll moves time past it). */
+const HOLD_MS = 60_000;
 const ok = 'Resources:\n  P:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n      Value: a\n';
 const changed = ok.replace('Value: a', 'Value: b');
 const withFault = (fault: string, value = 'a') =>
@@ -83,7 +91,9 @@ const REACH: Partial<Record<StackStatus, (c: CloudFormationClient, name: string)
     ),
   UPDATE_IN_PROGRESS: async (c, n) => {
     await created(c, n, ok);
-    await c.send(new UpdateStackCommand({ StackName: n, TemplateBody: withFault('        DelayMs: 1500\n', 'b') }));
+    await c.send(
+      new UpdateStackCommand({ StackName: n, TemplateBody: withFault(`        DelayMs: ${HOLD_MS}\n`, 'b') }),
+    );
   },
 };
 

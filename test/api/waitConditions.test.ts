@@ -1,9 +1,10 @@
-// WaitConditionHandle / WaitCondition through the real signal protocol (an HTTP PUT to the handle's URL), and
-// CreationPolicy with the SignalResource action. Reasons as AWS shows them (CloudFormation user guide, WaitCondition).
+// WaitConditionHandle / WaitCondition through the real signal protocol (an HTTP PUT to the handle's URL); reasons as
+// AWS shows them (CloudFormation user guide, WaitCondition). CreationPolicy and SignalResource: creationPolicy.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreateStackCommand, DescribeStacksCommand, SignalResourceCommand } from '@aws-sdk/client-cloudformation';
+import { CreateStackCommand, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
-import { createStack, eventLines, physicalIdOnceCreated, resourceEvents, sleep } from './worldHelpers.js';
+import { ManualTimers } from '../helpers/timers.js';
+import { eventLines, physicalIdOnceCreated, resourceEvents } from './worldHelpers.js';
 import { HANDLE_EXPIRES_S, presign } from '../../resources/presign.js';
 
 const TEMPLATE = (count = 1, timeout = 5) => `
@@ -24,8 +25,10 @@ Outputs:
 `;
 
 let server: TestServer;
+// Every wait's timeout runs on these: a test moves time past a deadline instead of waiting for it.
+const timers = new ManualTimers();
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ timers });
 });
 afterAll(() => server.close());
 
@@ -65,15 +68,19 @@ describe('AWS::CloudFormation::WaitCondition', () => {
     expect((await signal(url, { Status: 'SUCCESS', Reason: 'step 1', UniqueId: 'one', Data: 'first' })).status).toBe(
       200,
     );
-    await sleep(30);
-    const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: id }));
-    expect(Stacks![0].StackStatus).toBe('CREATE_IN_PROGRESS');
+    // No wait needed: the PUT wakes the wait in the same event-loop turn, and the answer leaves only after that
+    // turn's group commit, so by now the wait has counted one signal of two and is waiting again.
+    expect(await eventLines(server.client, id, 'Wait')).toEqual([
+      'CREATE_IN_PROGRESS',
+      'CREATE_IN_PROGRESS Resource creation Initiated',
+    ]);
     await signal(url, { Status: 'SUCCESS', Reason: 'step 2', UniqueId: 'two', Data: 'second' });
     const stack = await waitForStack(server.client, id);
     expect(stack.StackStatus).toBe('CREATE_COMPLETE');
     const outputs = Object.fromEntries(stack.Outputs!.map((o) => [o.OutputKey, o.OutputValue]));
     expect(JSON.parse(outputs.Data!)).toEqual({ one: 'first', two: 'second' });
     expect(outputs.Url).toBe(url);
+    // A handle signal is kept, not published: AWS's per-signal events are those of SignalResource (below).
     expect(await eventLines(server.client, id, 'Wait')).toEqual([
       'CREATE_IN_PROGRESS',
       'CREATE_IN_PROGRESS Resource creation Initiated',
@@ -83,12 +90,15 @@ describe('AWS::CloudFormation::WaitCondition', () => {
     expect(events[2].PhysicalResourceId).toBe(`${id}/Handle`);
   });
 
-  it('counts a repeated UniqueId once, as the signal replaces the earlier one', async () => {
-    const { id, url } = await startWaiting('wc-repeat', TEMPLATE(2, 1));
+  it('ignores a repeated UniqueId as a retransmission: the first signal with that id stands', async () => {
+    const { id, url } = await startWaiting('wc-repeat', TEMPLATE(2, 600));
     await signal(url, { Status: 'SUCCESS', UniqueId: 'same', Data: 'a' });
-    await signal(url, { Status: 'SUCCESS', UniqueId: 'same', Data: 'b' });
-    await waitForStack(server.client, id);
-    expect(await failureReason(id, 'Wait')).toBe('WaitCondition timed out. Received 1 conditions when expecting 2');
+    await signal(url, { Status: 'FAILURE', UniqueId: 'same', Data: 'b', Reason: 'ignored' });
+    await signal(url, { Status: 'SUCCESS', UniqueId: 'other', Data: 'c' });
+    const stack = await waitForStack(server.client, id);
+    expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+    const data = stack.Outputs!.find((o) => o.OutputKey === 'Data')!.OutputValue;
+    expect(data).toBe(JSON.stringify({ same: 'a', other: 'c' }));
   });
 
   it('fails with "WaitCondition received failed message" on a FAILURE signal and rolls back', async () => {
@@ -102,7 +112,15 @@ describe('AWS::CloudFormation::WaitCondition', () => {
   });
 
   it('times out with "WaitCondition timed out. Received 0 conditions when expecting 1", then ROLLBACK_COMPLETE', async () => {
-    const { id } = await createStack(server, 'wc-timeout', TEMPLATE(1, 1));
+    const { id } = await startWaiting('wc-timeout', TEMPLATE(1, 43_200));
+    await timers.armed(43_200_000);
+    await timers.advance(43_200_000 - 1);
+    expect(await eventLines(server.client, id, 'Wait')).toEqual([
+      'CREATE_IN_PROGRESS',
+      'CREATE_IN_PROGRESS Resource creation Initiated',
+    ]);
+    await timers.advance(1);
+    await waitForStack(server.client, id);
     expect(await failureReason(id, 'Wait')).toBe('WaitCondition timed out. Received 0 conditions when expecting 1');
     const { Stacks } = await server.client.send(new DescribeStacksCommand({ StackName: id }));
     expect(Stacks![0].StackStatus).toBe('ROLLBACK_COMPLETE');
@@ -170,70 +188,5 @@ describe('presigned handle URLs', () => {
     expect(Stacks![0].StackStatus).toBe('CREATE_IN_PROGRESS');
     expect((await signal(url, ok)).status).toBe(200);
     expect((await waitForStack(server.client, id)).StackStatus).toBe('CREATE_COMPLETE');
-  });
-});
-
-const POLICY = (count: number, timeout: string) => `
-Resources:
-  Topic:
-    Type: AWS::SNS::Topic
-    CreationPolicy:
-      ResourceSignal:
-        Count: ${count}
-        Timeout: ${timeout}
-`;
-
-const signalResource = (stack: string, uniqueId: string, status: 'SUCCESS' | 'FAILURE') =>
-  server.client.send(
-    new SignalResourceCommand({ StackName: stack, LogicalResourceId: 'Topic', UniqueId: uniqueId, Status: status }),
-  );
-
-describe('CreationPolicy and SignalResource', () => {
-  it('holds CREATE_IN_PROGRESS until Count SUCCESS signals arrive through SignalResource', async () => {
-    const { StackId } = await server.client.send(
-      new CreateStackCommand({ StackName: 'cp-ok', TemplateBody: POLICY(2, 'PT1M') }),
-    );
-    await physicalIdOnceCreated(server.client, StackId!, 'Topic');
-    await signalResource('cp-ok', 'i-1', 'SUCCESS');
-    await sleep(30);
-    expect((await server.client.send(new DescribeStacksCommand({ StackName: StackId }))).Stacks![0].StackStatus).toBe(
-      'CREATE_IN_PROGRESS',
-    );
-    await signalResource('cp-ok', 'i-2', 'SUCCESS');
-    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
-    expect(await eventLines(server.client, StackId!, 'Topic')).toEqual([
-      'CREATE_IN_PROGRESS',
-      'CREATE_IN_PROGRESS Resource creation Initiated',
-      'CREATE_COMPLETE',
-    ]);
-  });
-
-  it('fails with "Received FAILURE signal with UniqueId" on a FAILURE signal', async () => {
-    const { StackId } = await server.client.send(
-      new CreateStackCommand({ StackName: 'cp-fail', TemplateBody: POLICY(1, 'PT1M') }),
-    );
-    await physicalIdOnceCreated(server.client, StackId!, 'Topic');
-    await signalResource('cp-fail', 'i-0abc', 'FAILURE');
-    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('ROLLBACK_COMPLETE');
-    expect(await failureReason(StackId!, 'Topic')).toBe('Received FAILURE signal with UniqueId i-0abc');
-  });
-
-  it('fails with "Failed to receive 1 resource signal(s) within the specified duration" at the timeout', async () => {
-    const { id } = await createStack(server, 'cp-timeout', POLICY(1, 'PT1S'));
-    expect(await failureReason(id, 'Topic')).toBe(
-      'Failed to receive 1 resource signal(s) within the specified duration',
-    );
-  });
-
-  it('refuses a signal to a resource that is no longer being created with ValidationError', async () => {
-    const { id } = await createStack(server, 'cp-late', POLICY(1, 'PT1S'));
-    await expect(signalResource(id, 'i-9', 'SUCCESS')).rejects.toMatchObject({
-      name: 'ValidationError',
-      message: 'Resource Topic is in DELETE_COMPLETE state and cannot be signaled',
-    });
-    await expect(signalResource('nope', 'i-9', 'SUCCESS')).rejects.toMatchObject({
-      name: 'ValidationError',
-      message: 'Stack [nope] does not exist',
-    });
   });
 });

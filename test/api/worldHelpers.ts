@@ -83,4 +83,5 @@ export async function worldRow(server: TestServer, type: string, logicalId: stri
   return (body.resources as any[]).find((r) => r.logicalId === logicalId && (!stackId || r.stackId === stackId));
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Only between polls: a test never sleeps and then asserts (CONTRIBUTING.md, Tests that wait). */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -29,3 +29,22 @@ export async function resourceLines(
 ) {
   return (await eventLines(client, stack, withReasons)).filter((l) => l.startsWith(`${logicalId} `));
 }
+
+/**
+ * Polls DescribeStackEvents until an event matches, and returns it (bounded: a wait that never comes fails the test
+ * rather than hanging it). What a test waits for instead of sleeping.
+ */
+export async function waitForEvent(
+  client: CloudFormationClient,
+  stack: string,
+  matches: (e: StackEvent) => boolean,
+  timeoutMs = 10_000,
+): Promise<StackEvent> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await allEvents(client, stack)).find(matches);
+    if (found) return found;
+    if (Date.now() > end) throw new Error(`no matching event of ${stack} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

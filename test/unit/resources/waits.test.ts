@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { creationPolicyOf, durationMs } from '../../../resources/creationPolicy.js';
 import { SignalHub } from '../../../resources/signalHub.js';
+import { ManualTimers } from '../../helpers/timers.js';
 import { stringifyScalars } from '../../../resources/customResources.js';
 import { randomPassword, secretValue } from '../../../resources/secretsManager.js';
 import { protectedFromDeletion } from '../../../resources/refusals.js';
@@ -39,7 +40,14 @@ describe('SignalHub', () => {
     const woken = hub.wait('k', Date.now() + 5000);
     hub.notify('k');
     expect(await woken).toBe('notified');
-    expect(await hub.wait('k', Date.now() + 10)).toBe('timeout');
+    const timers = new ManualTimers();
+    const onManual = new SignalHub(timers);
+    const timedOut = onManual.wait('k', timers.now() + 5000);
+    await timers.advance(4999);
+    expect(timers.dueIn()).toEqual([1]);
+    await timers.advance(1);
+    expect(await timedOut).toBe('timeout');
+    expect(timers.dueIn()).toEqual([]);
     const cancelled = hub.wait('other', Date.now() + 5000);
     hub.cancelAll();
     expect(await cancelled).toBe('aborted');
@@ -50,7 +58,7 @@ describe('SignalHub', () => {
     hub.signalResource('r', { UniqueId: 'a', Status: 'FAILURE' });
     hub.signalResource('r', { UniqueId: 'a', Status: 'SUCCESS' });
     expect(hub.signalsOf('r')).toEqual([{ UniqueId: 'a', Status: 'SUCCESS' }]);
-    hub.open('req', { stackId: 's', logicalId: 'L' });
+    hub.open('req', { stackId: 's', logicalId: 'L', requestType: 'Create', since: Date.now() });
     hub.close('req', 'answered');
     expect(hub.request('req')).toBeUndefined();
     expect(hub.finishedReason('req')).toBe('answered');

@@ -8,6 +8,8 @@ import {
   type ResourceAction,
   type ResourcePhase,
 } from '../../../state-machine/statuses.js';
+import { recordResourceEvent, type OperationScope } from '../../../state-machine/transitions.js';
+import type { ResourceRecord } from '../../../storage/index.js';
 
 const ACTIONS = Object.keys(RESOURCE_PHASES) as ResourceAction[];
 const PHASES: ResourcePhase[] = ['start', 'complete', 'failed'];
@@ -32,5 +34,14 @@ describe('RESOURCE_PHASES', () => {
     expect(canRecord('UPDATE_COMPLETE', 'Create', 'complete')).toBe(false);
     expect(canRecord('CREATE_IN_PROGRESS', 'Create', 'complete')).toBe(true);
     expect(canRecord('CREATE_COMPLETE', 'Delete', 'failed')).toBe(false);
+  });
+});
+
+describe('recordResourceEvent (an event that changes no status)', () => {
+  it('refuses a resource outside an action, as the door refuses an illegal transition', () => {
+    const settled = { stackId: 's', logicalId: 'R', status: 'CREATE_COMPLETE' } as ResourceRecord;
+    expect(() => recordResourceEvent({} as OperationScope, settled, 'Received SUCCESS signal with UniqueId i')).toThrow(
+      'no event of R of s outside an action (CREATE_COMPLETE)',
+    );
   });
 });
