@@ -5,15 +5,15 @@ import { echo } from './errors.js';
 /** What AWS's front end checks on one member, in the order it reports them (length first, then the rest). */
 export interface Constraint {
   /** Longest value, in characters. */
-  max?: number;
-  /** Longest value when it is an ARN (starts `arn:`), where that differs from `max`. */
-  maxArn?: number;
+  maxLength?: number;
+  /** Longest value when it is an ARN (starts `arn:`), where that differs from `maxLength`. */
+  maxLengthArn?: number;
   /** The pattern as AWS prints it; the whole value must match it (Java's `matches`). */
   pattern?: string;
   /** The enum value set in the order AWS prints it. */
   enum?: readonly string[];
   /** Smallest and largest number. */
-  min?: number;
+  minValue?: number;
   maxValue?: number;
 }
 
@@ -34,7 +34,7 @@ function whole(pattern: string): RegExp {
 /** The problem one value makes with its rule, in AWS's words, or undefined. */
 function problemOf(rule: Constraint, value: unknown, path: string): string | undefined {
   if (typeof value === 'string') {
-    const max = value.startsWith('arn:') ? (rule.maxArn ?? rule.max) : rule.max;
+    const max = value.startsWith('arn:') ? (rule.maxLengthArn ?? rule.maxLength) : rule.maxLength;
     // A length refusal leaves the value out (see tooLong in errors.ts), and a too long value is not matched further.
     if (max !== undefined && value.length > max)
       return `Value at '${path}' failed to satisfy constraint: Member must have length less than or equal to ${max}`;
@@ -44,8 +44,8 @@ function problemOf(rule: Constraint, value: unknown, path: string): string | und
       return fail(value, path, `satisfy enum value set: [${rule.enum.join(', ')}]`);
   }
   if (typeof value === 'number') {
-    if (rule.min !== undefined && value < rule.min)
-      return fail(value, path, `have value greater than or equal to ${rule.min}`);
+    if (rule.minValue !== undefined && value < rule.minValue)
+      return fail(value, path, `have value greater than or equal to ${rule.minValue}`);
     if (rule.maxValue !== undefined && value > rule.maxValue)
       return fail(value, path, `have value less than or equal to ${rule.maxValue}`);
   }

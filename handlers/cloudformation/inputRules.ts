@@ -9,8 +9,12 @@ import type { Action, InputOf } from './context.js';
 // every constraint of its model: these are the ones recorded from AWS (test/api/stacks.test.ts, changeSets.test.ts).
 
 /** A stack name, or a stack ARN: `arn:<partition>:cloudformation:<region>:<account>:stack/<name>/<uuid>`. */
-const STACK_NAME: Constraint = { max: 128, maxArn: 256, pattern: '[a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*' };
-const CHANGE_SET_NAME: Constraint = { max: 128, pattern: '[a-zA-Z][-a-zA-Z0-9]*' };
+const STACK_NAME: Constraint = {
+  maxLength: 128,
+  maxLengthArn: 256,
+  pattern: '[a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*',
+};
+const CHANGE_SET_NAME: Constraint = { maxLength: 128, pattern: '[a-zA-Z][-a-zA-Z0-9]*' };
 // Enum value sets in the order AWS prints them, not the model's (test/unit/handlers/inputRules.test.ts checks that
 // they hold the model's values).
 export const CHANGE_SET_TYPE = { enum: ['UPDATE', 'IMPORT', 'CREATE'] } as const satisfies Constraint;

@@ -26,8 +26,11 @@ type LambdaHandler<A extends LambdaAction> = (
 
 /** The model's ranges Lambda enforces, per Action and member, checked before the handler (checkRanges). */
 const RANGES: { readonly [A in LambdaAction]?: Constraints<LambdaInputOf<A>> } = {
-  ListFunctions: { MaxItems: { min: 1, maxValue: 10000 } },
-  UpdateFunctionConfiguration: { Timeout: { min: 1, maxValue: 900 }, MemorySize: { min: 128, maxValue: 32768 } },
+  ListFunctions: { MaxItems: { minValue: 1, maxValue: 10000 } },
+  UpdateFunctionConfiguration: {
+    Timeout: { minValue: 1, maxValue: 900 },
+    MemorySize: { minValue: 128, maxValue: 32768 },
+  },
 };
 
 /** https://docs.aws.amazon.com/lambda/latest/api/API_GetFunctionConfiguration.html */

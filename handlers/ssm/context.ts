@@ -32,7 +32,7 @@ const MAX_RESULTS = {
 /** A MaxResults member out of its model range, in AWS's constraint wording; else the page size. */
 export function checkMaxResults(action: keyof typeof MAX_RESULTS, value: number | undefined): number {
   const { max, fallback } = MAX_RESULTS[action];
-  const problems = constraintProblems({ MaxResults: { min: 1, maxValue: max } }, { MaxResults: value });
+  const problems = constraintProblems({ MaxResults: { minValue: 1, maxValue: max } }, { MaxResults: value });
   if (problems.length) throw ssmValidation(problems);
   return value ?? fallback;
 }

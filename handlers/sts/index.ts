@@ -33,8 +33,8 @@ const randomId = (length: number) => [...randomBytes(length)].map((b) => ID_CHAR
 
 /** Each Action's DurationSeconds: the model's range and the duration when it is not given. */
 const DURATION_SECONDS = {
-  AssumeRole: { min: 900, maxValue: 43200, fallback: 3600 },
-  GetSessionToken: { min: 900, maxValue: 129600, fallback: 43200 },
+  AssumeRole: { minValue: 900, maxValue: 43200, fallback: 3600 },
+  GetSessionToken: { minValue: 900, maxValue: 129600, fallback: 43200 },
 } as const;
 
 /** Range checks of a DurationSeconds member, in AWS's constraint wording; the duration to use. */

@@ -51,10 +51,10 @@ describe('INPUT_RULES', () => {
 
 describe('constraintProblems', () => {
   it('words range refusals as AWS does', () => {
-    expect(constraintProblems({ MaxResults: { min: 1, maxValue: 50 } }, { MaxResults: 0 })).toEqual([
+    expect(constraintProblems({ MaxResults: { minValue: 1, maxValue: 50 } }, { MaxResults: 0 })).toEqual([
       "Value '0' at 'maxResults' failed to satisfy constraint: Member must have value greater than or equal to 1",
     ]);
-    expect(constraintProblems({ MaxResults: { min: 1, maxValue: 50 } }, { MaxResults: 51 })).toEqual([
+    expect(constraintProblems({ MaxResults: { minValue: 1, maxValue: 50 } }, { MaxResults: 51 })).toEqual([
       "Value '51' at 'maxResults' failed to satisfy constraint: Member must have value less than or equal to 50",
     ]);
   });
