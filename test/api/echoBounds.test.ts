@@ -8,6 +8,7 @@ import {
   GetTemplateCommand,
 } from '@aws-sdk/client-cloudformation';
 import { MAX_ECHO } from '../../domain/errors.js';
+import { MAX_LISTED_PROBLEMS } from '../../domain/serviceErrors.js';
 import { awsErrorOf } from '../helpers/errors.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -95,6 +96,20 @@ describe('as raw HTTP', () => {
     expect(JSON.parse(res.text).message).toBe(
       `1 validation error detected: Value '"${'x'.repeat(MAX_ECHO - 1)}...' at 'timeoutInMinutes' failed to satisfy constraint: Member must be a number`,
     );
+  });
+
+  it('lists at most MAX_LISTED_PROBLEMS problems of a long list, with the true count', async () => {
+    const res = await send(JSON.stringify({ StackName: 's', Parameters: Array(200_000).fill(1) }), {
+      'content-type': 'application/x-amz-json-1.0',
+      'x-amz-target': 'CloudFormation.CreateStack',
+    });
+    expect(res.status).toBe(400);
+    const message: string = JSON.parse(res.text).message;
+    expect(message).toMatch(/^200000 validation errors detected: Value '1' at 'parameters\.1\.member' failed/);
+    expect(message.split('; ')).toHaveLength(MAX_LISTED_PROBLEMS);
+    expect(
+      message.endsWith("Value '1' at 'parameters.100.member' failed to satisfy constraint: Member must be a structure"),
+    ).toBe(true);
   });
 
   it('cuts an unknown stack name in ListChangeSets', async () => {
