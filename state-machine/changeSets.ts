@@ -21,7 +21,7 @@ import {
   type ChangeSetStatus,
   type ExecutionStatus,
 } from './statuses.js';
-import { endExecution, insertChangeSet, markOthersObsolete, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
+import { insertChangeSet, markOthersObsolete, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
 import { insertStack, tagsOf } from './stackRecords.js';
 import { failedTemplate, leavesUnchanged, prepareForStack, prepareStored } from './prepare.js';
 import { isTransformFailure } from '../template/transforms/pending.js';
@@ -33,7 +33,7 @@ import type { CreateStackInput, StackTemplateInput } from './inputs.js';
 import type { RollbackConfiguration } from '../generated/cloudformation.js';
 import { executeCreate } from './operations/create.js';
 import { updateStack } from './operations/update.js';
-import { endNested, nestedChangeSetsOf, startNested } from './nestedChangeSets.js';
+import { endOfExecution, nestedChangeSetsOf, startNested } from './nestedChangeSets.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
   StackName: string;
@@ -378,10 +378,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   };
   const executing = setChangeSetStatus(store, cs, { executionStatus: 'EXECUTE_IN_PROGRESS' });
   startNested(engine, cs);
-  const onEnd = () => {
-    endExecution(store, executing, store.stacks.byId(stack.stackId)!.status);
-    endNested(engine, cs);
-  };
+  const onEnd = endOfExecution(engine, cs.changeSetId);
   const extras = { changeSetId: cs.changeSetId, adopt: doc.adoptions, onEnd };
   try {
     if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, doc.imports ?? [], extras);

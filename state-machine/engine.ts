@@ -205,8 +205,9 @@ export class Engine {
       stackId: rt.stack.stackId,
       kind,
       startedAt,
-      // the call's ClientRequestToken: the events of a resumed operation carry it still
-      doc: rt.token === undefined ? {} : { token: rt.token },
+      // the call's ClientRequestToken (the events of a resumed operation carry it still) and its run options
+      // (RetainResources, ImportExistingResources' choices…), which a resumed operation keeps
+      doc: { ...(rt.token === undefined ? {} : { token: rt.token }), options: rt.options },
     });
     this.running.set(rt.stack.stackId, rt);
     // a resumed operation has had the time since its first start already

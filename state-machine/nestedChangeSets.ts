@@ -120,3 +120,17 @@ export function endNested(engine: Engine, cs: ChangeSetRecord): void {
       endExecution(store, fresh, store.stacks.byId(fresh.stackId)!.status as StackStatus);
   }
 }
+
+/**
+ * What settles an execution when its operation ends: the change set (and each nested one) becomes EXECUTE_COMPLETE
+ * or EXECUTE_FAILED as its stack ended. Also given to an execution resumed after a restart.
+ */
+export function endOfExecution(engine: Engine, changeSetId: string): () => void {
+  const { store } = engine.deps;
+  return () => {
+    const cs = store.changeSets.byId(changeSetId);
+    if (cs?.executionStatus !== 'EXECUTE_IN_PROGRESS') return;
+    endExecution(store, cs, store.stacks.byId(cs.stackId)!.status);
+    endNested(engine, cs);
+  };
+}

@@ -2,13 +2,14 @@
 // caught while its resources waited on signals or custom resource replies goes on (resumeWaits.ts); otherwise
 // resources caught mid-action are failed ("cancelled"), creates and updates roll back, deletes and rollbacks resume.
 import type { StackRecord } from '../storage/index.js';
-import type { Engine } from './engine.js';
+import type { Engine, RunOptions } from './engine.js';
 import { isInProgress, OPERATION_TYPES, type InProgressStatus, type OperationType } from './statuses.js';
 import type { OperationRecord } from '../storage/journal.js';
 import { setResourceStatus } from './transitions.js';
 import { prepareStored } from './prepare.js';
 import { REASONS } from './resourceActions.js';
 import type { Runtime } from './runtime.js';
+import { endOfExecution } from './nestedChangeSets.js';
 import { rollbackCreated, failedToCreate, runCreate } from './operations/create.js';
 import { runDelete } from './operations/delete.js';
 import { failUpdate, failedToUpdate, finishUpdate, runUpdate } from './operations/update.js';
@@ -93,7 +94,10 @@ function resume(engine: Engine, stack: StackRecord, op: OperationRecord | undefi
   const operationId = op?.operationId ?? last?.OperationId;
   const token = typeof op?.doc.token === 'string' ? op.doc.token : undefined;
   const scope = engine.scope(token, operationId);
-  engine.startOperation(kind, { scope, stack, template, resumes: true, startedAt: op?.startedAt, run });
+  // an execution of a change set ends with its operation, in this process as it would have in the first
+  const onEnd = stack.doc.changeSetId ? endOfExecution(engine, stack.doc.changeSetId) : undefined;
+  const options = op?.doc.options as RunOptions | undefined;
+  engine.startOperation(kind, { scope, stack, template, resumes: true, startedAt: op?.startedAt, options, run, onEnd });
 }
 
 /** Databases written before operations were named by AWS's OperationType held other kinds: those are not kept. */
