@@ -30,6 +30,11 @@ export function isServiceError(err: unknown): err is ServiceError {
  */
 export const MAX_LISTED_PROBLEMS = 100;
 
+/** Adds a problem; past MAX_LISTED_PROBLEMS its text, which would not be listed, is not even built. */
+export function noteProblem(problems: string[], text: () => string): void {
+  problems.push(problems.length < MAX_LISTED_PROBLEMS ? text() : '');
+}
+
 /** The `N validation error(s) detected: …` text that AWS's front ends use, from the problems found. */
 export function validationText(problems: readonly string[]): string {
   const listed = problems.length > MAX_LISTED_PROBLEMS ? problems.slice(0, MAX_LISTED_PROBLEMS) : problems;

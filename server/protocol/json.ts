@@ -1,7 +1,7 @@
 // server/protocol: the awsJson 1.0 door (`X-Amz-Target: CloudFormation.<Action>`), used by SDK
 // clients configured with the AwsJson1_0Protocol; query-compatible errors via x-amzn-query-error.
 import { echo, invalidAction, validationError, type AwsError } from '../../domain/errors.js';
-import { validationText } from '../../domain/serviceErrors.js';
+import { noteProblem, validationText } from '../../domain/serviceErrors.js';
 import { MODEL_ERRORS, operationShapes, shape, type Member } from './shapes.js';
 
 export const JSON_TARGET_PREFIX = 'CloudFormation';
@@ -38,7 +38,10 @@ function readValue(shapeName: string, value: unknown, path: string, problems: st
   if (value === null || value === undefined) return undefined;
   const s = shape(shapeName);
   const bad = (constraint: string) => {
-    problems.push(`Value '${echo(JSON.stringify(value))}' at '${path}' failed to satisfy constraint: ${constraint}`);
+    noteProblem(
+      problems,
+      () => `Value '${echo(JSON.stringify(value))}' at '${path}' failed to satisfy constraint: ${constraint}`,
+    );
     return undefined;
   };
   switch (s.type) {
