@@ -87,6 +87,23 @@ export function validationError(message: string): AwsError {
 }
 
 /**
+ * The most characters of a caller's value an error message repeats. AWS leaves the value out of a length refusal (see
+ * tooLong) and out of any refusal of a @sensitive member (smithy-lang/smithy, smithy-aws-protocol-tests
+ * restJson1/validation/sensitive-validation.smithy: "Value at '/string' failed to satisfy constraint"), but no public
+ * source shows how its front end bounds the value in a type, pattern or enum refusal, or in a "does not exist" text.
+ * The bound and the marker are therefore ours (README, "Differences from AWS"): every CloudFormation name and id is at
+ * most 256 characters and a parameter value 4,096 bytes, so a value within AWS's limits is never cut.
+ */
+export const MAX_ECHO = 4096;
+const ECHO_MARKER = '...';
+
+/** A caller's value as an error message repeats it: whole up to MAX_ECHO characters, else cut there and marked. */
+export function echo(value: unknown): string {
+  const text = typeof value === 'string' ? value : String(value);
+  return text.length <= MAX_ECHO ? text : text.slice(0, MAX_ECHO) + ECHO_MARKER;
+}
+
+/**
  * A member over its length limit. AWS leaves the value out of this message ("Value at 'templateBody' failed to
  * satisfy constraint: Member must have length less than or equal to 51200", public AWS output), so a 10 MB value
  * never comes back as a 10 MB error. Callers check length before pattern for the same reason.
@@ -99,7 +116,7 @@ export function tooLong(member: string, max: number): AwsError {
 
 /** What AWS query services answer for an Action they do not have. */
 export function invalidAction(action: string): AwsError {
-  return new AwsError('InvalidAction', `Could not find operation ${action} for version ${API_VERSION}`);
+  return new AwsError('InvalidAction', `Could not find operation ${echo(action)} for version ${API_VERSION}`);
 }
 
 export function missingAction(): AwsError {
@@ -108,7 +125,7 @@ export function missingAction(): AwsError {
 
 /** An Action of the model that cfn-local has no handler for. */
 export function notImplemented(action: string): AwsError {
-  return new AwsError('NotImplemented', `cfn-local does not implement the CloudFormation action ${action} yet`);
+  return new AwsError('NotImplemented', `cfn-local does not implement the CloudFormation action ${echo(action)} yet`);
 }
 
 /** The answer to any unexpected failure; the detail is logged, never sent. */
@@ -121,20 +138,20 @@ export function internalFailure(): AwsError {
 
 /** UpdateStack, DescribeStackEvents, ListChangeSets, the rollback calls, SignalResource, UpdateTerminationProtection. */
 export function stackNotFound(name: string): AwsError {
-  return validationError(`Stack [${name}] does not exist`);
+  return validationError(`Stack [${echo(name)}] does not exist`);
 }
 
 /** DescribeStacks, GetTemplate, GetTemplateSummary, DescribeStackResources, the stack policy calls. */
 export function stackIdNotFound(name: string): AwsError {
-  return validationError(`Stack with id ${name} does not exist`);
+  return validationError(`Stack with id ${echo(name)} does not exist`);
 }
 
 /** DescribeStackResource (single quotes). */
 export function stackResourceStackNotFound(name: string): AwsError {
-  return validationError(`Stack '${name}' does not exist`);
+  return validationError(`Stack '${echo(name)}' does not exist`);
 }
 
 /** DescribeChangeSet, ExecuteChangeSet, DeleteChangeSet, GetTemplate by change set. */
 export function changeSetNotFound(name: string): AwsError {
-  return new AwsError('ChangeSetNotFound', `ChangeSet [${name}] does not exist`);
+  return new AwsError('ChangeSetNotFound', `ChangeSet [${echo(name)}] does not exist`);
 }

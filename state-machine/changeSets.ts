@@ -30,6 +30,7 @@ import { availabilityZones } from '../resources/regions.js';
 import { checkImport, checkOnlyImports, startImport, type ResourceToImport } from './operations/import.js';
 import type { Engine, Caller } from './engine.js';
 import type { CreateStackInput, StackTemplateInput } from './inputs.js';
+import type { RollbackConfiguration } from '../generated/cloudformation.js';
 import { executeCreate } from './operations/create.js';
 import { updateStack } from './operations/update.js';
 import { endOfExecution, nestedChangeSetsOf, startNested } from './nestedChangeSets.js';
@@ -40,10 +41,11 @@ export interface CreateChangeSetInput extends StackTemplateInput {
   ChangeSetType?: 'CREATE' | 'UPDATE' | 'IMPORT';
   Description?: string;
   ResourcesToImport?: ResourceToImport[];
-  OnStackFailure?: 'ROLLBACK' | 'DELETE' | 'DO_NOTHING';
+  /** ROLLBACK, DELETE or DO_NOTHING as AWS names them; not checked (see OnFailure in inputs.ts). */
+  OnStackFailure?: string;
   IncludeNestedStacks?: boolean;
   ImportExistingResources?: boolean;
-  RollbackConfiguration?: Record<string, unknown>;
+  RollbackConfiguration?: RollbackConfiguration;
 }
 
 /** What a change set keeps beside its status: the request, and the plan DescribeChangeSet shows. */
@@ -63,7 +65,7 @@ export interface ChangeSetDoc {
   onStackFailure?: string;
   importExistingResources?: boolean;
   includeNestedStacks?: boolean;
-  rollbackConfiguration?: Record<string, unknown>;
+  rollbackConfiguration?: RollbackConfiguration;
   imports?: ResourceToImport[];
   /** ImportExistingResources: logical id → the unowned physical resource the execution imports instead of creating. */
   adoptions?: Record<string, string>;
@@ -74,6 +76,9 @@ export interface ChangeSetDoc {
   /** The outcome CREATE_IN_PROGRESS settles to. */
   pending?: { status: ChangeSetStatus; executionStatus: ExecutionStatus; statusReason?: string };
 }
+
+/** A stored change set's doc: storage keeps it as JSON, written from a ChangeSetDoc by createChangeSet. */
+export const docOf = (cs: ChangeSetRecord): ChangeSetDoc => cs.doc as unknown as ChangeSetDoc;
 
 export const NO_CHANGES =
   "The submitted information didn't contain changes. Submit different information to create a change set.";
@@ -301,7 +306,7 @@ function settleLater(store: Store, changeSetId: string): void {
  * created is born OBSOLETE.
  */
 function settle(store: Store, cs: ChangeSetRecord): ChangeSetRecord {
-  const pending = (cs.doc as unknown as ChangeSetDoc).pending;
+  const pending = docOf(cs).pending;
   if (!pending) return cs;
   return setChangeSetStatus(store, cs, {
     status: pending.status,
@@ -357,7 +362,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   checkExecutable(cs);
   const stack = store.stacks.byId(cs.stackId)!;
   checkStart('ExecuteChangeSet', stack);
-  const doc = cs.doc as unknown as ChangeSetDoc;
+  const doc = docOf(cs);
   const input: CreateStackInput = {
     // a stack shows Capabilities only when some were requested.
     StackName: stack.name,
@@ -369,7 +374,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     ClientRequestToken: options.ClientRequestToken,
     DisableRollback: options.DisableRollback,
     RetainExceptOnCreate: options.RetainExceptOnCreate,
-    OnFailure: doc.onStackFailure as CreateStackInput['OnFailure'],
+    OnFailure: doc.onStackFailure,
   };
   const executing = setChangeSetStatus(store, cs, { executionStatus: 'EXECUTE_IN_PROGRESS' });
   startNested(engine, cs);

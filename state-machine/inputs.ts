@@ -19,7 +19,8 @@ export interface StackTemplateInput {
 
 export interface CreateStackInput extends StackTemplateInput {
   StackName?: string;
-  OnFailure?: 'ROLLBACK' | 'DELETE' | 'DO_NOTHING';
+  /** AWS's values are ROLLBACK, DELETE and DO_NOTHING; nothing checks them, and any other value rolls back. */
+  OnFailure?: string;
   TimeoutInMinutes?: number;
   EnableTerminationProtection?: boolean;
 }

@@ -5,7 +5,7 @@ import type { ChangeSetRecord } from '../storage/index.js';
 import { randomSuffix } from '../resources/names.js';
 import { NESTED_STACK_TYPE } from '../resources/nestedStacks.js';
 import type { Caller, Engine } from './engine.js';
-import { createChangeSet, type ChangeSetDoc } from './changeSets.js';
+import { createChangeSet, docOf } from './changeSets.js';
 import { prepareForStack } from './prepare.js';
 import { accountScope, evaluateIn } from './runtime.js';
 import { readS3Url } from '../resources/s3Urls.js';
@@ -14,8 +14,6 @@ import type { StackStatus } from './statuses.js';
 import { parametersOf } from './nestedStacks.js';
 
 const UPPER_ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-
-const docOf = (cs: ChangeSetRecord) => cs.doc as unknown as ChangeSetDoc;
 
 /** The TemplateURL and Parameters the nested resource will have, as far as they can be known before execution. */
 function nestedProperties(engine: Engine, cs: ChangeSetRecord, logicalId: string): Record<string, unknown> | undefined {

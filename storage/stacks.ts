@@ -2,6 +2,7 @@
 import { withLimit, type Db } from './db.js';
 import { columns } from './rows.js';
 import type { OperationType, StackStatus } from '../domain/statuses.js';
+import type { RollbackConfiguration } from '../generated/cloudformation.js';
 
 export interface StackParameter {
   ParameterKey: string;
@@ -37,7 +38,7 @@ export interface StackDoc {
   roleARN?: string;
   changeSetId?: string;
   retainExceptOnCreate?: boolean;
-  rollbackConfiguration: Record<string, unknown>;
+  rollbackConfiguration: RollbackConfiguration;
   stackPolicyBody?: string;
   /** StackPolicyDuringUpdateBody of the running update (GetStackPolicy shows it while the update runs). */
   duringUpdatePolicyBody?: string;

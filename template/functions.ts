@@ -1,7 +1,7 @@
 // Which intrinsic functions exist and where each may appear: the tables the structure pass checks templates
 // against, with AWS's error texts.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/intrinsic-function-reference.html
-import { validationError } from '../domain/errors.js';
+import { echo, validationError } from '../domain/errors.js';
 
 /** The functions every template may use (AWS lists these in its "unsupported function" error). */
 export const CORE_FUNCTIONS = [
@@ -85,5 +85,7 @@ export function unsupportedFunction(name: string, languageExtensions: boolean): 
 }
 
 export function notAllowedIn(name: string, section: Section): Error {
-  return validationError(`Template format error: ${name} is not supported in the ${section} block of the template`);
+  return validationError(
+    `Template format error: ${echo(name)} is not supported in the ${section} block of the template`,
+  );
 }

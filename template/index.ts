@@ -1,6 +1,6 @@
 // The template pipeline's entry: body → parsed → transformed → model → parameters → rules → conditions → graph,
 // raising at the call every error AWS raises at the call.
-import { awsError, isAwsError, validationError } from '../domain/errors.js';
+import { echo, awsError, isAwsError, validationError } from '../domain/errors.js';
 import { parseTemplate } from './parse.js';
 import { buildModel, readParameters } from './validate.js';
 import { resolveParameters, type GivenParameter, type SsmLookup } from './parameters.js';
@@ -181,7 +181,7 @@ function checkResourceTypes(model: TemplateModel, isKnownType: (type: string) =>
     (t) => !t.startsWith('Custom::') && !isKnownType(t),
   );
   if (unknown.length)
-    throw validationError(`Template format error: Unrecognized resource types: [${unknown.join(', ')}]`);
+    throw validationError(`Template format error: Unrecognized resource types: [${unknown.map(echo).join(', ')}]`);
 }
 
 function checkOutputReferences(model: TemplateModel, conditions: Map<string, boolean>, active: Set<string>) {

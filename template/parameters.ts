@@ -1,7 +1,7 @@
 // Parameter values for one operation: given ∪ previous ∪ defaults, typed and checked against the constraints
 // with AWS's messages; AWS-specific types checked against the simulated account; SSM types resolved from it.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/parameters-section-structure.html
-import { validationError } from '../domain/errors.js';
+import { echo, validationError } from '../domain/errors.js';
 import type { ParameterDef } from './model.js';
 import type { ParameterValue } from './intrinsics/context.js';
 
@@ -94,11 +94,12 @@ export function resolveParameters(
 ): ResolvedParameter[] {
   for (const def of Object.values(declared)) {
     if (typeof def.Type !== 'string' || !isKnownParameterType(def.Type)) {
-      throw validationError(`Template format error: Unrecognized parameter type: ${String(def.Type)}`);
+      throw validationError(`Template format error: Unrecognized parameter type: ${echo(def.Type)}`);
     }
   }
   const undeclared = given.map((g) => g.ParameterKey ?? '').filter((k) => !Object.hasOwn(declared, k));
-  if (undeclared.length) throw validationError(`Parameters: [${undeclared.join(', ')}] do not exist in the template`);
+  if (undeclared.length)
+    throw validationError(`Parameters: [${undeclared.map(echo).join(', ')}] do not exist in the template`);
   const byKey = new Map(given.map((g) => [g.ParameterKey as string, g]));
   const raw = new Map<string, string>();
   const missing: string[] = [];
@@ -118,7 +119,7 @@ export function resolveParameters(
     if (value === undefined) missing.push(name);
     else raw.set(name, value);
   }
-  if (missing.length) throw validationError(`Parameters: [${missing.join(', ')}] must have values`);
+  if (missing.length) throw validationError(`Parameters: [${missing.map(echo).join(', ')}] must have values`);
   // AWS CloudFormation quotas: "Parameter value: 4,096 bytes" (bytes of UTF-8, not characters).
   for (const [name, value] of raw) {
     if (Buffer.byteLength(value) > MAX_PARAMETER_VALUE_BYTES) {
@@ -226,7 +227,9 @@ function matchesPattern(pattern: string, value: string): boolean {
     try {
       re = new RegExp(`^(?:${pattern})$`);
     } catch {
-      throw validationError(`Template format error: AllowedPattern ${pattern} is not a valid regular expression.`);
+      throw validationError(
+        `Template format error: AllowedPattern ${echo(pattern)} is not a valid regular expression.`,
+      );
     }
   }
   return re.test(value);

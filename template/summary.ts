@@ -1,7 +1,7 @@
 // The template as ValidateTemplate and GetTemplateSummary see it: processed without parameter values (defaults
 // stand in), checked as the create path checks it, and described in AWS's output shapes.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_GetTemplateSummary.html
-import { validationError } from '../domain/errors.js';
+import { echo, validationError } from '../domain/errors.js';
 import { parseTemplate } from './parse.js';
 import { buildModel, readParameters } from './validate.js';
 import { checkFunctionStructure } from './structure.js';
@@ -76,7 +76,7 @@ export function staticModel(body: string, world: SummaryWorld): TemplateModel {
     (t) => !t.startsWith('Custom::') && !world.isKnownType(t),
   );
   if (unknown.length) {
-    throw validationError(`Template format error: Unrecognized resource types: [${unknown.join(', ')}]`);
+    throw validationError(`Template format error: Unrecognized resource types: [${unknown.map(echo).join(', ')}]`);
   }
   checkFunctionStructure(model);
   checkRulesShape(model.rules);

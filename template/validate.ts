@@ -1,5 +1,5 @@
 // Second pass: the parsed object → a TemplateModel, refusing structural defects with AWS's exact texts.
-import { validationError } from '../domain/errors.js';
+import { echo, validationError } from '../domain/errors.js';
 import type { OutputDef, ParameterDef, ResourceDef, TemplateModel } from './model.js';
 import { declaredTransforms } from './transforms/index.js';
 import { SERVERLESS } from './transforms/pending.js';
@@ -55,7 +55,7 @@ export function buildModel(doc: Record<string, unknown>): TemplateModel {
   // SAM's Globals section is the translator's to consume; it stands only in a template not yet transformed.
   const sam = () => declaredTransforms(doc.Transform).includes(SERVERLESS);
   const unknown = Object.keys(doc).filter((k) => !SECTIONS.has(k) && !(k === 'Globals' && sam()));
-  if (unknown.length) throw formatError(`Invalid template property or properties [${unknown.join(', ')}]`);
+  if (unknown.length) throw formatError(`Invalid template property or properties [${unknown.map(echo).join(', ')}]`);
   checkVersion(doc.AWSTemplateFormatVersion);
   const description = checkDescription(doc.Description);
   return {
@@ -74,7 +74,7 @@ export function buildModel(doc: Record<string, unknown>): TemplateModel {
 
 function checkVersion(version: unknown): void {
   if (version === undefined) return;
-  if (version !== '2010-09-09') throw formatError(`Unsupported template version ${String(version)}`);
+  if (version !== '2010-09-09') throw formatError(`Unsupported template version ${echo(version)}`);
 }
 
 function checkDescription(description: unknown): string | undefined {
@@ -99,12 +99,12 @@ export function readParameters(value: unknown): Record<string, ParameterDef> {
     throw formatError(`Parameter count ${names.length} is greater than max value ${LIMITS.parameters}`);
   }
   for (const name of names) {
-    if (!ALPHANUMERIC.test(name)) throw formatError(`Parameter name ${name} is non alphanumeric.`);
+    if (!ALPHANUMERIC.test(name)) throw formatError(`Parameter name ${echo(name)} is non alphanumeric.`);
     const def = params[name];
     if (!isObject(def)) throw formatError(`Every Parameters object must contain a Type member.`);
     if (def.Type === undefined) throw formatError(`Every Parameters object must contain a Type member.`);
     const unknown = Object.keys(def).filter((k) => !PARAMETER_KEYS.has(k));
-    if (unknown.length) throw formatError(`Invalid template parameter property '${unknown[0]}'`);
+    if (unknown.length) throw formatError(`Invalid template parameter property '${echo(unknown[0])}'`);
     if (
       def.Default !== undefined &&
       def.Default !== null &&
@@ -156,13 +156,13 @@ function readResources(value: unknown): Map<string, ResourceDef> {
 }
 
 function readResource(logicalId: string, def: unknown, ord: number): ResourceDef {
-  if (!ALPHANUMERIC.test(logicalId)) throw formatError(`Resource name ${logicalId} is non alphanumeric.`);
+  if (!ALPHANUMERIC.test(logicalId)) throw formatError(`Resource name ${echo(logicalId)} is non alphanumeric.`);
   if (!isObject(def) || def.Type === undefined) {
     throw formatError(`[/Resources/${logicalId}] Every Resources object must contain a Type member.`);
   }
   for (const key of Object.keys(def)) {
     // AWS omits the "Template format error:" prefix for this one.
-    if (!RESOURCE_KEYS.has(key)) throw validationError(`Invalid template resource property '${key}'`);
+    if (!RESOURCE_KEYS.has(key)) throw validationError(`Invalid template resource property '${echo(key)}'`);
   }
   if (typeof def.Type !== 'string') {
     throw formatError(`[/Resources/${logicalId}/Type] Every Type member must be a string.`);
@@ -198,7 +198,7 @@ function readOutputs(value: unknown): OutputDef[] {
     throw formatError(`Number of outputs, ${names.length}, is greater than maximum allowed, ${LIMITS.outputs}`);
   }
   return names.map((logicalId) => {
-    if (!ALPHANUMERIC.test(logicalId)) throw formatError(`Output name ${logicalId} is non alphanumeric.`);
+    if (!ALPHANUMERIC.test(logicalId)) throw formatError(`Output name ${echo(logicalId)} is non alphanumeric.`);
     const def = outputs[logicalId];
     if (!isObject(def) || !('Value' in def)) {
       throw formatError('Every Outputs member must contain a Value object');

@@ -1,46 +1,23 @@
 // Change set actions: CreateChangeSet, DescribeChangeSet, ExecuteChangeSet, DeleteChangeSet, ListChangeSets.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateChangeSet.html
-import { AwsError, stackNotFound, tooLong, validationError } from '../../domain/errors.js';
+import { AwsError, stackNotFound, validationError } from '../../domain/errors.js';
 import * as changeSets from '../../state-machine/changeSets.js';
 import type { ChangeSetDoc } from '../../state-machine/changeSets.js';
 import type { Detail, ResourceChange } from '../../template/diff.js';
 import type { ChangeSetRecord } from '../../storage/index.js';
-import {
-  checkStackName,
-  decodeToken,
-  encodeToken,
-  findStack,
-  required,
-  type Handler,
-  type HandlerContext,
-} from './context.js';
+import { decodeToken, encodeToken, findStack, type Handler, type HandlerContext } from './context.js';
+import { CHANGE_SET_TYPE } from './inputRules.js';
 import { templateBody } from './stacks.js';
 import { createNestedChangeSets } from '../../state-machine/nestedChangeSets.js';
 import { withTransforms } from '../../state-machine/expansions.js';
 
-const CHANGE_SET_NAME = /^[a-zA-Z][-a-zA-Z0-9]*$/;
-const CHANGE_SET_TYPES = ['CREATE', 'UPDATE', 'IMPORT'];
 /** DescribeChangeSet returns Changes a page at a time. */
 export const CHANGES_PAGE_SIZE = 100;
 
-export const createChangeSet: Handler = async (ctx, input) => {
-  const stackName = required<string>(input, 'StackName');
-  const name = required<string>(input, 'ChangeSetName');
-  checkStackName(stackName);
-  if (name.length > 128) throw tooLong('changeSetName', 128);
-  if (!CHANGE_SET_NAME.test(name)) {
-    throw validationError(
-      `1 validation error detected: Value '${name}' at 'changeSetName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*`,
-    );
-  }
-  const type = input.ChangeSetType as string | undefined;
-  if (type !== undefined && !CHANGE_SET_TYPES.includes(type)) {
-    throw validationError(
-      `1 validation error detected: Value '${type}' at 'changeSetType' failed to satisfy constraint: Member must satisfy enum value set: [UPDATE, IMPORT, CREATE]`,
-    );
-  }
-  const cs = input as unknown as changeSets.CreateChangeSetInput;
-  const stack = findStack(ctx, stackName);
+export const createChangeSet: Handler<'CreateChangeSet'> = async (ctx, input) => {
+  // INPUT_RULES has refused any other ChangeSetType.
+  const cs = { ...input, ChangeSetType: CHANGE_SET_TYPE.enum.find((t) => t === input.ChangeSetType) };
+  const stack = findStack(ctx, input.StackName);
   const previous = () =>
     stack && stack.status !== 'REVIEW_IN_PROGRESS' ? ctx.store.templates.body(stack.templateId) : undefined;
   const body = await templateBody(ctx, cs, previous);
@@ -51,19 +28,14 @@ export const createChangeSet: Handler = async (ctx, input) => {
   return created;
 };
 
-function find(ctx: HandlerContext, input: Record<string, unknown>): ChangeSetRecord {
-  return changeSets.findChangeSet(
-    ctx.engine,
-    ctx.caller,
-    required<string>(input, 'ChangeSetName'),
-    input.StackName as string | undefined,
-  );
+function find(ctx: HandlerContext, input: { ChangeSetName: string; StackName?: string }): ChangeSetRecord {
+  return changeSets.findChangeSet(ctx.engine, ctx.caller, input.ChangeSetName, input.StackName);
 }
 
-export const describeChangeSet: Handler = (ctx, input) => {
+export const describeChangeSet: Handler<'DescribeChangeSet'> = (ctx, input) => {
   const cs = find(ctx, input);
   const stack = ctx.store.stacks.byId(cs.stackId)!;
-  const doc = cs.doc as unknown as ChangeSetDoc;
+  const doc = changeSets.docOf(cs);
   const withValues = input.IncludePropertyValues === true;
   const start = decodeToken(input.NextToken) ?? 0;
   const page = doc.changes.slice(start, start + CHANGES_PAGE_SIZE);
@@ -127,29 +99,29 @@ function renderDetail(d: Detail, withValues: boolean): Record<string, unknown> {
 
 /** Nested change sets are executed and deleted through their root change set (AWS's text is not documented). */
 function refuseNested(cs: ChangeSetRecord, action: string): void {
-  const root = (cs.doc as unknown as ChangeSetDoc).rootChangeSetId;
+  const root = changeSets.docOf(cs).rootChangeSetId;
   if (root)
     throw validationError(
       `ChangeSet [${cs.changeSetId}] is a nested change set: it can only be ${action} through its root change set [${root}].`,
     );
 }
 
-export const executeChangeSet: Handler = (ctx, input) => {
+export const executeChangeSet: Handler<'ExecuteChangeSet'> = (ctx, input) => {
   const cs = find(ctx, input);
   refuseNested(cs, 'executed');
-  changeSets.executeChangeSet(ctx.engine, cs, input as changeSets.ExecuteOptions);
+  changeSets.executeChangeSet(ctx.engine, cs, input);
   return {};
 };
 
 // "The delete request is successful as long as the stack exists (even if the change set does not exist)":
 // the CDK CLI deletes `cdk-deploy-change-set` before every deploy and diff and relies on this
 // (aws/aws-cdk-cli packages/@aws-cdk/toolkit-lib/lib/api/deployments/deploy-stack.ts, cleanupOldChangeset).
-export const deleteChangeSet: Handler = (ctx, input) => {
+export const deleteChangeSet: Handler<'DeleteChangeSet'> = (ctx, input) => {
   let cs: ChangeSetRecord;
   try {
     cs = find(ctx, input);
   } catch (err) {
-    const stackName = input.StackName as string | undefined;
+    const stackName = input.StackName;
     if (!isChangeSetNotFound(err) || stackName === undefined || !liveStack(ctx, stackName)) throw err;
     return {};
   }
@@ -170,10 +142,9 @@ function liveStack(ctx: HandlerContext, stackName: string): boolean {
 /** ListChangeSets pages by 100, with an opaque NextToken. */
 const LIST_PAGE_SIZE = 100;
 
-export const listChangeSets: Handler = (ctx, input) => {
-  const name = required<string>(input, 'StackName');
-  const stack = findStack(ctx, name);
-  if (!stack) throw stackNotFound(name);
+export const listChangeSets: Handler<'ListChangeSets'> = (ctx, input) => {
+  const stack = findStack(ctx, input.StackName);
+  if (!stack) throw stackNotFound(input.StackName);
   // executed change sets (and deleted ones) are not listed.
   const pending = ctx.store.changeSets
     .byStack(stack.stackId)
@@ -184,7 +155,7 @@ export const listChangeSets: Handler = (ctx, input) => {
   return {
     NextToken: start + LIST_PAGE_SIZE < pending.length ? encodeToken(start + LIST_PAGE_SIZE) : undefined,
     Summaries: page.map((cs) => {
-      const doc = cs.doc as unknown as ChangeSetDoc;
+      const doc = changeSets.docOf(cs);
       return {
         StackId: stack.stackId,
         StackName: stack.name,

@@ -2,7 +2,8 @@
 import type { Store, StackRecord } from '../../storage/index.js';
 import type { Engine, Caller } from '../../state-machine/engine.js';
 import type { Faults } from '../../resources/faults.js';
-import { tooLong, validationError } from '../../domain/errors.js';
+import { validationError } from '../../domain/errors.js';
+import type { CloudFormationActions } from '../../generated/cloudformation.js';
 
 export interface HandlerContext {
   store: Store;
@@ -12,37 +13,13 @@ export interface HandlerContext {
   requestId: string;
 }
 
-export type Input = Record<string, unknown>;
-export type Output = Record<string, unknown> | undefined;
-export type Handler = (ctx: HandlerContext, input: Input) => Output | Promise<Output>;
+/** Every CloudFormation Action of the model, and the input and output the model gives it (generated/cloudformation.ts). */
+export type Action = keyof CloudFormationActions;
+export type InputOf<A extends Action> = CloudFormationActions[A]['input'];
+export type OutputOf<A extends Action> = CloudFormationActions[A]['output'];
 
-/** AWS's wording for a missing required member: `Value null at 'stackName' failed to satisfy constraint`. */
-export function required<T>(input: Input, member: string): T {
-  const value = input[member];
-  if (value === undefined || value === null) {
-    const path = member[0].toLowerCase() + member.slice(1);
-    throw validationError(
-      `1 validation error detected: Value null at '${path}' failed to satisfy constraint: Member must not be null`,
-    );
-  }
-  return value as T;
-}
-
-const STACK_NAME = /^([a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*)$/;
-
-/** A stack ARN is `arn:<partition>:cloudformation:<region>:<account>:stack/<name of 128 at most>/<uuid>`. */
-const MAX_STACK_ARN = 256;
-
-export function checkStackName(name: string, member = 'stackName'): void {
-  // Length first: a length refusal does not echo the value (see tooLong).
-  const max = name.startsWith('arn:') ? MAX_STACK_ARN : 128;
-  if (name.length > max) throw tooLong(member, max);
-  if (!STACK_NAME.test(name)) {
-    throw validationError(
-      `1 validation error detected: Value '${name}' at '${member}' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*`,
-    );
-  }
-}
+/** The handler of one Action: its input as the decoder built it from the model, its output as the model shapes it. */
+export type Handler<A extends Action> = (ctx: HandlerContext, input: InputOf<A>) => OutputOf<A> | Promise<OutputOf<A>>;
 
 /** A stack by name (live stacks only) or by ARN (deleted ones too), within the caller's account and region. */
 export function findStack(ctx: HandlerContext, nameOrId: string): StackRecord | undefined {
@@ -59,9 +36,9 @@ export function encodeToken(cursor: number | undefined): string | undefined {
   return cursor === undefined ? undefined : Buffer.from(`c:${cursor}`).toString('base64');
 }
 
-export function decodeToken(token: unknown): number | undefined {
-  if (token === undefined || token === null || token === '') return undefined;
-  const text = Buffer.from(String(token), 'base64').toString('utf8');
+export function decodeToken(token: string | undefined): number | undefined {
+  if (token === undefined || token === '') return undefined;
+  const text = Buffer.from(token, 'base64').toString('utf8');
   const cursor = Number(text.slice(2));
   if (!text.startsWith('c:') || !Number.isInteger(cursor)) throw validationError('Invalid NextToken');
   return cursor;

@@ -5,10 +5,9 @@ import { decodeToken, encodeToken, findStack, type Handler } from './context.js'
 
 const PAGE_SIZE = 100;
 
-export const describeStackEvents: Handler = (ctx, input) => {
-  const name = input.StackName as string | undefined;
-  const stack = name === undefined ? undefined : findStack(ctx, name);
-  if (!stack) throw stackNotFound(name ?? '');
+export const describeStackEvents: Handler<'DescribeStackEvents'> = (ctx, input) => {
+  const stack = findStack(ctx, input.StackName);
+  if (!stack) throw stackNotFound(input.StackName);
   const events = ctx.store.events.page(stack.stackId, decodeToken(input.NextToken), PAGE_SIZE + 1);
   const page = events.slice(0, PAGE_SIZE);
   return {

@@ -1,9 +1,9 @@
 // ListExports and ListImports.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ListExports.html
-import { validationError } from '../../domain/errors.js';
-import { required, type Handler } from './context.js';
+import { echo, validationError } from '../../domain/errors.js';
+import type { Handler } from './context.js';
 
-export const listExports: Handler = (ctx) => ({
+export const listExports: Handler<'ListExports'> = (ctx) => ({
   Exports: ctx.store.exports.list(ctx.caller.account, ctx.caller.region).map((e) => ({
     ExportingStackId: e.stackId,
     Name: e.name,
@@ -11,10 +11,10 @@ export const listExports: Handler = (ctx) => ({
   })),
 });
 
-export const listImports: Handler = (ctx, input) => {
-  const name = required<string>(input, 'ExportName');
+export const listImports: Handler<'ListImports'> = (ctx, input) => {
+  const name = input.ExportName;
   if (!ctx.store.exports.get(ctx.caller.account, ctx.caller.region, name)) {
-    throw validationError(`Export '${name}' could not be found.`);
+    throw validationError(`Export '${echo(name)}' could not be found.`);
   }
   const importers = ctx.store.exports.importers(ctx.caller.account, ctx.caller.region, name);
   return { Imports: importers.map((id) => ctx.store.stacks.byId(id)?.name ?? id) };

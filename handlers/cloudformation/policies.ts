@@ -3,7 +3,7 @@
 import { validationError, stackIdNotFound } from '../../domain/errors.js';
 import { parseStackPolicy } from '../../state-machine/stackPolicy.js';
 import { readS3Url } from '../../resources/s3Urls.js';
-import { findStack, required, type Handler, type HandlerContext, type Input } from './context.js';
+import { findStack, type Handler, type HandlerContext } from './context.js';
 
 /** The policy pairs a call may carry: a body, or a URL of an S3 object holding it. */
 const POLICY_PAIRS = [
@@ -11,26 +11,30 @@ const POLICY_PAIRS = [
   ['StackPolicyDuringUpdateBody', 'StackPolicyDuringUpdateURL'],
 ] as const;
 
+/** The policy members a call may carry (CreateStack and UpdateStack carry both pairs, SetStackPolicy the first). */
+type PolicyMembers = Partial<Record<(typeof POLICY_PAIRS)[number][number], string>>;
+
 /**
  * Reads StackPolicyURL / StackPolicyDuringUpdateURL from the account's S3 buckets into their Body members, so the
  * policy is applied exactly as if the body had been passed (never silently ignored).
  */
-export async function stackPolicyBodies(ctx: HandlerContext, input: Input): Promise<void> {
+export async function stackPolicyBodies(ctx: HandlerContext, input: PolicyMembers): Promise<void> {
   for (const [body, url] of POLICY_PAIRS) {
-    if (input[url] === undefined) continue;
+    const location = input[url];
+    if (location === undefined) continue;
     if (input[body] !== undefined) throw validationError(`You cannot specify both ${url} and ${body}`);
-    input[body] = await readS3Url(ctx.store, ctx.caller, input[url] as string, url);
+    input[body] = await readS3Url(ctx.store, ctx.caller, location, url);
     delete input[url];
   }
 }
 
-export const setStackPolicy: Handler = async (ctx, input) => {
-  const name = required<string>(input, 'StackName');
+export const setStackPolicy: Handler<'SetStackPolicy'> = async (ctx, input) => {
+  const name = input.StackName;
   if (input.StackPolicyBody !== undefined && input.StackPolicyURL !== undefined) {
     throw validationError('You cannot specify both StackPolicyURL and StackPolicyBody');
   }
   await stackPolicyBodies(ctx, input);
-  const body = input.StackPolicyBody as string | undefined;
+  const body = input.StackPolicyBody;
   if (body === undefined) throw validationError('Either StackPolicyBody or StackPolicyURL must be specified.');
   parseStackPolicy(body);
   const stack = findStack(ctx, name);
@@ -39,9 +43,8 @@ export const setStackPolicy: Handler = async (ctx, input) => {
   return undefined;
 };
 
-export const getStackPolicy: Handler = (ctx, input) => {
-  const name = required<string>(input, 'StackName');
-  const stack = findStack(ctx, name);
-  if (!stack) throw stackIdNotFound(name);
+export const getStackPolicy: Handler<'GetStackPolicy'> = (ctx, input) => {
+  const stack = findStack(ctx, input.StackName);
+  if (!stack) throw stackIdNotFound(input.StackName);
   return { StackPolicyBody: stack.doc.duringUpdatePolicyBody ?? stack.doc.stackPolicyBody };
 };

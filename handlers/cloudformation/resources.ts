@@ -1,8 +1,8 @@
 // DescribeStackResource, DescribeStackResources and ListStackResources.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_DescribeStackResources.html
-import { validationError, stackIdNotFound, stackResourceStackNotFound } from '../../domain/errors.js';
+import { echo, validationError, stackIdNotFound, stackResourceStackNotFound } from '../../domain/errors.js';
 import type { ResourceRecord, StackRecord } from '../../storage/index.js';
-import { decodeToken, encodeToken, findStack, required, type Handler, type HandlerContext } from './context.js';
+import { decodeToken, encodeToken, findStack, type Handler, type HandlerContext } from './context.js';
 
 const NOT_CHECKED = { StackResourceDriftStatus: 'NOT_CHECKED' };
 const PAGE_SIZE = 100;
@@ -24,14 +24,13 @@ function listed(ctx: HandlerContext, stack: StackRecord): ResourceRecord[] {
   return ctx.store.resources.byStack(stack.stackId);
 }
 
-export const describeStackResource: Handler = (ctx, input) => {
-  const name = required<string>(input, 'StackName');
-  const logicalId = required<string>(input, 'LogicalResourceId');
+export const describeStackResource: Handler<'DescribeStackResource'> = (ctx, input) => {
+  const { StackName: name, LogicalResourceId: logicalId } = input;
   const stack = findStack(ctx, name);
   if (!stack) throw stackResourceStackNotFound(name);
   const r = ctx.store.resources.one(stack.stackId, logicalId);
   if (!r || (r.status === 'DELETE_COMPLETE' && stack.status !== 'DELETE_COMPLETE')) {
-    throw validationError(`Resource ${logicalId} does not exist for stack ${name}`);
+    throw validationError(`Resource ${echo(logicalId)} does not exist for stack ${echo(name)}`);
   }
   return {
     StackResourceDetail: {
@@ -44,37 +43,32 @@ export const describeStackResource: Handler = (ctx, input) => {
   };
 };
 
-export const describeStackResources: Handler = (ctx, input) => {
-  const name = input.StackName as string | undefined;
-  const physicalId = input.PhysicalResourceId as string | undefined;
-  if (name === undefined && physicalId === undefined) {
-    throw validationError('Either StackName or PhysicalResourceId must be specified.');
-  }
+export const describeStackResources: Handler<'DescribeStackResources'> = (ctx, input) => {
+  const { StackName: name, PhysicalResourceId: physicalId, LogicalResourceId: logicalId } = input;
   let stack: StackRecord | undefined;
-  if (name !== undefined) stack = findStack(ctx, name);
-  else {
-    const owner = ctx.store.resources.byPhysicalId(ctx.caller.account, ctx.caller.region, physicalId!);
+  if (name !== undefined) {
+    stack = findStack(ctx, name);
+    if (!stack) throw stackIdNotFound(name);
+  } else if (physicalId !== undefined) {
+    const owner = ctx.store.resources.byPhysicalId(ctx.caller.account, ctx.caller.region, physicalId);
     stack = owner && ctx.store.stacks.byId(owner.stackId);
-    if (!stack) throw validationError(`Stack for ${physicalId} does not exist`);
-  }
-  if (!stack) throw stackIdNotFound(String(name));
-  const logicalId = input.LogicalResourceId as string | undefined;
+    if (!stack) throw validationError(`Stack for ${echo(physicalId)} does not exist`);
+  } else throw validationError('Either StackName or PhysicalResourceId must be specified.');
   return {
     StackResources: listed(ctx, stack)
       .filter((r) => logicalId === undefined || r.logicalId === logicalId)
       .map((r) => ({
-        StackName: stack!.name,
-        StackId: stack!.stackId,
+        StackName: stack.name,
+        StackId: stack.stackId,
         ...resourceFields(r),
         Timestamp: new Date(r.updatedAt),
       })),
   };
 };
 
-export const listStackResources: Handler = (ctx, input) => {
-  const name = required<string>(input, 'StackName');
-  const stack = findStack(ctx, name);
-  if (!stack) throw stackIdNotFound(name);
+export const listStackResources: Handler<'ListStackResources'> = (ctx, input) => {
+  const stack = findStack(ctx, input.StackName);
+  if (!stack) throw stackIdNotFound(input.StackName);
   const start = decodeToken(input.NextToken) ?? 0;
   const all = listed(ctx, stack);
   const page = all.slice(start, start + PAGE_SIZE);

@@ -2,15 +2,12 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_SignalResource.html
 import { validationError, stackNotFound } from '../../domain/errors.js';
 import { receiveResourceSignal } from '../../state-machine/signals.js';
-import { findStack, required, type Handler } from './context.js';
+import { findStack, type Handler } from './context.js';
 
 const SIGNALABLE = new Set(['CREATE_IN_PROGRESS', 'UPDATE_IN_PROGRESS']);
 
-export const signalResource: Handler = (ctx, input) => {
-  const name = required<string>(input, 'StackName');
-  const logicalId = required<string>(input, 'LogicalResourceId');
-  const uniqueId = required<string>(input, 'UniqueId');
-  const status = required<string>(input, 'Status');
+export const signalResource: Handler<'SignalResource'> = (ctx, input) => {
+  const { StackName: name, LogicalResourceId: logicalId, UniqueId: uniqueId, Status: status } = input;
   const stack = findStack(ctx, name);
   if (!stack) throw stackNotFound(name);
   const resource = ctx.store.resources.one(stack.stackId, logicalId);

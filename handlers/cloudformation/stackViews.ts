@@ -1,5 +1,6 @@
 // How stacks look in DescribeStacks and ListStacks: the members AWS includes, and when it includes them.
 import type { StackRecord } from '../../storage/index.js';
+import type { Stack, StackSummary } from '../../generated/cloudformation.js';
 
 const MASK = '****';
 const SHOWS_DELETION_TIME = new Set([
@@ -11,7 +12,7 @@ const SHOWS_DELETION_TIME = new Set([
   'DELETE_COMPLETE',
 ]);
 
-export function describeStack(stack: StackRecord): Record<string, unknown> {
+export function describeStack(stack: StackRecord): Stack {
   const { doc } = stack;
   const deleted = stack.status === 'DELETE_COMPLETE';
   const parameters = doc.parameters.map((p) =>
@@ -45,7 +46,7 @@ export function describeStack(stack: StackRecord): Record<string, unknown> {
   };
 }
 
-export function summarizeStack(stack: StackRecord): Record<string, unknown> {
+export function summarizeStack(stack: StackRecord): StackSummary {
   return {
     StackId: stack.stackId,
     StackName: stack.name,

@@ -2,22 +2,13 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_Operations.html
 import { stackIdNotFound, stackNotFound, tooLong, validationError } from '../../domain/errors.js';
 import { MAX_TEMPLATE_BODY } from '../../template/index.js';
-import type { CreateStackInput, DeleteStackInput, StackTemplateInput } from '../../state-machine/inputs.js';
+import type { StackTemplateInput } from '../../state-machine/inputs.js';
 import { createStack as startCreate } from '../../state-machine/operations/create.js';
 import { updateStack as startUpdate } from '../../state-machine/operations/update.js';
 import { deleteStack as startDelete } from '../../state-machine/operations/delete.js';
 import { readS3Url } from '../../resources/s3Urls.js';
 import { stackPolicyBodies } from './policies.js';
-import {
-  checkStackName,
-  decodeToken,
-  encodeToken,
-  findStack,
-  required,
-  type Handler,
-  type HandlerContext,
-  type Input,
-} from './context.js';
+import { decodeToken, encodeToken, findStack, type Handler, type HandlerContext } from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
 import type { StackRecord } from '../../storage/index.js';
 import { withTransforms } from '../../state-machine/expansions.js';
@@ -51,68 +42,60 @@ export async function templateBody(
   throw validationError('Either Template URL or Template Body must be specified.');
 }
 
-export const createStack: Handler = async (ctx, input) => {
-  const name = required<string>(input, 'StackName');
-  checkStackName(name);
-  const create = input as CreateStackInput;
-  if (create.OnFailure !== undefined && create.DisableRollback !== undefined) {
+export const createStack: Handler<'CreateStack'> = async (ctx, input) => {
+  if (input.OnFailure !== undefined && input.DisableRollback !== undefined) {
     throw validationError('You cannot specify both DisableRollback and OnFailure.');
   }
-  const body = await templateBody(ctx, create);
+  const body = await templateBody(ctx, input);
   await stackPolicyBodies(ctx, input);
   return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({
-    StackId: startCreate(ctx.engine, ctx.caller, create, body),
+    StackId: startCreate(ctx.engine, ctx.caller, input, body),
   }));
 };
 
-export const updateStack: Handler = async (ctx, input) => {
-  const name = required<string>(input, 'StackName');
-  checkStackName(name);
-  const stack = findStack(ctx, name);
-  if (!stack) throw stackNotFound(name);
-  const update = input as StackTemplateInput;
-  const body = await templateBody(ctx, update, () => ctx.store.templates.body(stack.templateId));
+export const updateStack: Handler<'UpdateStack'> = async (ctx, input) => {
+  const stack = findStack(ctx, input.StackName);
+  if (!stack) throw stackNotFound(input.StackName);
+  const body = await templateBody(ctx, input, () => ctx.store.templates.body(stack.templateId));
   await stackPolicyBodies(ctx, input);
   return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({
-    StackId: startUpdate(ctx.engine, stack, update, body),
+    StackId: startUpdate(ctx.engine, stack, input, body),
   }));
 };
 
-export const deleteStack: Handler = (ctx, input) => {
-  const name = required<string>(input, 'StackName');
-  const stack = findStack(ctx, name);
-  if (stack) startDelete(ctx.engine, stack, input as DeleteStackInput);
+export const deleteStack: Handler<'DeleteStack'> = (ctx, input) => {
+  const stack = findStack(ctx, input.StackName);
+  if (stack) startDelete(ctx.engine, stack, input);
   return undefined;
 };
 
-export const describeStacks: Handler = (ctx, input) => {
-  const name = input.StackName as string | undefined;
+export const describeStacks: Handler<'DescribeStacks'> = (ctx, input) => {
+  const name = input.StackName;
   if (name !== undefined) {
     const stack = findStack(ctx, name);
     if (!stack) throw stackIdNotFound(name);
     return { Stacks: [describeStack(stack)] };
   }
-  return pageOfStacks(ctx, input, true, (s) => describeStack(s), 'Stacks');
+  const { items, NextToken } = pageOfStacks(ctx, input.NextToken, true, describeStack);
+  return { Stacks: items, NextToken };
 };
 
-const ALL_STATUSES_FILTER = (filter: unknown) =>
-  Array.isArray(filter) && filter.length ? new Set(filter as string[]) : undefined;
-
-export const listStacks: Handler = (ctx, input) => {
-  const filter = ALL_STATUSES_FILTER(input.StackStatusFilter);
-  return pageOfStacks(ctx, input, false, (s) => summarizeStack(s), 'StackSummaries', filter);
+export const listStacks: Handler<'ListStacks'> = (ctx, input) => {
+  // An empty filter lists every status.
+  const filter = input.StackStatusFilter?.length ? new Set(input.StackStatusFilter) : undefined;
+  const { items, NextToken } = pageOfStacks(ctx, input.NextToken, false, summarizeStack, filter);
+  return { StackSummaries: items, NextToken };
 };
 
-function pageOfStacks(
+function pageOfStacks<T>(
   ctx: HandlerContext,
-  input: Input,
+  token: string | undefined,
   live: boolean,
-  view: (s: import('../../storage/index.js').StackRecord) => unknown,
-  member: string,
+  view: (s: StackRecord) => T,
   filter?: Set<string>,
-) {
-  const items: unknown[] = [];
-  let before = decodeToken(input.NextToken);
+): { items: T[]; NextToken?: string } {
+  const items: T[] = [];
+  let before = decodeToken(token);
   let cursor: number | undefined;
   while (items.length < PAGE_SIZE) {
     const page = ctx.store.stacks.page(ctx.caller.account, ctx.caller.region, { live, before, limit: PAGE_SIZE });
@@ -126,12 +109,11 @@ function pageOfStacks(
       break;
     }
   }
-  return { [member]: items, NextToken: encodeToken(cursor) };
+  return { items, NextToken: encodeToken(cursor) };
 }
 
-export const updateTerminationProtection: Handler = (ctx, input) => {
-  const name = required<string>(input, 'StackName');
-  const enable = required<boolean>(input, 'EnableTerminationProtection');
+export const updateTerminationProtection: Handler<'UpdateTerminationProtection'> = (ctx, input) => {
+  const { StackName: name, EnableTerminationProtection: enable } = input;
   const stack = findStack(ctx, name);
   if (!stack || stack.status === 'DELETE_COMPLETE') throw stackNotFound(name);
   // "For nested stacks, termination protection is set on the root stack and can't be changed directly" (API reference)

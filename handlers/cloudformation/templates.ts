@@ -14,18 +14,12 @@ import { isKnownResourceType } from '../../resources/registry.js';
 import { resourceSpec } from '../../resources/spec.js';
 import { prepareBody } from '../../state-machine/prepare.js';
 import type { StackParameter, StackRecord } from '../../storage/index.js';
-import { findStack, type Handler, type HandlerContext, type Input } from './context.js';
+import { findStack, type Handler, type HandlerContext } from './context.js';
+import { TEMPLATE_STAGE } from './inputRules.js';
 import { templateBody } from './stacks.js';
+import { docOf } from '../../state-machine/changeSets.js';
 
 const STAGES = ['Original', 'Processed'];
-
-function checkStage(stage: unknown): 'Original' | 'Processed' {
-  if (stage === undefined || stage === 'Original' || stage === 'Processed')
-    return (stage ?? 'Original') as 'Original' | 'Processed';
-  throw validationError(
-    `1 validation error detected: Value '${String(stage)}' at 'templateStage' failed to satisfy constraint: Member must satisfy enum value set: [Original, Processed]`,
-  );
-}
 
 /** The processed template: the original when no transform changed it, else the expansion as JSON. */
 function processedOf(ctx: HandlerContext, stack: StackRecord, body: string, parameters: StackParameter[]): string {
@@ -37,10 +31,10 @@ function processedOf(ctx: HandlerContext, stack: StackRecord, body: string, para
   }
 }
 
-export const getTemplate: Handler = (ctx, input) => {
-  const name = input.StackName as string | undefined;
-  const changeSetName = input.ChangeSetName as string | undefined;
-  const stage = checkStage(input.TemplateStage);
+export const getTemplate: Handler<'GetTemplate'> = (ctx, input) => {
+  const { StackName: name, ChangeSetName: changeSetName } = input;
+  // INPUT_RULES has refused any other TemplateStage.
+  const stage = TEMPLATE_STAGE.enum.find((s) => s === input.TemplateStage) ?? 'Original';
   if (name === undefined) {
     if (changeSetName === undefined) throw validationError('StackName is required if ChangeSetName is not specified.');
     if (!changeSetName.startsWith('arn:')) throw validationError('StackName is a required parameter.');
@@ -50,11 +44,11 @@ export const getTemplate: Handler = (ctx, input) => {
     const stack = name !== undefined ? findStack(ctx, name) : undefined;
     const found = cs ?? (stack ? ctx.store.changeSets.byName(stack.stackId, changeSetName) : undefined);
     if (!found || found.deleted) throw changeSetNotFound(changeSetName);
-    const body = found.doc.templateBody as string;
+    const { templateBody: body, parameters } = docOf(found);
     if (stage === 'Original') return { TemplateBody: body, StagesAvailable: STAGES };
     const owner = stack ?? ctx.store.stacks.byId(found.stackId)!;
     return {
-      TemplateBody: processedOf(ctx, owner, body, found.doc.parameters as StackParameter[]),
+      TemplateBody: processedOf(ctx, owner, body, parameters as StackParameter[]),
       StagesAvailable: STAGES,
     };
   }
@@ -85,21 +79,19 @@ function summaryWorld(ctx: HandlerContext): SummaryWorld {
   };
 }
 
-function bodyOf(ctx: HandlerContext, input: Input): Promise<string> {
-  return templateBody(ctx, {
-    TemplateBody: input.TemplateBody as string | undefined,
-    TemplateURL: input.TemplateURL as string | undefined,
-  });
+/** The template of ValidateTemplate and GetTemplateSummary: a body or a URL, never the previous template. */
+function bodyOf(ctx: HandlerContext, input: { TemplateBody?: string; TemplateURL?: string }): Promise<string> {
+  return templateBody(ctx, { TemplateBody: input.TemplateBody, TemplateURL: input.TemplateURL });
 }
 
-export const validateTemplate: Handler = async (ctx, input) =>
+export const validateTemplate: Handler<'ValidateTemplate'> = async (ctx, input) =>
   validateTemplateOutput(staticModel(await bodyOf(ctx, input), summaryWorld(ctx)));
 
-export const getTemplateSummary: Handler = async (ctx, input) => {
+export const getTemplateSummary: Handler<'GetTemplateSummary'> = async (ctx, input) => {
   let body: string;
   if (input.StackName !== undefined) {
-    const stack = findStack(ctx, input.StackName as string);
-    if (!stack) throw stackIdNotFound(String(input.StackName));
+    const stack = findStack(ctx, input.StackName);
+    if (!stack) throw stackIdNotFound(input.StackName);
     if (stack.status === 'REVIEW_IN_PROGRESS')
       throw validationError('GetTemplateSummary cannot be called on REVIEW_IN_PROGRESS stacks.');
     body = ctx.store.templates.body(stack.templateId) ?? '';

@@ -1,5 +1,6 @@
 // Lambda functions as world rows: finding one by name, ARN or partial ARN (with a qualifier), and showing its
 // configuration as Lambda's FunctionConfiguration from the row's properties and what the control plane changed.
+import type { LambdaActions } from '../../generated/lambda.js';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Store } from '../../storage/index.js';
 import type { WorldResource } from '../../storage/world.js';
@@ -17,7 +18,9 @@ export interface LambdaContext {
   lambdaEndpoint?: string;
 }
 
-export type LambdaInput = Record<string, unknown>;
+/** Every Lambda Action of the model, and the input the model gives it (generated/lambda.ts). */
+export type LambdaAction = keyof LambdaActions;
+export type LambdaInputOf<A extends LambdaAction> = LambdaActions[A]['input'];
 
 export const functionArn = (caller: Caller, name: string) =>
   `arn:${partitionOf(caller.region)}:lambda:${caller.region}:${caller.account}:function:${name}`;
@@ -48,7 +51,7 @@ export function findFunction(ctx: LambdaContext, functionName: string): { row: W
   return { row, qualifier };
 }
 
-const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('base64');
+const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('base64');
 
 /** Code hash and size: what the control plane recorded, else derived from the template's Code property. */
 function codeIdentity(row: WorldResource): { CodeSha256: string; CodeSize: number } {
@@ -104,7 +107,7 @@ const revisionOf = (row: WorldResource) => {
 };
 
 /** Refuses a stale RevisionId as Lambda does. */
-export function checkRevision(current: string, given: unknown, what = 'GetFunction'): void {
+export function checkRevision(current: string, given: string | undefined, what = 'GetFunction'): void {
   if (given !== undefined && given !== current) {
     throw new ServiceError(
       'PreconditionFailedException',

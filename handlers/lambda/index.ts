@@ -3,6 +3,7 @@
 // https://docs.aws.amazon.com/lambda/latest/api/API_Operations.html
 import { createHash } from 'node:crypto';
 import { ServiceError, validationText } from '../../domain/serviceErrors.js';
+import { constraintProblems, type Constraints } from '../../domain/constraints.js';
 import {
   FUNCTION_TYPE,
   checkRevision,
@@ -10,25 +11,38 @@ import {
   findFunction,
   saveFunction,
   sha256,
+  type LambdaAction,
   type LambdaContext,
-  type LambdaInput,
+  type LambdaInputOf,
 } from './functions.js';
 import { getAlias, publishVersion, qualifiedConfiguration, updateAlias } from './versions.js';
 
 export type { LambdaContext } from './functions.js';
 type LambdaOutput = Record<string, unknown> | undefined;
-type LambdaHandler = (ctx: LambdaContext, input: LambdaInput) => LambdaOutput | Promise<LambdaOutput>;
+type LambdaHandler<A extends LambdaAction> = (
+  ctx: LambdaContext,
+  input: LambdaInputOf<A>,
+) => LambdaOutput | Promise<LambdaOutput>;
+
+/** The model's ranges Lambda enforces, per Action and member, checked before the handler (checkRanges). */
+const RANGES: { readonly [A in LambdaAction]?: Constraints<LambdaInputOf<A>> } = {
+  ListFunctions: { MaxItems: { minValue: 1, maxValue: 10000 } },
+  UpdateFunctionConfiguration: {
+    Timeout: { minValue: 1, maxValue: 900 },
+    MemorySize: { minValue: 128, maxValue: 32768 },
+  },
+};
 
 /** https://docs.aws.amazon.com/lambda/latest/api/API_GetFunctionConfiguration.html */
-export function getFunctionConfiguration(ctx: LambdaContext, input: LambdaInput) {
-  const { row, qualifier } = findFunction(ctx, String(input.FunctionName));
-  return qualifiedConfiguration(ctx, row, (input.Qualifier as string | undefined) ?? qualifier);
+export function getFunctionConfiguration(ctx: LambdaContext, input: LambdaInputOf<'GetFunctionConfiguration'>) {
+  const { row, qualifier } = findFunction(ctx, input.FunctionName);
+  return qualifiedConfiguration(ctx, row, input.Qualifier ?? qualifier);
 }
 
 /** https://docs.aws.amazon.com/lambda/latest/api/API_GetFunction.html */
-export function getFunction(ctx: LambdaContext, input: LambdaInput) {
-  const { row, qualifier } = findFunction(ctx, String(input.FunctionName));
-  const Configuration = qualifiedConfiguration(ctx, row, (input.Qualifier as string | undefined) ?? qualifier);
+export function getFunction(ctx: LambdaContext, input: LambdaInputOf<'GetFunction'>) {
+  const { row, qualifier } = findFunction(ctx, input.FunctionName);
+  const Configuration = qualifiedConfiguration(ctx, row, input.Qualifier ?? qualifier);
   const tags = (row.properties.Tags ?? []) as { Key: string; Value: string }[];
   const code = (row.properties.Code ?? {}) as Record<string, unknown>;
   const Code =
@@ -46,20 +60,13 @@ export function getFunction(ctx: LambdaContext, input: LambdaInput) {
 }
 
 /** https://docs.aws.amazon.com/lambda/latest/api/API_ListFunctions.html */
-export function listFunctions(ctx: LambdaContext, input: LambdaInput) {
-  const size = input.MaxItems === undefined ? 50 : Number(input.MaxItems);
-  if (size < 1 || size > 10000) {
-    throw new ServiceError(
-      'ValidationException',
-      validationText([
-        `Value '${size}' at 'maxItems' failed to satisfy constraint: Member must have value ${size < 1 ? 'greater than or equal to 1' : 'less than or equal to 10000'}`,
-      ]),
-    );
-  }
+export function listFunctions(ctx: LambdaContext, input: LambdaInputOf<'ListFunctions'>) {
+  const size = input.MaxItems ?? 50;
   const rows = ctx.store.world
     .list({ type: FUNCTION_TYPE, account: ctx.caller.account, region: ctx.caller.region })
     .sort((a, b) => a.physicalId.localeCompare(b.physicalId));
-  const start = input.Marker === undefined ? 0 : rows.findIndex((r) => r.physicalId > String(input.Marker));
+  const marker = input.Marker;
+  const start = marker === undefined ? 0 : rows.findIndex((r) => r.physicalId > marker);
   const page = start === -1 ? [] : rows.slice(start, start + size);
   const more = start !== -1 && start + size < rows.length;
   return {
@@ -90,17 +97,16 @@ async function s3Code(ctx: LambdaContext, bucket: string, key: string): Promise<
 /** The new Code property and its hash and size, from UpdateFunctionCode's source members. */
 async function newCode(
   ctx: LambdaContext,
-  input: LambdaInput,
+  input: LambdaInputOf<'UpdateFunctionCode'>,
 ): Promise<{ code: Record<string, unknown>; sha: string; size: number }> {
-  if (input.ZipFile instanceof Buffer)
+  if (input.ZipFile !== undefined)
     return {
       code: { ZipFile: `(${input.ZipFile.length} bytes from UpdateFunctionCode)` },
       sha: sha256(input.ZipFile),
       size: input.ZipFile.length,
     };
-  if (typeof input.ImageUri === 'string')
-    return { code: { ImageUri: input.ImageUri }, sha: sha256(input.ImageUri), size: 0 };
-  if (typeof input.S3Bucket === 'string' && typeof input.S3Key === 'string') {
+  if (input.ImageUri !== undefined) return { code: { ImageUri: input.ImageUri }, sha: sha256(input.ImageUri), size: 0 };
+  if (input.S3Bucket !== undefined && input.S3Key !== undefined) {
     const code = {
       S3Bucket: input.S3Bucket,
       S3Key: input.S3Key,
@@ -114,8 +120,8 @@ async function newCode(
 }
 
 /** https://docs.aws.amazon.com/lambda/latest/api/API_UpdateFunctionCode.html */
-export async function updateFunctionCode(ctx: LambdaContext, input: LambdaInput) {
-  const { row } = findFunction(ctx, String(input.FunctionName));
+export async function updateFunctionCode(ctx: LambdaContext, input: LambdaInputOf<'UpdateFunctionCode'>) {
+  const { row } = findFunction(ctx, input.FunctionName);
   checkRevision(String(configurationOf(ctx, row).RevisionId), input.RevisionId);
   const { code, sha, size } = await newCode(ctx, input);
   if (input.DryRun === true) return { ...configurationOf(ctx, row), CodeSha256: sha, CodeSize: size };
@@ -148,30 +154,9 @@ const CONFIGURATION_MEMBERS = [
   'LoggingConfig',
 ] as const;
 
-function checkConfiguration(input: LambdaInput): void {
-  const problems: string[] = [];
-  const range = (member: string, min: number, max: number) => {
-    const v = input[member];
-    if (typeof v !== 'number') return;
-    const at = member[0].toLowerCase() + member.slice(1);
-    if (v < min)
-      problems.push(
-        `Value '${v}' at '${at}' failed to satisfy constraint: Member must have value greater than or equal to ${min}`,
-      );
-    if (v > max)
-      problems.push(
-        `Value '${v}' at '${at}' failed to satisfy constraint: Member must have value less than or equal to ${max}`,
-      );
-  };
-  range('Timeout', 1, 900);
-  range('MemorySize', 128, 32768);
-  if (problems.length > 0) throw new ServiceError('ValidationException', validationText(problems));
-}
-
 /** https://docs.aws.amazon.com/lambda/latest/api/API_UpdateFunctionConfiguration.html */
-export function updateFunctionConfiguration(ctx: LambdaContext, input: LambdaInput) {
-  checkConfiguration(input);
-  const { row } = findFunction(ctx, String(input.FunctionName));
+export function updateFunctionConfiguration(ctx: LambdaContext, input: LambdaInputOf<'UpdateFunctionConfiguration'>) {
+  const { row } = findFunction(ctx, input.FunctionName);
   checkRevision(String(configurationOf(ctx, row).RevisionId), input.RevisionId);
   const properties = { ...row.properties };
   for (const member of CONFIGURATION_MEMBERS) if (input[member] !== undefined) properties[member] = input[member];
@@ -180,7 +165,7 @@ export function updateFunctionConfiguration(ctx: LambdaContext, input: LambdaInp
 }
 
 /** Lambda actions cfn-local serves (Invoke is forwarded by server/services/lambda.ts). */
-export const LAMBDA_ACTIONS: Readonly<Record<string, LambdaHandler>> = {
+export const LAMBDA_ACTIONS: { readonly [A in LambdaAction]?: LambdaHandler<A> } = {
   GetFunction: getFunction,
   GetFunctionConfiguration: getFunctionConfiguration,
   ListFunctions: listFunctions,
@@ -190,3 +175,26 @@ export const LAMBDA_ACTIONS: Readonly<Record<string, LambdaHandler>> = {
   GetAlias: getAlias,
   UpdateAlias: updateAlias,
 };
+
+type Decoded = Record<string, unknown>;
+
+// The decoder builds each input from its Action's model shape, and generated/lambda.ts types it from that model:
+// this view of LAMBDA_ACTIONS is the one place that is trusted.
+const DECODED = LAMBDA_ACTIONS as unknown as Readonly<
+  Record<string, ((ctx: LambdaContext, input: Decoded) => LambdaOutput | Promise<LambdaOutput>) | undefined>
+>;
+const RANGES_BY_NAME: Readonly<Record<string, Constraints<Decoded> | undefined>> = RANGES;
+
+/** The handler of `action` behind RANGES' check, or undefined when cfn-local does not serve it. */
+export function lambdaHandlerOf(
+  action: string,
+): ((ctx: LambdaContext, input: Decoded) => Promise<LambdaOutput>) | undefined {
+  const handler = DECODED[action];
+  if (!handler) return undefined;
+  const rules = RANGES_BY_NAME[action];
+  return async (ctx, input) => {
+    const problems = rules ? constraintProblems(rules, input) : [];
+    if (problems.length > 0) throw new ServiceError('ValidationException', validationText(problems));
+    return handler(ctx, input);
+  };
+}

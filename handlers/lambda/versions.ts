@@ -1,6 +1,7 @@
 // Lambda versions and aliases as world rows (AWS::Lambda::Version, AWS::Lambda::Alias), whether a stack or the
 // control plane made them: PublishVersion, GetAlias, UpdateAlias, and what a qualifier names.
 // https://docs.aws.amazon.com/lambda/latest/api/API_PublishVersion.html
+import { echo } from '../../domain/errors.js';
 import { randomUUID } from 'node:crypto';
 import type { WorldResource } from '../../storage/world.js';
 import { ServiceError } from '../../domain/serviceErrors.js';
@@ -12,7 +13,7 @@ import {
   notFound,
   splitFunctionName,
   type LambdaContext,
-  type LambdaInput,
+  type LambdaInputOf,
 } from './functions.js';
 
 const VERSION_TYPE = 'AWS::Lambda::Version';
@@ -58,14 +59,14 @@ export function qualifiedConfiguration(
 }
 
 /** https://docs.aws.amazon.com/lambda/latest/api/API_PublishVersion.html */
-export function publishVersion(ctx: LambdaContext, input: LambdaInput): Record<string, unknown> {
-  const { row } = findFunction(ctx, String(input.FunctionName));
+export function publishVersion(ctx: LambdaContext, input: LambdaInputOf<'PublishVersion'>): Record<string, unknown> {
+  const { row } = findFunction(ctx, input.FunctionName);
   const latest = configurationOf(ctx, row);
   checkRevision(String(latest.RevisionId), input.RevisionId);
   if (input.CodeSha256 !== undefined && input.CodeSha256 !== latest.CodeSha256) {
     throw new ServiceError(
       'InvalidParameterValueException',
-      `CodeSHA256 (${String(input.CodeSha256)}) is different from current CodeSHA256 in $LATEST (${String(latest.CodeSha256)}). Please try again with the CodeSHA256 in $LATEST.`,
+      `CodeSHA256 (${echo(input.CodeSha256)}) is different from current CodeSHA256 in $LATEST (${String(latest.CodeSha256)}). Please try again with the CodeSHA256 in $LATEST.`,
       400,
       { Type: 'User' },
     );
@@ -101,13 +102,16 @@ export function publishVersion(ctx: LambdaContext, input: LambdaInput): Record<s
   return configuration;
 }
 
-function findAlias(ctx: LambdaContext, input: LambdaInput): { fn: WorldResource; alias: WorldResource } {
-  const { row: fn } = findFunction(ctx, String(input.FunctionName));
+function findAlias(
+  ctx: LambdaContext,
+  input: { FunctionName: string; Name: string },
+): { fn: WorldResource; alias: WorldResource } {
+  const { row: fn } = findFunction(ctx, input.FunctionName);
   const alias = rowsFor(ctx, ALIAS_TYPE, fn.physicalId).find((r) => r.properties.Name === input.Name);
   if (!alias) {
     throw new ServiceError(
       'ResourceNotFoundException',
-      `Cannot find alias arn: ${functionArn(ctx.caller, fn.physicalId)}:${String(input.Name)}`,
+      `Cannot find alias arn: ${functionArn(ctx.caller, fn.physicalId)}:${echo(input.Name)}`,
       404,
       { Type: 'User' },
     );
@@ -129,16 +133,16 @@ function aliasConfiguration(ctx: LambdaContext, fn: WorldResource, alias: WorldR
 }
 
 /** https://docs.aws.amazon.com/lambda/latest/api/API_GetAlias.html */
-export function getAlias(ctx: LambdaContext, input: LambdaInput): Record<string, unknown> {
+export function getAlias(ctx: LambdaContext, input: LambdaInputOf<'GetAlias'>): Record<string, unknown> {
   const { fn, alias } = findAlias(ctx, input);
   return aliasConfiguration(ctx, fn, alias);
 }
 
 /** https://docs.aws.amazon.com/lambda/latest/api/API_UpdateAlias.html */
-export function updateAlias(ctx: LambdaContext, input: LambdaInput): Record<string, unknown> {
+export function updateAlias(ctx: LambdaContext, input: LambdaInputOf<'UpdateAlias'>): Record<string, unknown> {
   const { fn, alias } = findAlias(ctx, input);
   checkRevision(String(aliasConfiguration(ctx, fn, alias).RevisionId), input.RevisionId, 'GetAlias');
-  const version = input.FunctionVersion === undefined ? undefined : String(input.FunctionVersion);
+  const version = input.FunctionVersion;
   if (version !== undefined && version !== '$LATEST' && !versionConfiguration(ctx, fn, version)) {
     throw notFound(ctx.caller, fn.physicalId, version);
   }

@@ -1,6 +1,7 @@
 // SSM's ParameterStringFilter: which keys and options DescribeParameters and GetParametersByPath take, their
 // refusals, and how a parameter matches.
 // https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_ParameterStringFilter.html
+import { echo } from '../../domain/errors.js';
 import { ssmError } from './context.js';
 import type { ParameterVersion } from './parameters.js';
 
@@ -18,13 +19,13 @@ function checkOne(f: ParameterFilter, byPath: boolean, seen: Set<string>): void 
   if (!KEY.test(f.Key)) {
     throw ssmError(
       'ValidationException',
-      `1 validation error detected: Value '${f.Key}' at 'parameterFilters.1.member.key' failed to satisfy constraint: Member must satisfy regular expression pattern: tag:.+|Name|Type|KeyId|Path|Label|Tier|DataType`,
+      `1 validation error detected: Value '${echo(f.Key)}' at 'parameterFilters.1.member.key' failed to satisfy constraint: Member must satisfy regular expression pattern: tag:.+|Name|Type|KeyId|Path|Label|Tier|DataType`,
     );
   }
   if (byPath && ['Name', 'Path', 'Tier'].includes(f.Key)) {
     throw ssmError(
       'InvalidFilterKey',
-      `The following filter key is not valid: ${f.Key}. Valid filter keys include: [Type, KeyId].`,
+      `The following filter key is not valid: ${echo(f.Key)}. Valid filter keys include: [Type, KeyId].`,
     );
   }
   if (!byPath && f.Key === 'Label') {
@@ -36,7 +37,7 @@ function checkOne(f: ParameterFilter, byPath: boolean, seen: Set<string>): void 
   if (seen.has(f.Key)) {
     throw ssmError(
       'InvalidFilterKey',
-      `The following filter is duplicated in the request: ${f.Key}. A request can contain only one occurrence of a specific filter.`,
+      `The following filter is duplicated in the request: ${echo(f.Key)}. A request can contain only one occurrence of a specific filter.`,
     );
   }
   seen.add(f.Key);
@@ -44,14 +45,14 @@ function checkOne(f: ParameterFilter, byPath: boolean, seen: Set<string>): void 
   if (f.Key === 'Path' && !['Recursive', 'OneLevel'].includes(option)) {
     throw ssmError(
       'InvalidFilterOption',
-      `The following filter option is not valid: ${option}. Valid options include: [Recursive, OneLevel].`,
+      `The following filter option is not valid: ${echo(option)}. Valid options include: [Recursive, OneLevel].`,
     );
   }
   const options = f.Key === 'Name' ? ['Equals', 'BeginsWith', 'Contains'] : ['Equals', 'BeginsWith'];
   if (f.Key !== 'Path' && !options.includes(option)) {
     throw ssmError(
       'InvalidFilterOption',
-      `The following filter option is not valid: ${option}. Valid options include: [${options.join(', ')}].`,
+      `The following filter option is not valid: ${echo(option)}. Valid options include: [${options.join(', ')}].`,
     );
   }
   const allowed = f.Key === 'Type' ? TYPES : f.Key === 'Tier' ? TIERS : undefined;
@@ -59,7 +60,7 @@ function checkOne(f: ParameterFilter, byPath: boolean, seen: Set<string>): void 
   if (wrong)
     throw ssmError(
       'InvalidFilterValue',
-      `The following filter value is not valid: ${wrong}. Valid values include: [${allowed!.join(', ')}].`,
+      `The following filter value is not valid: ${echo(wrong)}. Valid values include: [${allowed!.join(', ')}].`,
     );
 }
 

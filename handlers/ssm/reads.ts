@@ -1,5 +1,6 @@
 // SSM reads: GetParameter, GetParameters, GetParametersByPath, GetParameterHistory, DescribeParameters.
 // https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_Operations.html
+import { echo } from '../../domain/errors.js';
 import {
   allRows,
   findRow,
@@ -19,9 +20,10 @@ import {
   ssmError,
   ssmValidation,
   type SsmContext,
-  type SsmInput,
+  type SsmInputOf,
 } from './context.js';
-import { matchesFilters, checkFilters, type ParameterFilter } from './filters.js';
+import { matchesFilters, checkFilters } from './filters.js';
+import type { Parameter } from '../../generated/ssm.js';
 
 /** What GetParameter answers for a SecureString read without WithDecryption: a stand-in ciphertext. */
 const cipherText = (value: string) => Buffer.from(`cfn-local:kms:alias/aws/ssm:${value}`).toString('base64');
@@ -70,20 +72,20 @@ export function resolveSelector(ctx: SsmContext, nameOrArn: string): { version: 
 }
 
 /** https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_GetParameter.html */
-export function getParameter(ctx: SsmContext, input: SsmInput) {
-  const { version, selector } = resolveSelector(ctx, String(input.Name));
+export function getParameter(ctx: SsmContext, input: SsmInputOf<'GetParameter'>) {
+  const { version, selector } = resolveSelector(ctx, input.Name);
   return { Parameter: shown(version, input.WithDecryption === true, selector) };
 }
 
 /** https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_GetParameters.html */
-export function getParameters(ctx: SsmContext, input: SsmInput) {
-  const names = input.Names as string[];
+export function getParameters(ctx: SsmContext, input: SsmInputOf<'GetParameters'>) {
+  const names = input.Names;
   if (names.length > 10) {
     throw ssmValidation([
-      `Value '[${names.join(', ')}]' at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`,
+      `Value '${echo(`[${names.join(', ')}]`)}' at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`,
     ]);
   }
-  const Parameters: unknown[] = [];
+  const Parameters: Parameter[] = [];
   const InvalidParameters: string[] = [];
   for (const name of [...new Set(names)]) {
     try {
@@ -97,10 +99,10 @@ export function getParameters(ctx: SsmContext, input: SsmInput) {
 }
 
 /** https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_GetParametersByPath.html */
-export function getParametersByPath(ctx: SsmContext, input: SsmInput) {
-  const path = String(input.Path);
-  const size = checkMaxResults(input, 10, 10);
-  const filters = (input.ParameterFilters ?? []) as ParameterFilter[];
+export function getParametersByPath(ctx: SsmContext, input: SsmInputOf<'GetParametersByPath'>) {
+  const path = input.Path;
+  const size = checkMaxResults('GetParametersByPath', input.MaxResults);
+  const filters = input.ParameterFilters ?? [];
   checkFilters(filters, true);
   const prefix = path.endsWith('/') ? path : `${path}/`;
   const recursive = input.Recursive === true;
@@ -116,11 +118,11 @@ export function getParametersByPath(ctx: SsmContext, input: SsmInput) {
 }
 
 /** https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_GetParameterHistory.html */
-export function getParameterHistory(ctx: SsmContext, input: SsmInput) {
-  const name = String(input.Name);
+export function getParameterHistory(ctx: SsmContext, input: SsmInputOf<'GetParameterHistory'>) {
+  const name = input.Name;
   const row = findRow(ctx.store, ctx.caller, splitSelector(name).name);
   if (!row) throw parameterNotFound(name);
-  const size = checkMaxResults(input, 50, 50);
+  const size = checkMaxResults('GetParameterHistory', input.MaxResults);
   const all = Array.from({ length: versionCount(row) }, (_, i) => versionOf(ctx.caller, row, i + 1)!);
   const { items, next } = page(all, input.NextToken, size);
   return {
@@ -133,6 +135,9 @@ export function getParameterHistory(ctx: SsmContext, input: SsmInput) {
   };
 }
 
+/** A stored property as the model's string member: stacks write properties as their template gave them. */
+const textOf = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
+
 function metadata(ctx: SsmContext, p: ParameterVersion) {
   const props = p.row?.properties ?? {};
   return {
@@ -142,8 +147,8 @@ function metadata(ctx: SsmContext, p: ParameterVersion) {
     KeyId: p.Type === 'SecureString' ? String(props.KeyId ?? 'alias/aws/ssm') : undefined,
     LastModifiedDate: p.LastModifiedDate,
     LastModifiedUser: `arn:aws:iam::${ctx.caller.account}:root`,
-    Description: props.Description,
-    AllowedPattern: props.AllowedPattern,
+    Description: textOf(props.Description),
+    AllowedPattern: textOf(props.AllowedPattern),
     Version: p.Version,
     Tier: String(props.Tier ?? 'Standard'),
     Policies: [],
@@ -152,17 +157,17 @@ function metadata(ctx: SsmContext, p: ParameterVersion) {
 }
 
 /** https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_DescribeParameters.html */
-export function describeParameters(ctx: SsmContext, input: SsmInput) {
-  const size = checkMaxResults(input, 50, 10);
+export function describeParameters(ctx: SsmContext, input: SsmInputOf<'DescribeParameters'>) {
+  const size = checkMaxResults('DescribeParameters', input.MaxResults);
   if (input.Filters !== undefined && input.ParameterFilters !== undefined) {
     throw ssmError('ValidationException', 'You can use either Filters or ParameterFilters in a single request.');
   }
-  const legacy = ((input.Filters ?? []) as { Key: string; Values: string[] }[]).map((f) => ({
+  const legacy = (input.Filters ?? []).map((f) => ({
     Key: f.Key,
     Option: f.Key === 'Name' ? 'BeginsWith' : 'Equals',
     Values: f.Values,
   }));
-  const filters = [...((input.ParameterFilters ?? []) as ParameterFilter[]), ...legacy];
+  const filters = [...(input.ParameterFilters ?? []), ...legacy];
   checkFilters(filters, false);
   const matching = allRows(ctx.store, ctx.caller)
     .filter((row) => matchesFilters(versionOf(ctx.caller, row)!, filters))

@@ -2,7 +2,8 @@
 // world row that `{{resolve:ssm:…}}` and SSM parameter types read; one a stack made drifts when it is overwritten.
 // https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_PutParameter.html
 import { findRow, nameOf, splitSelector, versionCount, writeVersion, PARAMETER_TYPE } from './parameters.js';
-import { parameterNotFound, ssmError, ssmValidation, type SsmContext, type SsmInput } from './context.js';
+import { echo } from '../../domain/errors.js';
+import { parameterNotFound, ssmError, ssmValidation, type SsmContext, type SsmInputOf } from './context.js';
 
 const TYPES = ['SecureString', 'StringList', 'String'];
 const DATA_TYPES = ['text', 'aws:ec2:image', 'aws:ssm:integration'];
@@ -30,8 +31,8 @@ function checkName(name: string): void {
   }
 }
 
-function checkPutInput(input: SsmInput, exists: boolean): void {
-  const value = String(input.Value);
+function checkPutInput(input: SsmInputOf<'PutParameter'>, exists: boolean): void {
+  const value = input.Value;
   if (value === '')
     throw ssmValidation([
       "Value '' at 'value' failed to satisfy constraint: Member must have length greater than or equal to 1",
@@ -44,15 +45,15 @@ function checkPutInput(input: SsmInput, exists: boolean): void {
   }
   if (input.Type === undefined && !exists)
     throw ssmError('ValidationException', 'A parameter type is required when you create a parameter.');
-  if (input.Type !== undefined && !TYPES.includes(String(input.Type))) {
+  if (input.Type !== undefined && !TYPES.includes(input.Type)) {
     throw ssmValidation([
-      `Value '${String(input.Type)}' at 'type' failed to satisfy constraint: Member must satisfy enum value set: [${TYPES.join(', ')}]`,
+      `Value '${echo(input.Type)}' at 'type' failed to satisfy constraint: Member must satisfy enum value set: [${TYPES.join(', ')}]`,
     ]);
   }
-  if (input.DataType !== undefined && !DATA_TYPES.includes(String(input.DataType))) {
+  if (input.DataType !== undefined && !DATA_TYPES.includes(input.DataType)) {
     throw ssmError(
       'ValidationException',
-      `The following data type is not supported: ${String(input.DataType)} (Data type names are all lowercase.)`,
+      `The following data type is not supported: ${echo(input.DataType)} (Data type names are all lowercase.)`,
     );
   }
   if (input.Tier === 'Standard' && value.length > 4096) {
@@ -74,13 +75,13 @@ function checkPattern(pattern: unknown, value: string): void {
   if (!re.test(value))
     throw ssmError(
       'ParameterPatternMismatchException',
-      `Parameter value, cannot be validated against allowedPattern: ${pattern}`,
+      `Parameter value, cannot be validated against allowedPattern: ${echo(pattern)}`,
     );
 }
 
 /** https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_PutParameter.html */
-export function putParameter(ctx: SsmContext, input: SsmInput) {
-  const name = String(input.Name);
+export function putParameter(ctx: SsmContext, input: SsmInputOf<'PutParameter'>) {
+  const name = input.Name;
   checkName(name);
   const existing = findRow(ctx.store, ctx.caller, name);
   checkPutInput(input, existing !== undefined);
@@ -90,14 +91,13 @@ export function putParameter(ctx: SsmContext, input: SsmInput) {
       'The parameter already exists. To overwrite this value, set the overwrite option in the request to true.',
     );
   }
-  checkPattern(input.AllowedPattern ?? existing?.properties.AllowedPattern, String(input.Value));
-  const properties: Record<string, unknown> = { Value: String(input.Value) };
+  checkPattern(input.AllowedPattern ?? existing?.properties.AllowedPattern, input.Value);
+  const properties: Record<string, unknown> = { Value: input.Value };
   for (const key of ['Type', 'Description', 'AllowedPattern', 'Tier', 'DataType', 'KeyId', 'Policies'] as const) {
     if (input[key] !== undefined) properties[key] = input[key];
   }
   if (!existing) properties.Tier ??= 'Standard';
-  if (input.Tags !== undefined)
-    properties.Tags = Object.fromEntries((input.Tags as { Key: string; Value: string }[]).map((t) => [t.Key, t.Value]));
+  if (input.Tags !== undefined) properties.Tags = Object.fromEntries(input.Tags.map((t) => [t.Key, t.Value]));
   const version = writeVersion(
     ctx.store,
     ctx.caller,
@@ -117,18 +117,18 @@ function remove(ctx: SsmContext, name: string): boolean {
 }
 
 /** https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_DeleteParameter.html */
-export function deleteParameter(ctx: SsmContext, input: SsmInput) {
-  const name = String(input.Name);
+export function deleteParameter(ctx: SsmContext, input: SsmInputOf<'DeleteParameter'>) {
+  const name = input.Name;
   if (!remove(ctx, name)) throw parameterNotFound(name);
   return {};
 }
 
 /** https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_DeleteParameters.html */
-export function deleteParameters(ctx: SsmContext, input: SsmInput) {
-  const names = input.Names as string[];
+export function deleteParameters(ctx: SsmContext, input: SsmInputOf<'DeleteParameters'>) {
+  const names = input.Names;
   if (names.length > 10) {
     throw ssmValidation([
-      `Value '[${names.join(', ')}]' at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`,
+      `Value '${echo(`[${names.join(', ')}]`)}' at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`,
     ]);
   }
   const DeletedParameters: string[] = [];
@@ -140,20 +140,20 @@ export function deleteParameters(ctx: SsmContext, input: SsmInput) {
 const LABEL = /^[a-zA-Z0-9_.-]{1,100}$/;
 
 /** https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_LabelParameterVersion.html */
-export function labelParameterVersion(ctx: SsmContext, input: SsmInput) {
-  const name = splitSelector(String(input.Name)).name;
+export function labelParameterVersion(ctx: SsmContext, input: SsmInputOf<'LabelParameterVersion'>) {
+  const name = splitSelector(input.Name).name;
   const row = findRow(ctx.store, ctx.caller, name);
-  if (!row) throw parameterNotFound(String(input.Name));
-  const version = input.ParameterVersion === undefined ? versionCount(row) : Number(input.ParameterVersion);
+  if (!row) throw parameterNotFound(input.Name);
+  const version = input.ParameterVersion ?? versionCount(row);
   if (version < 1 || version > versionCount(row)) {
     throw ssmError(
       'ParameterVersionNotFound',
-      `Systems Manager could not find version ${version} of ${name}. Verify the version and try again.`,
+      `Systems Manager could not find version ${version} of ${echo(name)}. Verify the version and try again.`,
     );
   }
   const labels = { ...(row.state.labels ?? {}) };
   const InvalidLabels: string[] = [];
-  for (const label of input.Labels as string[]) {
+  for (const label of input.Labels) {
     if (!LABEL.test(label) || /^(aws|ssm)/i.test(label) || /^\d/.test(label)) InvalidLabels.push(label);
     else labels[label] = version;
   }

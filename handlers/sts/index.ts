@@ -7,6 +7,9 @@ import type { Caller } from '../../state-machine/engine.js';
 import { ServiceError, validationText } from '../../domain/serviceErrors.js';
 import { temporaryAccessKeyId } from '../../domain/accessKeys.js';
 import { partitionOf } from '../../resources/regions.js';
+import { echo } from '../../domain/errors.js';
+import { constraintProblems } from '../../domain/constraints.js';
+import type { StsActions } from '../../generated/sts.js';
 import { sessionToken, type Identity } from './identity.js';
 
 export interface StsContext {
@@ -16,8 +19,10 @@ export interface StsContext {
   now: Date;
 }
 
-type Input = Record<string, unknown>;
-type StsHandler = (ctx: StsContext, input: Input) => Record<string, unknown>;
+/** Every STS Action of the model, and the input and output the model gives it (generated/sts.ts). */
+type StsAction = keyof StsActions;
+type InputOf<A extends StsAction> = StsActions[A]['input'];
+type StsHandler<A extends StsAction> = (ctx: StsContext, input: InputOf<A>) => StsActions[A]['output'];
 
 const validation = (problems: string[]) => new ServiceError('ValidationError', validationText(problems), 400);
 const ROLE_ARN = /^arn:([\w-]+):iam::(\d{12}):role\/(?:[\x21-\x7e]*\/)?([\w+=,.@-]{1,64})$/;
@@ -26,18 +31,17 @@ const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 const randomId = (length: number) => [...randomBytes(length)].map((b) => ID_CHARS[b & 31]).join('');
 
-/** Range checks of a DurationSeconds member, in AWS's constraint wording. */
-function checkDuration(value: unknown, min: number, max: number, problems: string[]): number | undefined {
-  if (typeof value !== 'number') return undefined;
-  if (value < min)
-    problems.push(
-      `Value '${value}' at 'durationSeconds' failed to satisfy constraint: Member must have value greater than or equal to ${min}`,
-    );
-  if (value > max)
-    problems.push(
-      `Value '${value}' at 'durationSeconds' failed to satisfy constraint: Member must have value less than or equal to ${max}`,
-    );
-  return value;
+/** Each Action's DurationSeconds: the model's range and the duration when it is not given. */
+const DURATION_SECONDS = {
+  AssumeRole: { minValue: 900, maxValue: 43200, fallback: 3600 },
+  GetSessionToken: { minValue: 900, maxValue: 129600, fallback: 43200 },
+} as const;
+
+/** Range checks of a DurationSeconds member, in AWS's constraint wording; the duration to use. */
+function checkDuration(action: keyof typeof DURATION_SECONDS, value: number | undefined, problems: string[]): number {
+  const { fallback, ...range } = DURATION_SECONDS[action];
+  problems.push(...constraintProblems({ DurationSeconds: range }, { DurationSeconds: value }));
+  return value ?? fallback;
 }
 
 function credentials(account: string, identity: Omit<Identity, 'session'>, now: Date, seconds: number) {
@@ -50,31 +54,34 @@ function credentials(account: string, identity: Omit<Identity, 'session'>, now: 
 }
 
 /** https://docs.aws.amazon.com/STS/latest/APIReference/API_GetCallerIdentity.html */
-export function getCallerIdentity(ctx: StsContext): Record<string, unknown> {
+export function getCallerIdentity(ctx: StsContext) {
   return { UserId: ctx.identity.UserId, Account: ctx.identity.Account, Arn: ctx.identity.Arn };
 }
 
-function checkAssumeRoleInput(input: Input): { roleArn: string; sessionName: string; duration: number } {
+function checkAssumeRoleInput(input: InputOf<'AssumeRole'>): {
+  roleArn: string;
+  sessionName: string;
+  duration: number;
+} {
   const problems: string[] = [];
-  const roleArn = String(input.RoleArn);
-  const sessionName = String(input.RoleSessionName);
+  const { RoleArn: roleArn, RoleSessionName: sessionName } = input;
   if (roleArn.length < 20)
     problems.push(
-      `Value '${roleArn}' at 'roleArn' failed to satisfy constraint: Member must have length greater than or equal to 20`,
+      `Value '${echo(roleArn)}' at 'roleArn' failed to satisfy constraint: Member must have length greater than or equal to 20`,
     );
   if (sessionName.length < 2)
     problems.push(
-      `Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must have length greater than or equal to 2`,
+      `Value '${echo(sessionName)}' at 'roleSessionName' failed to satisfy constraint: Member must have length greater than or equal to 2`,
     );
   if (sessionName.length > 64)
     problems.push(
-      `Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must have length less than or equal to 64`,
+      `Value '${echo(sessionName)}' at 'roleSessionName' failed to satisfy constraint: Member must have length less than or equal to 64`,
     );
   if (!SESSION_NAME.test(sessionName))
     problems.push(
-      `Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]*`,
+      `Value '${echo(sessionName)}' at 'roleSessionName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]*`,
     );
-  const duration = checkDuration(input.DurationSeconds, 900, 43200, problems) ?? 3600;
+  const duration = checkDuration('AssumeRole', input.DurationSeconds, problems);
   if (problems.length > 0) throw validation(problems);
   return { roleArn, sessionName, duration };
 }
@@ -83,12 +90,12 @@ function checkAssumeRoleInput(input: Input): { roleArn: string; sessionName: str
  * https://docs.aws.amazon.com/STS/latest/APIReference/API_AssumeRole.html
  * The role must exist in the simulated account (a stack made it); trust policies are not evaluated.
  */
-export function assumeRole(ctx: StsContext, input: Input): Record<string, unknown> {
+export function assumeRole(ctx: StsContext, input: InputOf<'AssumeRole'>) {
   const { roleArn, sessionName, duration } = checkAssumeRoleInput(input);
   const denied = () =>
     new ServiceError(
       'AccessDenied',
-      `User: ${ctx.identity.Arn} is not authorized to perform: sts:AssumeRole on resource: ${roleArn}`,
+      `User: ${ctx.identity.Arn} is not authorized to perform: sts:AssumeRole on resource: ${echo(roleArn)}`,
       403,
     );
   const match = ROLE_ARN.exec(roleArn);
@@ -120,9 +127,9 @@ export function assumeRole(ctx: StsContext, input: Input): Record<string, unknow
 }
 
 /** https://docs.aws.amazon.com/STS/latest/APIReference/API_GetSessionToken.html */
-export function getSessionToken(ctx: StsContext, input: Input): Record<string, unknown> {
+export function getSessionToken(ctx: StsContext, input: InputOf<'GetSessionToken'>) {
   const problems: string[] = [];
-  const duration = checkDuration(input.DurationSeconds, 900, 129600, problems) ?? 43200;
+  const duration = checkDuration('GetSessionToken', input.DurationSeconds, problems);
   if (problems.length > 0) throw validation(problems);
   if (ctx.identity.session)
     throw new ServiceError('AccessDenied', 'Cannot call GetSessionToken with session credentials', 403);
@@ -131,8 +138,18 @@ export function getSessionToken(ctx: StsContext, input: Input): Record<string, u
 }
 
 /** STS actions cfn-local serves; any other STS action of the model answers as not served. */
-export const STS_ACTIONS: Readonly<Record<string, StsHandler>> = {
+export const STS_ACTIONS: { readonly [A in StsAction]?: StsHandler<A> } = {
   GetCallerIdentity: getCallerIdentity,
   AssumeRole: assumeRole,
   GetSessionToken: getSessionToken,
 };
+
+type Decoded = Record<string, unknown>;
+
+/**
+ * STS_ACTIONS as the protocol holds them: the decoder builds each input from its Action's model shape and the encoder
+ * walks each output by it, and generated/sts.ts types both from that model; this view is the one place that is trusted.
+ */
+export const DECODED_STS_ACTIONS = STS_ACTIONS as unknown as Readonly<
+  Record<string, ((ctx: StsContext, input: Decoded) => Decoded | undefined) | undefined>
+>;

@@ -1,6 +1,7 @@
 // server/protocol: the awsJson 1.0 door (`X-Amz-Target: CloudFormation.<Action>`), used by SDK
 // clients configured with the AwsJson1_0Protocol; query-compatible errors via x-amzn-query-error.
-import { invalidAction, validationError, type AwsError } from '../../domain/errors.js';
+import { echo, invalidAction, validationError, type AwsError } from '../../domain/errors.js';
+import { noteProblem, validationText } from '../../domain/serviceErrors.js';
 import { MODEL_ERRORS, operationShapes, shape, type Member } from './shapes.js';
 
 export const JSON_TARGET_PREFIX = 'CloudFormation';
@@ -28,8 +29,7 @@ export function decodeJsonInput(action: string, body: string): Record<string, un
   const problems: string[] = [];
   const input = readValue(ops.input, parsed, '', problems) as Record<string, unknown> | undefined;
   if (problems.length > 0) {
-    const count = `${problems.length} validation error${problems.length === 1 ? '' : 's'} detected: `;
-    throw validationError(count + problems.join('; '));
+    throw validationError(validationText(problems));
   }
   return input ?? {};
 }
@@ -38,7 +38,10 @@ function readValue(shapeName: string, value: unknown, path: string, problems: st
   if (value === null || value === undefined) return undefined;
   const s = shape(shapeName);
   const bad = (constraint: string) => {
-    problems.push(`Value '${JSON.stringify(value)}' at '${path}' failed to satisfy constraint: ${constraint}`);
+    noteProblem(
+      problems,
+      () => `Value '${echo(JSON.stringify(value))}' at '${path}' failed to satisfy constraint: ${constraint}`,
+    );
     return undefined;
   };
   switch (s.type) {

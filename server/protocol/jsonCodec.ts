@@ -1,5 +1,7 @@
 // server/protocol: JSON bodies of the awsJson 1.1 (SSM) and restJson (Lambda) services, read and written by walking
 // the service's model; a member with an HTTP location (a restJson URI label, header, query) is not in the body.
+import { echo } from '../../domain/errors.js';
+import { noteProblem } from '../../domain/serviceErrors.js';
 import type { ServiceModel, ServiceMember } from './serviceModel.js';
 
 const inBody = (m: ServiceMember) => m.location === undefined;
@@ -19,8 +21,10 @@ export function readJsonValue(
   if (value === null || value === undefined) return undefined;
   const s = model.shape(shapeName);
   const bad = (constraint: string) => {
-    problems.push(
-      `Value '${typeof value === 'string' ? value : JSON.stringify(value)}' at '${path}' failed to satisfy constraint: ${constraint}`,
+    noteProblem(
+      problems,
+      () =>
+        `Value '${echo(typeof value === 'string' ? value : JSON.stringify(value))}' at '${path}' failed to satisfy constraint: ${constraint}`,
     );
     return undefined;
   };

@@ -1,6 +1,7 @@
 // server/protocol: decodes an awsQuery request (form-encoded body) into the typed, nested
 // input object of its Action, validating types as AWS's front end does.
-import { invalidAction, validationError } from '../../domain/errors.js';
+import { echo, invalidAction, validationError } from '../../domain/errors.js';
+import { noteProblem, validationText } from '../../domain/serviceErrors.js';
 import { CLOUDFORMATION_SHAPES, type Member, type ShapeSource } from './shapes.js';
 
 /** Parses application/x-www-form-urlencoded text (`+` is a space); later duplicates win. */
@@ -77,8 +78,7 @@ export function decodeQueryShape(
     problems,
   );
   if (problems.length > 0) {
-    const count = `${problems.length} validation error${problems.length === 1 ? '' : 's'} detected: `;
-    throw validationError(count + problems.join('; '));
+    throw validationError(validationText(problems));
   }
   return input;
 }
@@ -150,7 +150,7 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?
 
 function decodeScalar(type: string, raw: string, path: string, problems: string[]): unknown {
   const bad = (constraint: string) => {
-    problems.push(`Value '${raw}' at '${path}' failed to satisfy constraint: ${constraint}`);
+    noteProblem(problems, () => `Value '${echo(raw)}' at '${path}' failed to satisfy constraint: ${constraint}`);
     return undefined;
   };
   switch (type) {

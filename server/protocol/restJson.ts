@@ -1,5 +1,7 @@
 // server/protocol: restJson1 (Lambda): which operation a method and path name (the model's URI templates), the
 // input read from the URI labels, query string, headers and JSON body, and the output written back the same way.
+import { echo } from '../../domain/errors.js';
+import { noteProblem } from '../../domain/serviceErrors.js';
 import type { ServiceModel, ServiceMember } from './serviceModel.js';
 import { readJsonMembers, readJsonValue, writeJsonValue } from './jsonCodec.js';
 
@@ -90,7 +92,10 @@ function scalarFrom(model: ServiceModel, shapeName: string, raw: string, at: str
   if (type === 'number' || type === 'long' || type === 'double') {
     const n = Number(raw);
     if (raw.trim() === '' || !Number.isFinite(n))
-      problems.push(`Value '${raw}' at '${at}' failed to satisfy constraint: Member must be a number`);
+      noteProblem(
+        problems,
+        () => `Value '${echo(raw)}' at '${at}' failed to satisfy constraint: Member must be a number`,
+      );
     return n;
   }
   if (type === 'boolean') return raw === 'true';

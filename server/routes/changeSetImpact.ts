@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChangeSetRecord, Store } from '../../storage/index.js';
 import type { WorldResource } from '../../storage/world.js';
-import type { ChangeSetDoc } from '../../state-machine/changeSets.js';
+import { docOf } from '../../state-machine/changeSets.js';
 import type { ResourceChange } from '../../template/diff.js';
 import { KNOWN_AFTER_APPLY } from '../../template/diff.js';
 import { resourceSpec } from '../../resources/spec.js';
@@ -57,7 +57,7 @@ export interface BlockedReplacement {
 }
 
 export function changeSetImpact(store: Store, cs: ChangeSetRecord) {
-  const doc = cs.doc as unknown as ChangeSetDoc;
+  const doc = docOf(cs);
   const world = (c: ResourceChange) =>
     c.PhysicalResourceId ? store.world.get(cs.account, cs.region, c.ResourceType, c.PhysicalResourceId) : undefined;
   const dataLoss: DataLossEntry[] = [];

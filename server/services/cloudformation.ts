@@ -1,6 +1,6 @@
 // server/services: the CloudFormation entry of SERVICES: awsQuery form bodies (or awsJson with X-Amz-Target) on `/`,
 // dispatched to handlers/cloudformation's ACTIONS, answered in CloudFormation's XML (or JSON) envelope.
-import { ACTIONS } from '../../handlers/cloudformation/index.js';
+import { handlerOf } from '../../handlers/cloudformation/index.js';
 import type { HandlerContext } from '../../handlers/cloudformation/context.js';
 import {
   type AwsError,
@@ -39,7 +39,7 @@ async function handle({ req, reply, body: stream, query, caller, requestId, deps
     if (!action) throw missingAction();
     noteCall(req, { action });
     if (!isKnownAction(action)) throw invalidAction(action);
-    const handler = ACTIONS[action];
+    const handler = handlerOf(action);
     if (!handler) throw notImplemented(action);
     const input = json ? decodeJsonInput(action, body) : decodeInput(action, params);
     noteCall(req, { resource: stackName((input as { StackName?: unknown }).StackName) });

@@ -1,7 +1,7 @@
 // server/services: the Lambda entry of SERVICES: restJson1 on `/2015-03-31/…` (the model's URI templates),
 // dispatched to handlers/lambda's LAMBDA_ACTIONS; Invoke is forwarded to --lambda-endpoint when one is set.
 import type { Readable } from 'node:stream';
-import { LAMBDA_ACTIONS } from '../../handlers/lambda/index.js';
+import { lambdaHandlerOf } from '../../handlers/lambda/index.js';
 import { findFunction, type LambdaContext } from '../../handlers/lambda/functions.js';
 import { ServiceError, validationText } from '../../domain/serviceErrors.js';
 import { serviceModel } from '../protocol/serviceModel.js';
@@ -84,7 +84,7 @@ async function handle(request: ServiceRequest) {
       lambdaEndpoint: deps.options.lambdaEndpoint,
     };
     if (matched.operation === 'Invoke') return await invoke(ctx, input, request);
-    const handler = LAMBDA_ACTIONS[matched.operation] as (typeof LAMBDA_ACTIONS)[string] | undefined;
+    const handler = lambdaHandlerOf(matched.operation);
     if (!handler) throw notServed('Lambda', matched.operation);
     const out = encodeRestOutput(model, op.output, await handler(ctx, input), op.http!.code);
     return reply.status(out.status).headers(out.headers).type(CONTENT_TYPE).send(out.body);

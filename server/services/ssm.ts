@@ -1,6 +1,6 @@
 // server/services: the SSM entry of SERVICES: awsJson 1.1 (`X-Amz-Target: AmazonSSM.<Action>`), dispatched to
 // handlers/ssm's SSM_ACTIONS, answered in SSM's JSON envelope.
-import { SSM_ACTIONS } from '../../handlers/ssm/index.js';
+import { DECODED_SSM_ACTIONS } from '../../handlers/ssm/index.js';
 import { ServiceError, validationText } from '../../domain/serviceErrors.js';
 import { serviceModel } from '../protocol/serviceModel.js';
 import { readJsonValue, writeJsonValue } from '../protocol/jsonCodec.js';
@@ -42,7 +42,7 @@ async function handle({ req, reply, body, caller, requestId, deps }: ServiceRequ
   try {
     const text = await readText(body);
     const action = actionOf(req.headers['x-amz-target']);
-    const handler = SSM_ACTIONS[action] as (typeof SSM_ACTIONS)[string] | undefined;
+    const handler = DECODED_SSM_ACTIONS[action];
     if (!handler) throw notServed('SSM', action);
     const output = handler({ store: deps.store, caller, now: new Date() }, decode(action, text));
     const op = serviceModel('ssm').operation(action)!;

@@ -1,6 +1,6 @@
 // server/services: the STS entry of SERVICES: awsQuery form bodies, dispatched to handlers/sts's STS_ACTIONS,
 // answered in STS's XML envelope (its own namespace), with the caller's identity read from its session token.
-import { STS_ACTIONS } from '../../handlers/sts/index.js';
+import { DECODED_STS_ACTIONS } from '../../handlers/sts/index.js';
 import { identityOf } from '../../handlers/sts/identity.js';
 import { ServiceError } from '../../domain/serviceErrors.js';
 import { isAwsError } from '../../domain/errors.js';
@@ -34,7 +34,7 @@ async function handle({ req, reply, body, query, caller, requestId, deps }: Serv
   try {
     const params = { ...query, ...decodeQueryBody(await readText(body)) };
     const action = actionOf(params);
-    const handler = STS_ACTIONS[action] as (typeof STS_ACTIONS)[string] | undefined;
+    const handler = DECODED_STS_ACTIONS[action];
     if (!handler) throw notServed('STS', action);
     const token = req.headers['x-amz-security-token'] ?? query['X-Amz-Security-Token'];
     const identity = identityOf(caller, typeof token === 'string' ? token : undefined);

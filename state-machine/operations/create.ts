@@ -22,7 +22,8 @@ import { checkAttributes } from './attributes.js';
 import { guarded } from '../guard.js';
 import { resumedStep } from '../resumeWaits.js';
 
-type OnFailure = 'ROLLBACK' | 'DELETE' | 'DO_NOTHING';
+/** ROLLBACK, DELETE or DO_NOTHING as AWS names them; any other value rolls back (see failCreate). */
+type OnFailure = string;
 
 /** CreateStack. AWS accepts it over a stack still in review: that stack's pending change sets become OBSOLETE. */
 export function createStack(engine: Engine, caller: Caller, input: CreateStackInput, body: string): string {

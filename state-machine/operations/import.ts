@@ -3,7 +3,7 @@
 // IMPORT_IN_PROGRESS → IMPORT_COMPLETE → stack IMPORT_COMPLETE, or IMPORT_ROLLBACK_* when a resource is gone by then.
 import type { ResourceRecord, StackRecord, Store } from '../../storage/index.js';
 import type { WorldResource } from '../../storage/world.js';
-import { validationError } from '../../domain/errors.js';
+import { echo, validationError } from '../../domain/errors.js';
 import type { PreparedTemplate } from '../../template/index.js';
 import type { ChangeModel } from '../../template/diff.js';
 import { refValue } from '../../resources/generic.js';
@@ -31,7 +31,7 @@ export interface ImportCheck {
   failure?: string;
 }
 
-const list = (ids: string[]) => `[${ids.join(', ')}]`;
+const list = (ids: string[]) => `[${ids.map(echo).join(', ')}]`;
 
 /** The synchronous checks of an IMPORT change set, then where each resource to import is in the account. */
 export function checkImport(
