@@ -1,6 +1,6 @@
 // SignalResource: a success or failure signal for a resource waiting under a CreationPolicy (what cfn-signal sends).
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_SignalResource.html
-import { validationError, stackNotFound } from '../../domain/errors.js';
+import { echo, validationError, stackNotFound } from '../../domain/errors.js';
 import { receiveResourceSignal } from '../../state-machine/signals.js';
 import { findStack, type Handler } from './context.js';
 
@@ -11,7 +11,7 @@ export const signalResource: Handler<'SignalResource'> = (ctx, input) => {
   const stack = findStack(ctx, name);
   if (!stack) throw stackNotFound(name);
   const resource = ctx.store.resources.one(stack.stackId, logicalId);
-  if (!resource) throw validationError(`Resource ${logicalId} does not exist for stack ${name}`);
+  if (!resource) throw validationError(`Resource ${echo(logicalId)} does not exist for stack ${echo(name)}`);
   // cfn-signal scripts match this ending ("… is in CREATE_COMPLETE state and cannot be signaled") to ignore late signals.
   if (!SIGNALABLE.has(resource.status)) {
     throw validationError(`Resource ${logicalId} is in ${resource.status} state and cannot be signaled`);

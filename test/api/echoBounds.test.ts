@@ -6,6 +6,7 @@ import {
   CreateStackCommand,
   DescribeStacksCommand,
   GetTemplateCommand,
+  SignalResourceCommand,
 } from '@aws-sdk/client-cloudformation';
 import { MAX_ECHO } from '../../domain/errors.js';
 import { MAX_LISTED_PROBLEMS } from '../../domain/serviceErrors.js';
@@ -26,6 +27,19 @@ describe('through the SDK', () => {
   it('cuts an unknown stack name in "does not exist"', async () => {
     const err = await awsErrorOf(server.client.send(new DescribeStacksCommand({ StackName: HUGE })));
     expect(err).toEqual({ code: 'ValidationError', message: `Stack with id ${CUT} does not exist`, status: 400 });
+  });
+
+  it('cuts an unknown logical id in SignalResource', async () => {
+    await server.client.send(new CreateStackCommand({ StackName: 'echo-signal', TemplateBody: TEMPLATE }));
+    const send = server.client.send(
+      new SignalResourceCommand({
+        StackName: 'echo-signal',
+        LogicalResourceId: HUGE,
+        UniqueId: 'i-1',
+        Status: 'SUCCESS',
+      }),
+    );
+    expect((await awsErrorOf(send)).message).toBe(`Resource ${CUT} does not exist for stack echo-signal`);
   });
 
   it('cuts a value outside its enum value set', async () => {
