@@ -1,39 +1,24 @@
 // Change sets: CreateChangeSet plans the changes (a CREATE or new-stack IMPORT change set makes a REVIEW_IN_PROGRESS
 // stack) and settles CREATE_PENDING → CREATE_IN_PROGRESS → CREATE_COMPLETE | FAILED after the call returns, as AWS
-// does; ExecuteChangeSet starts the create, update or import it describes and follows it to EXECUTE_COMPLETE or
-// EXECUTE_FAILED. Error texts and shapes: AWS responses recorded in LocalStack's snapshot tests
+// does (finding, settling late and deleting one: changeSetLookup.ts; executing it: operations/executeChangeSet.ts).
+// Error texts and shapes: AWS responses recorded in LocalStack's snapshot tests
 // (cfn/api/test_changesets.py, test_stacks.py) and test/conformance/changeSets.test.ts.
 import { v4 as uuidv4 } from 'uuid';
 import type { ChangeSetRecord, StackRecord, Store } from '../storage/index.js';
-import { awsError, validationError, changeSetNotFound, stackNotFound } from '../domain/errors.js';
+import { awsError, validationError, stackNotFound } from '../domain/errors.js';
 import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
-import { resourceChanges, type ChangeModel, type ChangeRules } from '../template/diff.js';
+import type { ChangeModel } from '../template/diff.js';
 import type { GivenParameter } from '../template/parameters.js';
-import { replacementProperties } from '../resources/generic.js';
-import { resourceSpec } from '../resources/spec.js';
-import { nameProperty } from '../resources/registry.js';
-import { defaultDeletionPolicy, SNAPSHOT_TYPES } from '../resources/policies.js';
-import {
-  checkDeletable,
-  checkExecutable,
-  checkStart,
-  REFUSALS,
-  type ChangeSetStatus,
-  type ExecutionStatus,
-} from './statuses.js';
-import { insertChangeSet, markOthersObsolete, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
+import { checkStart, REFUSALS, type ChangeSetStatus, type ExecutionStatus } from './statuses.js';
+import { insertChangeSet, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
 import { insertStack, tagsOf } from './stackRecords.js';
-import { failedTemplate, leavesUnchanged, prepareForStack, prepareStored } from './prepare.js';
+import { failedTemplate, prepareForStack, prepareStored } from './prepare.js';
 import { isTransformFailure } from '../template/transforms/pending.js';
-import { accountScope, pseudoParameters } from './runtime.js';
-import { availabilityZones } from '../resources/regions.js';
-import { checkImport, checkOnlyImports, startImport, type ResourceToImport } from './operations/import.js';
+import { existingToImport, isEmpty, planChanges } from './changeSetPlan.js';
+import { checkImport, checkOnlyImports, type ResourceToImport } from './operations/import.js';
 import type { Engine, Caller } from './engine.js';
-import type { CreateStackInput, StackTemplateInput } from './inputs.js';
+import type { StackTemplateInput } from './inputs.js';
 import type { RollbackConfiguration } from '../generated/cloudformation.js';
-import { executeCreate } from './operations/create.js';
-import { updateStack } from './operations/update.js';
-import { endOfExecution, nestedChangeSetsOf, startNested } from './nestedChangeSets.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
   StackName: string;
@@ -82,20 +67,6 @@ export const docOf = (cs: ChangeSetRecord): ChangeSetDoc => cs.doc as unknown as
 
 export const NO_CHANGES =
   "The submitted information didn't contain changes. Submit different information to create a change set.";
-const STALE_AFTER_MS = 5_000;
-
-/** The resource specification's answers to the change model's questions (default DeletionPolicy and Snapshot support: AWS's DeletionPolicy attribute page). */
-export const CHANGE_RULES: ChangeRules = {
-  recreation(type, property, before, after) {
-    const spec = resourceSpec(type)?.properties[property];
-    if (!spec) return 'Never';
-    if (after === undefined) return spec.replacement;
-    return replacementProperties(type, { [property]: before }, { [property]: after })[0]?.requiresRecreation ?? 'Never';
-  },
-  tagProperty: (type) => resourceSpec(type)?.tagging?.property,
-  defaultDeletionPolicy: (type, props) => defaultDeletionPolicy(type, props) ?? 'Delete',
-  supportsSnapshot: (type) => SNAPSHOT_TYPES.has(type),
-};
 
 export function createChangeSet(engine: Engine, caller: Caller, input: CreateChangeSetInput, body: string) {
   const { store, clock } = engine.deps;
@@ -189,34 +160,7 @@ function changeSetDoc(
   };
 }
 
-/**
- * ImportExistingResources: a resource the template adds with a custom name (a literal name property) that the
- * account already holds and no stack owns is imported rather than created (Action: Import).
- */
-function existingToImport(
-  store: Store,
-  stack: StackRecord,
-  before: PreparedTemplate | undefined,
-  after: PreparedTemplate,
-  input: CreateChangeSetInput,
-): Map<string, string> | undefined {
-  if (!input.ImportExistingResources) return undefined;
-  const found = new Map<string, string>();
-  for (const id of after.graph.order) {
-    if (before?.active.has(id)) continue;
-    const def = after.model.resources.get(id)!;
-    const property = nameProperty(def.type);
-    const name = property ? def.properties[property] : undefined;
-    if (typeof name !== 'string') continue;
-    const row =
-      store.world.byName(stack.account, stack.region, def.type, name) ??
-      store.world.get(stack.account, stack.region, def.type, name);
-    if (row && !row.stackId) found.set(id, row.physicalId);
-  }
-  return found.size ? found : undefined;
-}
-
-function stackFor(store: Store, caller: Caller, name: string): StackRecord | undefined {
+export function stackFor(store: Store, caller: Caller, name: string): StackRecord | undefined {
   return name.startsWith('arn:')
     ? store.stacks.byId(name)
     : store.stacks.liveByName(caller.account, caller.region, name);
@@ -236,50 +180,6 @@ function checkTarget(store: Store, type: string, stack: StackRecord | undefined,
   if (stack && store.changeSets.byName(stack.stackId, input.ChangeSetName)) {
     throw awsError('AlreadyExistsException', `ChangeSet [${input.ChangeSetName}] already exists`);
   }
-}
-
-function planChanges(
-  store: Store,
-  stack: StackRecord,
-  before: PreparedTemplate | undefined,
-  after: PreparedTemplate,
-  input: CreateChangeSetInput,
-  imports?: Map<string, string>,
-): ChangeModel {
-  const deployed = before ? store.resources.byStack(stack.stackId).filter((r) => r.physicalId) : [];
-  return resourceChanges({
-    before,
-    after,
-    imports,
-    rules: CHANGE_RULES,
-    deployed: deployed.map((r) => ({
-      logicalId: r.logicalId,
-      type: r.type,
-      physicalId: r.physicalId,
-      properties: r.doc.properties ?? {},
-      ref: r.doc.ref,
-      attributes: r.doc.attributes ?? {},
-      deletionPolicy: r.doc.deletionPolicy,
-    })),
-    pseudo: pseudoParameters(stack, accountScope(stack)),
-    importValue: (name) => store.exports.get(stack.account, stack.region, name)?.value,
-    availabilityZones,
-    stackTagsChanged:
-      before !== undefined &&
-      input.Tags !== undefined &&
-      JSON.stringify(tagsOf(input.Tags)) !== JSON.stringify(stack.doc.tags),
-  });
-}
-
-/** No resource change and nothing else that would change the stack (see leavesUnchanged). */
-function isEmpty(
-  stack: StackRecord,
-  before: PreparedTemplate | undefined,
-  after: PreparedTemplate,
-  model: ChangeModel,
-  input: CreateChangeSetInput,
-): boolean {
-  return before !== undefined && !model.changes.length && leavesUnchanged(stack, before, after, input.Tags);
 }
 
 /** CREATE_PENDING → CREATE_IN_PROGRESS → the planned outcome, each a turn of the event loop after the call. */
@@ -305,7 +205,7 @@ function settleLater(store: Store, changeSetId: string): void {
  * The planned outcome of a change set still being created. A change set whose stack moved on while it was being
  * created is born OBSOLETE.
  */
-function settle(store: Store, cs: ChangeSetRecord): ChangeSetRecord {
+export function settle(store: Store, cs: ChangeSetRecord): ChangeSetRecord {
   const pending = docOf(cs).pending;
   if (!pending) return cs;
   return setChangeSetStatus(store, cs, {
@@ -313,89 +213,4 @@ function settle(store: Store, cs: ChangeSetRecord): ChangeSetRecord {
     executionStatus: cs.executionStatus === 'OBSOLETE' ? 'OBSOLETE' : pending.executionStatus,
     doc: { ...cs.doc, pending: undefined, statusReason: pending.statusReason },
   });
-}
-
-/** A change set left pending by a restart (its settle step never ran) settles when next read. */
-export function settled(engine: Engine, cs: ChangeSetRecord): ChangeSetRecord {
-  const age = engine.deps.clock.now().getTime() - Date.parse(cs.createdAt);
-  if (age < STALE_AFTER_MS || (cs.status !== 'CREATE_PENDING' && cs.status !== 'CREATE_IN_PROGRESS')) return cs;
-  return settle(engine.deps.store, cs);
-}
-
-export function findChangeSet(engine: Engine, caller: Caller, name: string, stackName?: string): ChangeSetRecord {
-  return settled(engine, lookUp(engine, caller, name, stackName));
-}
-
-function lookUp(engine: Engine, caller: Caller, name: string, stackName?: string): ChangeSetRecord {
-  const { store } = engine.deps;
-  if (name.startsWith('arn:')) {
-    const cs = store.changeSets.byId(name);
-    if (!cs || cs.deleted || cs.account !== caller.account || cs.region !== caller.region) {
-      throw changeSetNotFound(name);
-    }
-    return cs;
-  }
-  if (stackName === undefined)
-    throw validationError('StackName must be specified if ChangeSetName is not specified as an ARN.');
-  const stack = stackFor(store, caller, stackName);
-  if (!stack || stack.account !== caller.account || stack.region !== caller.region) throw stackNotFound(stackName);
-  const cs = store.changeSets.byName(stack.stackId, name);
-  if (!cs) throw changeSetNotFound(name);
-  return cs;
-}
-
-export function deleteChangeSet(engine: Engine, cs: ChangeSetRecord): void {
-  checkDeletable(cs);
-  // The REVIEW_IN_PROGRESS stack of a deleted CREATE change set stays; DeleteStack removes it.
-  for (const one of [cs, ...nestedChangeSetsOf(engine, cs)])
-    engine.deps.store.changeSets.save({ ...one, deleted: true });
-}
-
-export interface ExecuteOptions {
-  DisableRollback?: boolean;
-  RetainExceptOnCreate?: boolean;
-  ClientRequestToken?: string;
-}
-
-export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: ExecuteOptions): void {
-  const { store } = engine.deps;
-  checkExecutable(cs);
-  const stack = store.stacks.byId(cs.stackId)!;
-  checkStart('ExecuteChangeSet', stack);
-  const doc = docOf(cs);
-  const input: CreateStackInput = {
-    // a stack shows Capabilities only when some were requested.
-    StackName: stack.name,
-    Parameters: doc.parameters,
-    Capabilities: doc.capabilities.length ? doc.capabilities : undefined,
-    Tags: doc.tags,
-    NotificationARNs: doc.notificationARNs,
-    RoleARN: doc.roleARN,
-    ClientRequestToken: options.ClientRequestToken,
-    DisableRollback: options.DisableRollback,
-    RetainExceptOnCreate: options.RetainExceptOnCreate,
-    OnFailure: doc.onStackFailure,
-  };
-  const executing = setChangeSetStatus(store, cs, { executionStatus: 'EXECUTE_IN_PROGRESS' });
-  startNested(engine, cs);
-  const onEnd = endOfExecution(engine, cs.changeSetId);
-  const extras = { changeSetId: cs.changeSetId, adopt: doc.adoptions, onEnd };
-  try {
-    if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, doc.imports ?? [], extras);
-    else if (stack.status === 'REVIEW_IN_PROGRESS') executeCreate(engine, stack, input, doc.templateBody, extras);
-    else {
-      updateStack(engine, stack, input, doc.templateBody, { reviewed: true, adopt: doc.adoptions, onEnd });
-      stack.doc.changeSetId = cs.changeSetId;
-      stack.doc.viaChangeSet = true;
-      store.stacks.save(stack);
-    }
-  } catch (err) {
-    setChangeSetStatus(store, executing, { executionStatus: 'AVAILABLE' });
-    throw err;
-  }
-  if (doc.rollbackConfiguration) {
-    stack.doc.rollbackConfiguration = doc.rollbackConfiguration;
-    store.stacks.save(stack);
-  }
-  markOthersObsolete(store, cs);
 }

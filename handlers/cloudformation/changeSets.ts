@@ -2,6 +2,8 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateChangeSet.html
 import { AwsError, stackNotFound, validationError } from '../../domain/errors.js';
 import * as changeSets from '../../state-machine/changeSets.js';
+import * as changeSetLookup from '../../state-machine/changeSetLookup.js';
+import * as execution from '../../state-machine/operations/executeChangeSet.js';
 import type { ChangeSetDoc } from '../../state-machine/changeSets.js';
 import type { Detail, ResourceChange } from '../../template/diff.js';
 import type { ChangeSetRecord } from '../../storage/index.js';
@@ -29,7 +31,7 @@ export const createChangeSet: Handler<'CreateChangeSet'> = async (ctx, input) =>
 };
 
 function find(ctx: HandlerContext, input: { ChangeSetName: string; StackName?: string }): ChangeSetRecord {
-  return changeSets.findChangeSet(ctx.engine, ctx.caller, input.ChangeSetName, input.StackName);
+  return changeSetLookup.findChangeSet(ctx.engine, ctx.caller, input.ChangeSetName, input.StackName);
 }
 
 export const describeChangeSet: Handler<'DescribeChangeSet'> = (ctx, input) => {
@@ -109,7 +111,7 @@ function refuseNested(cs: ChangeSetRecord, action: string): void {
 export const executeChangeSet: Handler<'ExecuteChangeSet'> = (ctx, input) => {
   const cs = find(ctx, input);
   refuseNested(cs, 'executed');
-  changeSets.executeChangeSet(ctx.engine, cs, input);
+  execution.executeChangeSet(ctx.engine, cs, input);
   return {};
 };
 
@@ -126,7 +128,7 @@ export const deleteChangeSet: Handler<'DeleteChangeSet'> = (ctx, input) => {
     return {};
   }
   refuseNested(cs, 'deleted');
-  changeSets.deleteChangeSet(ctx.engine, cs);
+  changeSetLookup.deleteChangeSet(ctx.engine, cs);
   return {};
 };
 
@@ -148,7 +150,7 @@ export const listChangeSets: Handler<'ListChangeSets'> = (ctx, input) => {
   // executed change sets (and deleted ones) are not listed.
   const pending = ctx.store.changeSets
     .byStack(stack.stackId)
-    .map((cs) => changeSets.settled(ctx.engine, cs))
+    .map((cs) => changeSetLookup.settled(ctx.engine, cs))
     .filter((cs) => !cs.executionStatus.startsWith('EXECUTE'));
   const start = decodeToken(input.NextToken) ?? 0;
   const page = pending.slice(start, start + LIST_PAGE_SIZE);
