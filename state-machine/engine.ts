@@ -1,7 +1,7 @@
 // The engine and its one door for starting operations: startOperation(kind) records the first status change
 // synchronously (so two racing calls never both start), then runs the operation in the background until it ends.
 // What each operation checks and runs is its module under state-machine/operations/.
-import { v1 as uuidv1, v4 as uuidv4 } from 'uuid';
+import { v4 as uuidv4 } from 'uuid';
 import type { Logger } from 'pino';
 import type { Store, StackDoc, StackRecord, ResourceRecord } from '../storage/index.js';
 import type { PreparedTemplate } from '../template/index.js';
@@ -13,7 +13,7 @@ import { NestedStacks } from './nestedStacks.js';
 import { isInProgress, type OperationType, type StackStatus } from './statuses.js';
 import { failInternally, setStackStatus, type Clock, type OperationScope } from './transitions.js';
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
-import { insertStack } from './stackRecords.js';
+import { insertStack, newStackRecord } from './stackRecords.js';
 import { rememberToken, type TokenAction } from './tokens.js';
 import { logOperationEnd, markOperation } from './operationLog.js';
 import { failInProgress } from './guard.js';
@@ -119,25 +119,7 @@ export class Engine {
 
   /** A new stack record (not yet stored), with AWS's time-based stack id. */
   newStack(caller: Caller, name: string, status: StackStatus): StackRecord {
-    return {
-      stackId: `arn:aws:cloudformation:${caller.region}:${caller.account}:stack/${name}/${uuidv1()}`,
-      account: caller.account,
-      region: caller.region,
-      name,
-      status,
-      createdAt: this.deps.clock.now().toISOString(),
-      templateId: 0,
-      doc: {
-        parameters: [],
-        noEchoKeys: [],
-        outputs: [],
-        tags: [],
-        notificationARNs: [],
-        disableRollback: false,
-        terminationProtection: false,
-        rollbackConfiguration: {},
-      },
-    };
+    return newStackRecord(caller, name, status, this.deps.clock.now());
   }
 
   /** A new operation's identity: its id, and the ClientRequestToken its events carry. */

@@ -2,7 +2,37 @@
 // prepared template writes into it (description, parameters, NoEcho keys).
 import type { StackRecord, StackParameter, Tag } from '../storage/index.js';
 import type { PreparedTemplate } from '../template/index.js';
+import { v1 as uuidv1 } from 'uuid';
 import { appendStackEvent, type OperationScope } from './transitions.js';
+import type { StackStatus } from './statuses.js';
+
+/** A new stack record (not yet stored) of `caller`'s account and region, with AWS's time-based stack id. */
+export function newStackRecord(
+  caller: { account: string; region: string },
+  name: string,
+  status: StackStatus,
+  now: Date,
+): StackRecord {
+  return {
+    stackId: `arn:aws:cloudformation:${caller.region}:${caller.account}:stack/${name}/${uuidv1()}`,
+    account: caller.account,
+    region: caller.region,
+    name,
+    status,
+    createdAt: now.toISOString(),
+    templateId: 0,
+    doc: {
+      parameters: [],
+      noEchoKeys: [],
+      outputs: [],
+      tags: [],
+      notificationARNs: [],
+      disableRollback: false,
+      terminationProtection: false,
+      rollbackConfiguration: {},
+    },
+  };
+}
 
 export function insertStack(scope: OperationScope, stack: StackRecord, body: string, reason?: string): void {
   const { store } = scope;

@@ -3,31 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { Store, type StackRecord } from '../../../storage/index.js';
 import { setStackStatus, type OperationScope } from '../../../state-machine/transitions.js';
-import { insertStack } from '../../../state-machine/stackRecords.js';
+import { insertStack, newStackRecord } from '../../../state-machine/stackRecords.js';
 
 const AT = '2026-01-01T00:00:00.000Z';
 
-function newStack(): StackRecord {
-  return {
-    stackId: 'arn:aws:cloudformation:us-east-1:123456789012:stack/demo/1',
-    account: '123456789012',
-    region: 'us-east-1',
-    name: 'demo',
-    status: 'CREATE_IN_PROGRESS',
-    createdAt: AT,
-    templateId: 0,
-    doc: {
-      parameters: [],
-      noEchoKeys: [],
-      outputs: [],
-      tags: [],
-      notificationARNs: [],
-      disableRollback: false,
-      terminationProtection: false,
-      rollbackConfiguration: {},
-    },
-  };
-}
+const newStack = (): StackRecord => ({
+  ...newStackRecord({ account: '123456789012', region: 'us-east-1' }, 'demo', 'CREATE_IN_PROGRESS', new Date(AT)),
+  stackId: 'arn:aws:cloudformation:us-east-1:123456789012:stack/demo/1',
+});
 
 describe('event times across operations', () => {
   it('go on from the newest stored event once the in-memory time is dropped, with a clock standing still', () => {
