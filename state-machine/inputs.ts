@@ -1,34 +1,32 @@
-// The inputs of the stack API calls that start operations, as handlers pass them on (AWS's member names).
-import type { GivenParameter } from '../template/parameters.js';
+// The inputs of the stack API calls that start operations, as handlers pass them on: the members of AWS's own input
+// shapes (generated from the SDK's model) that the operations read, each optional, since nested stacks and change
+// sets build them too.
+import type * as Api from '../generated/cloudformation.js';
 
-export interface StackTemplateInput {
-  StackPolicyBody?: string;
-  StackPolicyDuringUpdateBody?: string;
-  TemplateBody?: string;
-  TemplateURL?: string;
-  UsePreviousTemplate?: boolean;
-  Parameters?: GivenParameter[];
-  Capabilities?: string[];
-  Tags?: { Key?: string; Value?: string }[];
-  NotificationARNs?: string[];
-  ClientRequestToken?: string;
-  DisableRollback?: boolean;
-  RetainExceptOnCreate?: boolean;
-  RoleARN?: string;
-}
+/** What CreateStack, UpdateStack and an executed change set share. */
+export type StackTemplateInput = Partial<
+  Pick<
+    Api.UpdateStackInput,
+    | 'StackPolicyBody'
+    | 'StackPolicyDuringUpdateBody'
+    | 'TemplateBody'
+    | 'TemplateURL'
+    | 'UsePreviousTemplate'
+    | 'Parameters'
+    | 'Capabilities'
+    | 'Tags'
+    | 'NotificationARNs'
+    | 'ClientRequestToken'
+    | 'DisableRollback'
+    | 'RetainExceptOnCreate'
+    | 'RoleARN'
+  >
+>;
 
-export interface CreateStackInput extends StackTemplateInput {
-  StackName?: string;
-  /** AWS's values are ROLLBACK, DELETE and DO_NOTHING; nothing checks them, and any other value rolls back. */
-  OnFailure?: string;
-  TimeoutInMinutes?: number;
-  EnableTerminationProtection?: boolean;
-}
+/** OnFailure is AWS's ROLLBACK, DELETE or DO_NOTHING; nothing checks it, and any other value rolls back. */
+export type CreateStackInput = StackTemplateInput &
+  Partial<Pick<Api.CreateStackInput, 'StackName' | 'OnFailure' | 'TimeoutInMinutes' | 'EnableTerminationProtection'>>;
 
-export interface DeleteStackInput {
-  /** Internal: the parent deletes its nested stack, which the root's termination protection does not stop. */
-  byParent?: boolean;
-  StackName?: string;
-  RetainResources?: string[];
-  ClientRequestToken?: string;
-}
+export type DeleteStackInput = Partial<
+  Pick<Api.DeleteStackInput, 'StackName' | 'RetainResources' | 'ClientRequestToken'>
+>;

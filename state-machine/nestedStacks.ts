@@ -187,7 +187,7 @@ export class NestedStacks implements NestedStackDoor {
     let child = await this.settled(id);
     if (!child || child.status === 'DELETE_COMPLETE') return { ok: true };
     try {
-      deleteStack(this.engine, child, { byParent: true });
+      deleteStack(this.engine, child, {}, { byParent: true });
     } catch (err) {
       return refusal((err as Error).message);
     }

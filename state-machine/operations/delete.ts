@@ -13,11 +13,21 @@ import { rememberToken, repeatOf } from '../tokens.js';
 import { exportsInUse } from './outputs.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
 
+/** Who asks beyond the call: a parent deleting its nested stack, which the root's termination protection does not stop. */
+export interface DeleteExtras {
+  byParent?: boolean;
+}
+
 /** DeleteStack: nothing to do for a deleted stack, a repeated call, or a delete already running. */
-export function deleteStack(engine: Engine, stack: StackRecord, input: DeleteStackInput): void {
+export function deleteStack(
+  engine: Engine,
+  stack: StackRecord,
+  input: DeleteStackInput,
+  extras: DeleteExtras = {},
+): void {
   const { store } = engine.deps;
   if (stack.status === 'DELETE_COMPLETE' || repeatOf(stack, input.ClientRequestToken, 'DeleteStack')) return;
-  if (stack.doc.terminationProtection && !input.byParent) {
+  if (stack.doc.terminationProtection && !extras.byParent) {
     throw validationError(`Stack [${stack.name}] cannot be deleted while TerminationProtection is enabled`);
   }
   if (input.RetainResources?.length && stack.status !== 'DELETE_FAILED') {
