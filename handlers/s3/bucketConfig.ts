@@ -9,7 +9,8 @@ import {
   noSuchPublicAccessBlockConfiguration,
   noSuchTagSet,
 } from '../../domain/s3Errors.js';
-import { findBucket, s3State, saveBucket, type S3Context, type S3Input } from './context.js';
+import type { LifecycleRule, PublicAccessBlockConfiguration } from '../../generated/s3.js';
+import { findBucket, s3State, saveBucket, type S3Handler } from './context.js';
 
 type Obj = Record<string, unknown>;
 
@@ -20,21 +21,21 @@ const withProperty = (props: Obj, name: string, value: unknown): Obj => {
   return next;
 };
 
-export function getBucketVersioning(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const getBucketVersioning: S3Handler<'GetBucketVersioning'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   const status = (bucket.properties.VersioningConfiguration as { Status?: string } | undefined)?.Status;
   return status ? { Status: status } : {};
-}
+};
 
-export function putBucketVersioning(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const status = (input.VersioningConfiguration as { Status?: string } | undefined)?.Status;
+export const putBucketVersioning: S3Handler<'PutBucketVersioning'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const status = input.VersioningConfiguration?.Status;
   if (status)
     saveBucket(ctx, bucket, {
       properties: withProperty(bucket.properties, 'VersioningConfiguration', { Status: status }),
     });
   return undefined;
-}
+};
 
 interface CfnEncryptionRule {
   ServerSideEncryptionByDefault?: { SSEAlgorithm?: string; KMSMasterKeyID?: string };
@@ -48,8 +49,8 @@ const DEFAULT_ENCRYPTION: CfnEncryptionRule[] = [
   { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' }, BucketKeyEnabled: false },
 ];
 
-export function getBucketEncryption(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const getBucketEncryption: S3Handler<'GetBucketEncryption'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   const rules =
     (bucket.properties.BucketEncryption as { ServerSideEncryptionConfiguration?: CfnEncryptionRule[] } | undefined)
       ?.ServerSideEncryptionConfiguration ?? DEFAULT_ENCRYPTION;
@@ -59,11 +60,11 @@ export function getBucketEncryption(ctx: S3Context, input: S3Input) {
     BucketKeyEnabled: r.BucketKeyEnabled ?? false,
   }));
   return { ServerSideEncryptionConfiguration: { Rules } };
-}
+};
 
-export function putBucketEncryption(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const rules = ((input.ServerSideEncryptionConfiguration as { Rules?: Obj[] } | undefined)?.Rules ?? []).map((r) => ({
+export const putBucketEncryption: S3Handler<'PutBucketEncryption'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const rules = (input.ServerSideEncryptionConfiguration?.Rules ?? []).map((r) => ({
     ServerSideEncryptionByDefault: r.ApplyServerSideEncryptionByDefault,
     ...(r.BucketKeyEnabled !== undefined ? { BucketKeyEnabled: r.BucketKeyEnabled } : {}),
   }));
@@ -71,17 +72,17 @@ export function putBucketEncryption(ctx: S3Context, input: S3Input) {
     properties: withProperty(bucket.properties, 'BucketEncryption', { ServerSideEncryptionConfiguration: rules }),
   });
   return undefined;
-}
+};
 
-export function deleteBucketEncryption(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const deleteBucketEncryption: S3Handler<'DeleteBucketEncryption'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   saveBucket(ctx, bucket, { properties: withProperty(bucket.properties, 'BucketEncryption', undefined) });
   return undefined;
-}
+};
 
 /** A policy put through S3, else the PolicyDocument of a stack's AWS::S3::BucketPolicy on this bucket. */
-export function getBucketPolicy(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const getBucketPolicy: S3Handler<'GetBucketPolicy'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   const own = s3State(bucket).policy;
   if (typeof own === 'string') return { Policy: own };
   if (own === undefined) {
@@ -92,11 +93,11 @@ export function getBucketPolicy(ctx: S3Context, input: S3Input) {
     if (doc !== undefined) return { Policy: typeof doc === 'string' ? doc : JSON.stringify(doc) };
   }
   throw noSuchBucketPolicy(bucket.physicalId);
-}
+};
 
-export function putBucketPolicy(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const policy = String(input.Policy ?? '');
+export const putBucketPolicy: S3Handler<'PutBucketPolicy'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const policy = input.Policy;
   let doc: unknown;
   try {
     doc = JSON.parse(policy);
@@ -107,13 +108,13 @@ export function putBucketPolicy(ctx: S3Context, input: S3Input) {
     throw malformedPolicy('Missing required field Statement');
   saveBucket(ctx, bucket, { s3: { policy } });
   return undefined;
-}
+};
 
-export function deleteBucketPolicy(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const deleteBucketPolicy: S3Handler<'DeleteBucketPolicy'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   saveBucket(ctx, bucket, { s3: { policy: null } });
   return undefined;
-}
+};
 
 const PUBLIC_ACCESS_FIELDS = [
   'BlockPublicAcls',
@@ -124,65 +125,76 @@ const PUBLIC_ACCESS_FIELDS = [
 
 // New buckets have blocked all public access by default since April 2023.
 // https://docs.aws.amazon.com/AmazonS3/latest/userguide/access-control-block-public-access.html
-export function getPublicAccessBlock(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const getPublicAccessBlock: S3Handler<'GetPublicAccessBlock'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   const set = bucket.properties.PublicAccessBlockConfiguration as Obj | undefined;
   if (!set && s3State(bucket).publicAccessBlockDeleted) throw noSuchPublicAccessBlockConfiguration(bucket.physicalId);
   const config = Object.fromEntries(
     PUBLIC_ACCESS_FIELDS.map((f) => [f, set ? set[f] === true || set[f] === 'true' : true]),
   );
   return { PublicAccessBlockConfiguration: config };
-}
+};
 
-export function putPublicAccessBlock(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const given = (input.PublicAccessBlockConfiguration ?? {}) as Obj;
+export const putPublicAccessBlock: S3Handler<'PutPublicAccessBlock'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const given: PublicAccessBlockConfiguration = input.PublicAccessBlockConfiguration ?? {};
   const config = Object.fromEntries(PUBLIC_ACCESS_FIELDS.map((f) => [f, given[f] === true]));
   saveBucket(ctx, bucket, {
     properties: withProperty(bucket.properties, 'PublicAccessBlockConfiguration', config),
     s3: { publicAccessBlockDeleted: false },
   });
   return undefined;
-}
+};
 
-export function deletePublicAccessBlock(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const deletePublicAccessBlock: S3Handler<'DeletePublicAccessBlock'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   saveBucket(ctx, bucket, {
     properties: withProperty(bucket.properties, 'PublicAccessBlockConfiguration', undefined),
     s3: { publicAccessBlockDeleted: true },
   });
   return undefined;
-}
+};
 
-export function getBucketTagging(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const getBucketTagging: S3Handler<'GetBucketTagging'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   const tags = bucket.properties.Tags as { Key: string; Value: string }[] | undefined;
   if (!tags?.length) throw noSuchTagSet(bucket.physicalId);
   return { TagSet: tags.map((t) => ({ Key: t.Key, Value: String(t.Value) })) };
-}
+};
 
-export function putBucketTagging(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const tags = ((input.Tagging as { TagSet?: Obj[] } | undefined)?.TagSet ?? []).map((t) => ({
+export const putBucketTagging: S3Handler<'PutBucketTagging'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const tags = (input.Tagging?.TagSet ?? []).map((t) => ({
     Key: t.Key,
     Value: t.Value ?? '',
   }));
   saveBucket(ctx, bucket, { properties: withProperty(bucket.properties, 'Tags', tags.length ? tags : undefined) });
   return undefined;
-}
+};
 
-export function deleteBucketTagging(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const deleteBucketTagging: S3Handler<'DeleteBucketTagging'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   saveBucket(ctx, bucket, { properties: withProperty(bucket.properties, 'Tags', undefined) });
   return undefined;
+};
+
+/** The fields of an AWS::S3::Bucket lifecycle Rule that S3 answers with (numbers may be a template's strings). */
+interface CfnLifecycleRule {
+  Id?: string;
+  Prefix?: string;
+  Status: string;
+  ExpirationInDays?: unknown;
+  NoncurrentVersionExpirationInDays?: unknown;
+  NoncurrentVersionExpiration?: LifecycleRule['NoncurrentVersionExpiration'];
+  AbortIncompleteMultipartUpload?: LifecycleRule['AbortIncompleteMultipartUpload'];
 }
 
 /** A stack's LifecycleConfiguration.Rules in S3's shape (the common fields). */
-function lifecycleFromProperties(props: Obj): Obj[] | undefined {
-  const rules = (props.LifecycleConfiguration as { Rules?: Obj[] } | undefined)?.Rules;
+function lifecycleFromProperties(props: Obj): LifecycleRule[] | undefined {
+  const rules = (props.LifecycleConfiguration as { Rules?: CfnLifecycleRule[] } | undefined)?.Rules;
   return rules?.map((r) => ({
     ...(r.Id !== undefined ? { ID: r.Id } : {}),
-    Filter: { Prefix: (r.Prefix as string | undefined) ?? '' },
+    Filter: { Prefix: r.Prefix ?? '' },
     Status: r.Status,
     ...(r.ExpirationInDays !== undefined ? { Expiration: { Days: Number(r.ExpirationInDays) } } : {}),
     ...(r.NoncurrentVersionExpirationInDays !== undefined
@@ -197,23 +209,23 @@ function lifecycleFromProperties(props: Obj): Obj[] | undefined {
   }));
 }
 
-export function getBucketLifecycleConfiguration(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const getBucketLifecycleConfiguration: S3Handler<'GetBucketLifecycleConfiguration'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   const own = s3State(bucket).lifecycle;
-  const rules = own === undefined ? lifecycleFromProperties(bucket.properties) : (own?.Rules as Obj[] | undefined);
+  const rules = own === undefined ? lifecycleFromProperties(bucket.properties) : own?.Rules;
   if (!rules?.length) throw noSuchLifecycleConfiguration(bucket.physicalId);
   return { Rules: rules };
-}
+};
 
-export function putBucketLifecycleConfiguration(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const rules = (input.LifecycleConfiguration as { Rules?: Obj[] } | undefined)?.Rules ?? [];
+export const putBucketLifecycleConfiguration: S3Handler<'PutBucketLifecycleConfiguration'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const rules = input.LifecycleConfiguration?.Rules ?? [];
   saveBucket(ctx, bucket, { s3: { lifecycle: { Rules: rules } } });
-  return undefined;
-}
+  return {};
+};
 
-export function deleteBucketLifecycle(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const deleteBucketLifecycle: S3Handler<'DeleteBucketLifecycle'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   saveBucket(ctx, bucket, { s3: { lifecycle: null } });
   return undefined;
-}
+};
