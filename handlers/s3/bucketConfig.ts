@@ -9,7 +9,13 @@ import {
   noSuchPublicAccessBlockConfiguration,
   noSuchTagSet,
 } from '../../domain/s3Errors.js';
-import type { LifecycleRule, PublicAccessBlockConfiguration } from '../../generated/s3.js';
+import type { PublicAccessBlockConfiguration } from '../../generated/s3.js';
+import {
+  PUBLIC_ACCESS_FIELDS,
+  cfnProperties,
+  lifecycleFromProperties,
+  type CfnEncryptionRule,
+} from './bucketProperties.js';
 import { findBucket, s3State, saveBucket, type S3Handler } from './context.js';
 
 type Obj = Record<string, unknown>;
@@ -23,7 +29,7 @@ const withProperty = (props: Obj, name: string, value: unknown): Obj => {
 
 export const getBucketVersioning: S3Handler<'GetBucketVersioning'> = (ctx, input) => {
   const bucket = findBucket(ctx, input.Bucket);
-  const status = (bucket.properties.VersioningConfiguration as { Status?: string } | undefined)?.Status;
+  const status = cfnProperties(bucket).VersioningConfiguration?.Status;
   return status ? { Status: status } : {};
 };
 
@@ -37,11 +43,6 @@ export const putBucketVersioning: S3Handler<'PutBucketVersioning'> = (ctx, input
   return undefined;
 };
 
-interface CfnEncryptionRule {
-  ServerSideEncryptionByDefault?: { SSEAlgorithm?: string; KMSMasterKeyID?: string };
-  BucketKeyEnabled?: boolean;
-}
-
 // Every bucket has had SSE-S3 (AES256) default encryption since January 2023: a bucket without a configuration
 // answers that rule, and DeleteBucketEncryption goes back to it.
 // https://docs.aws.amazon.com/AmazonS3/latest/userguide/default-encryption-faq.html
@@ -51,9 +52,7 @@ const DEFAULT_ENCRYPTION: CfnEncryptionRule[] = [
 
 export const getBucketEncryption: S3Handler<'GetBucketEncryption'> = (ctx, input) => {
   const bucket = findBucket(ctx, input.Bucket);
-  const rules =
-    (bucket.properties.BucketEncryption as { ServerSideEncryptionConfiguration?: CfnEncryptionRule[] } | undefined)
-      ?.ServerSideEncryptionConfiguration ?? DEFAULT_ENCRYPTION;
+  const rules = cfnProperties(bucket).BucketEncryption?.ServerSideEncryptionConfiguration ?? DEFAULT_ENCRYPTION;
   if (!rules.length) throw encryptionNotFound(bucket.physicalId);
   const Rules = rules.map((r) => ({
     ApplyServerSideEncryptionByDefault: r.ServerSideEncryptionByDefault,
@@ -116,18 +115,11 @@ export const deleteBucketPolicy: S3Handler<'DeleteBucketPolicy'> = (ctx, input) 
   return undefined;
 };
 
-const PUBLIC_ACCESS_FIELDS = [
-  'BlockPublicAcls',
-  'IgnorePublicAcls',
-  'BlockPublicPolicy',
-  'RestrictPublicBuckets',
-] as const;
-
 // New buckets have blocked all public access by default since April 2023.
 // https://docs.aws.amazon.com/AmazonS3/latest/userguide/access-control-block-public-access.html
 export const getPublicAccessBlock: S3Handler<'GetPublicAccessBlock'> = (ctx, input) => {
   const bucket = findBucket(ctx, input.Bucket);
-  const set = bucket.properties.PublicAccessBlockConfiguration as Obj | undefined;
+  const set = cfnProperties(bucket).PublicAccessBlockConfiguration;
   if (!set && s3State(bucket).publicAccessBlockDeleted) throw noSuchPublicAccessBlockConfiguration(bucket.physicalId);
   const config = Object.fromEntries(
     PUBLIC_ACCESS_FIELDS.map((f) => [f, set ? set[f] === true || set[f] === 'true' : true]),
@@ -157,7 +149,7 @@ export const deletePublicAccessBlock: S3Handler<'DeletePublicAccessBlock'> = (ct
 
 export const getBucketTagging: S3Handler<'GetBucketTagging'> = (ctx, input) => {
   const bucket = findBucket(ctx, input.Bucket);
-  const tags = bucket.properties.Tags as { Key: string; Value: string }[] | undefined;
+  const tags = cfnProperties(bucket).Tags;
   if (!tags?.length) throw noSuchTagSet(bucket.physicalId);
   return { TagSet: tags.map((t) => ({ Key: t.Key, Value: String(t.Value) })) };
 };
@@ -178,41 +170,10 @@ export const deleteBucketTagging: S3Handler<'DeleteBucketTagging'> = (ctx, input
   return undefined;
 };
 
-/** The fields of an AWS::S3::Bucket lifecycle Rule that S3 answers with (numbers may be a template's strings). */
-interface CfnLifecycleRule {
-  Id?: string;
-  Prefix?: string;
-  Status: string;
-  ExpirationInDays?: unknown;
-  NoncurrentVersionExpirationInDays?: unknown;
-  NoncurrentVersionExpiration?: LifecycleRule['NoncurrentVersionExpiration'];
-  AbortIncompleteMultipartUpload?: LifecycleRule['AbortIncompleteMultipartUpload'];
-}
-
-/** A stack's LifecycleConfiguration.Rules in S3's shape (the common fields). */
-function lifecycleFromProperties(props: Obj): LifecycleRule[] | undefined {
-  const rules = (props.LifecycleConfiguration as { Rules?: CfnLifecycleRule[] } | undefined)?.Rules;
-  return rules?.map((r) => ({
-    ...(r.Id !== undefined ? { ID: r.Id } : {}),
-    Filter: { Prefix: r.Prefix ?? '' },
-    Status: r.Status,
-    ...(r.ExpirationInDays !== undefined ? { Expiration: { Days: Number(r.ExpirationInDays) } } : {}),
-    ...(r.NoncurrentVersionExpirationInDays !== undefined
-      ? { NoncurrentVersionExpiration: { NoncurrentDays: Number(r.NoncurrentVersionExpirationInDays) } }
-      : {}),
-    ...(r.NoncurrentVersionExpiration !== undefined
-      ? { NoncurrentVersionExpiration: r.NoncurrentVersionExpiration }
-      : {}),
-    ...(r.AbortIncompleteMultipartUpload !== undefined
-      ? { AbortIncompleteMultipartUpload: r.AbortIncompleteMultipartUpload }
-      : {}),
-  }));
-}
-
 export const getBucketLifecycleConfiguration: S3Handler<'GetBucketLifecycleConfiguration'> = (ctx, input) => {
   const bucket = findBucket(ctx, input.Bucket);
   const own = s3State(bucket).lifecycle;
-  const rules = own === undefined ? lifecycleFromProperties(bucket.properties) : own?.Rules;
+  const rules = own === undefined ? lifecycleFromProperties(cfnProperties(bucket)) : own?.Rules;
   if (!rules?.length) throw noSuchLifecycleConfiguration(bucket.physicalId);
   return { Rules: rules };
 };
