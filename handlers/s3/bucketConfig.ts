@@ -9,7 +9,14 @@ import {
   noSuchPublicAccessBlockConfiguration,
   noSuchTagSet,
 } from '../../domain/s3Errors.js';
-import { findBucket, s3State, saveBucket, type S3Context, type S3Input } from './context.js';
+import type { PublicAccessBlockConfiguration } from '../../generated/s3.js';
+import {
+  PUBLIC_ACCESS_FIELDS,
+  cfnProperties,
+  lifecycleFromProperties,
+  type CfnEncryptionRule,
+} from './bucketProperties.js';
+import { findBucket, s3State, saveBucket, type S3Handler } from './context.js';
 
 type Obj = Record<string, unknown>;
 
@@ -20,26 +27,21 @@ const withProperty = (props: Obj, name: string, value: unknown): Obj => {
   return next;
 };
 
-export function getBucketVersioning(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const status = (bucket.properties.VersioningConfiguration as { Status?: string } | undefined)?.Status;
+export const getBucketVersioning: S3Handler<'GetBucketVersioning'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const status = cfnProperties(bucket).VersioningConfiguration?.Status;
   return status ? { Status: status } : {};
-}
+};
 
-export function putBucketVersioning(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const status = (input.VersioningConfiguration as { Status?: string } | undefined)?.Status;
+export const putBucketVersioning: S3Handler<'PutBucketVersioning'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const status = input.VersioningConfiguration?.Status;
   if (status)
     saveBucket(ctx, bucket, {
       properties: withProperty(bucket.properties, 'VersioningConfiguration', { Status: status }),
     });
   return undefined;
-}
-
-interface CfnEncryptionRule {
-  ServerSideEncryptionByDefault?: { SSEAlgorithm?: string; KMSMasterKeyID?: string };
-  BucketKeyEnabled?: boolean;
-}
+};
 
 // Every bucket has had SSE-S3 (AES256) default encryption since January 2023: a bucket without a configuration
 // answers that rule, and DeleteBucketEncryption goes back to it.
@@ -48,22 +50,20 @@ const DEFAULT_ENCRYPTION: CfnEncryptionRule[] = [
   { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' }, BucketKeyEnabled: false },
 ];
 
-export function getBucketEncryption(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const rules =
-    (bucket.properties.BucketEncryption as { ServerSideEncryptionConfiguration?: CfnEncryptionRule[] } | undefined)
-      ?.ServerSideEncryptionConfiguration ?? DEFAULT_ENCRYPTION;
+export const getBucketEncryption: S3Handler<'GetBucketEncryption'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const rules = cfnProperties(bucket).BucketEncryption?.ServerSideEncryptionConfiguration ?? DEFAULT_ENCRYPTION;
   if (!rules.length) throw encryptionNotFound(bucket.physicalId);
   const Rules = rules.map((r) => ({
     ApplyServerSideEncryptionByDefault: r.ServerSideEncryptionByDefault,
     BucketKeyEnabled: r.BucketKeyEnabled ?? false,
   }));
   return { ServerSideEncryptionConfiguration: { Rules } };
-}
+};
 
-export function putBucketEncryption(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const rules = ((input.ServerSideEncryptionConfiguration as { Rules?: Obj[] } | undefined)?.Rules ?? []).map((r) => ({
+export const putBucketEncryption: S3Handler<'PutBucketEncryption'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const rules = (input.ServerSideEncryptionConfiguration?.Rules ?? []).map((r) => ({
     ServerSideEncryptionByDefault: r.ApplyServerSideEncryptionByDefault,
     ...(r.BucketKeyEnabled !== undefined ? { BucketKeyEnabled: r.BucketKeyEnabled } : {}),
   }));
@@ -71,17 +71,17 @@ export function putBucketEncryption(ctx: S3Context, input: S3Input) {
     properties: withProperty(bucket.properties, 'BucketEncryption', { ServerSideEncryptionConfiguration: rules }),
   });
   return undefined;
-}
+};
 
-export function deleteBucketEncryption(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const deleteBucketEncryption: S3Handler<'DeleteBucketEncryption'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   saveBucket(ctx, bucket, { properties: withProperty(bucket.properties, 'BucketEncryption', undefined) });
   return undefined;
-}
+};
 
 /** A policy put through S3, else the PolicyDocument of a stack's AWS::S3::BucketPolicy on this bucket. */
-export function getBucketPolicy(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const getBucketPolicy: S3Handler<'GetBucketPolicy'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   const own = s3State(bucket).policy;
   if (typeof own === 'string') return { Policy: own };
   if (own === undefined) {
@@ -92,11 +92,11 @@ export function getBucketPolicy(ctx: S3Context, input: S3Input) {
     if (doc !== undefined) return { Policy: typeof doc === 'string' ? doc : JSON.stringify(doc) };
   }
   throw noSuchBucketPolicy(bucket.physicalId);
-}
+};
 
-export function putBucketPolicy(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const policy = String(input.Policy ?? '');
+export const putBucketPolicy: S3Handler<'PutBucketPolicy'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const policy = input.Policy;
   let doc: unknown;
   try {
     doc = JSON.parse(policy);
@@ -107,113 +107,86 @@ export function putBucketPolicy(ctx: S3Context, input: S3Input) {
     throw malformedPolicy('Missing required field Statement');
   saveBucket(ctx, bucket, { s3: { policy } });
   return undefined;
-}
+};
 
-export function deleteBucketPolicy(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const deleteBucketPolicy: S3Handler<'DeleteBucketPolicy'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   saveBucket(ctx, bucket, { s3: { policy: null } });
   return undefined;
-}
-
-const PUBLIC_ACCESS_FIELDS = [
-  'BlockPublicAcls',
-  'IgnorePublicAcls',
-  'BlockPublicPolicy',
-  'RestrictPublicBuckets',
-] as const;
+};
 
 // New buckets have blocked all public access by default since April 2023.
 // https://docs.aws.amazon.com/AmazonS3/latest/userguide/access-control-block-public-access.html
-export function getPublicAccessBlock(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const set = bucket.properties.PublicAccessBlockConfiguration as Obj | undefined;
+export const getPublicAccessBlock: S3Handler<'GetPublicAccessBlock'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const set = cfnProperties(bucket).PublicAccessBlockConfiguration;
   if (!set && s3State(bucket).publicAccessBlockDeleted) throw noSuchPublicAccessBlockConfiguration(bucket.physicalId);
   const config = Object.fromEntries(
     PUBLIC_ACCESS_FIELDS.map((f) => [f, set ? set[f] === true || set[f] === 'true' : true]),
   );
   return { PublicAccessBlockConfiguration: config };
-}
+};
 
-export function putPublicAccessBlock(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const given = (input.PublicAccessBlockConfiguration ?? {}) as Obj;
+export const putPublicAccessBlock: S3Handler<'PutPublicAccessBlock'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const given: PublicAccessBlockConfiguration = input.PublicAccessBlockConfiguration ?? {};
   const config = Object.fromEntries(PUBLIC_ACCESS_FIELDS.map((f) => [f, given[f] === true]));
   saveBucket(ctx, bucket, {
     properties: withProperty(bucket.properties, 'PublicAccessBlockConfiguration', config),
     s3: { publicAccessBlockDeleted: false },
   });
   return undefined;
-}
+};
 
-export function deletePublicAccessBlock(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const deletePublicAccessBlock: S3Handler<'DeletePublicAccessBlock'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   saveBucket(ctx, bucket, {
     properties: withProperty(bucket.properties, 'PublicAccessBlockConfiguration', undefined),
     s3: { publicAccessBlockDeleted: true },
   });
   return undefined;
-}
+};
 
-export function getBucketTagging(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const tags = bucket.properties.Tags as { Key: string; Value: string }[] | undefined;
+export const getBucketTagging: S3Handler<'GetBucketTagging'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const tags = cfnProperties(bucket).Tags;
   if (!tags?.length) throw noSuchTagSet(bucket.physicalId);
   return { TagSet: tags.map((t) => ({ Key: t.Key, Value: String(t.Value) })) };
-}
+};
 
-export function putBucketTagging(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const tags = ((input.Tagging as { TagSet?: Obj[] } | undefined)?.TagSet ?? []).map((t) => ({
+export const putBucketTagging: S3Handler<'PutBucketTagging'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const tags = (input.Tagging?.TagSet ?? []).map((t) => ({
     Key: t.Key,
     Value: t.Value ?? '',
   }));
   saveBucket(ctx, bucket, { properties: withProperty(bucket.properties, 'Tags', tags.length ? tags : undefined) });
   return undefined;
-}
+};
 
-export function deleteBucketTagging(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const deleteBucketTagging: S3Handler<'DeleteBucketTagging'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   saveBucket(ctx, bucket, { properties: withProperty(bucket.properties, 'Tags', undefined) });
   return undefined;
-}
+};
 
-/** A stack's LifecycleConfiguration.Rules in S3's shape (the common fields). */
-function lifecycleFromProperties(props: Obj): Obj[] | undefined {
-  const rules = (props.LifecycleConfiguration as { Rules?: Obj[] } | undefined)?.Rules;
-  return rules?.map((r) => ({
-    ...(r.Id !== undefined ? { ID: r.Id } : {}),
-    Filter: { Prefix: (r.Prefix as string | undefined) ?? '' },
-    Status: r.Status,
-    ...(r.ExpirationInDays !== undefined ? { Expiration: { Days: Number(r.ExpirationInDays) } } : {}),
-    ...(r.NoncurrentVersionExpirationInDays !== undefined
-      ? { NoncurrentVersionExpiration: { NoncurrentDays: Number(r.NoncurrentVersionExpirationInDays) } }
-      : {}),
-    ...(r.NoncurrentVersionExpiration !== undefined
-      ? { NoncurrentVersionExpiration: r.NoncurrentVersionExpiration }
-      : {}),
-    ...(r.AbortIncompleteMultipartUpload !== undefined
-      ? { AbortIncompleteMultipartUpload: r.AbortIncompleteMultipartUpload }
-      : {}),
-  }));
-}
-
-export function getBucketLifecycleConfiguration(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const getBucketLifecycleConfiguration: S3Handler<'GetBucketLifecycleConfiguration'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   const own = s3State(bucket).lifecycle;
-  const rules = own === undefined ? lifecycleFromProperties(bucket.properties) : (own?.Rules as Obj[] | undefined);
+  const rules = own === undefined ? lifecycleFromProperties(cfnProperties(bucket)) : own?.Rules;
   if (!rules?.length) throw noSuchLifecycleConfiguration(bucket.physicalId);
   return { Rules: rules };
-}
+};
 
-export function putBucketLifecycleConfiguration(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const rules = (input.LifecycleConfiguration as { Rules?: Obj[] } | undefined)?.Rules ?? [];
+export const putBucketLifecycleConfiguration: S3Handler<'PutBucketLifecycleConfiguration'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const rules = input.LifecycleConfiguration?.Rules ?? [];
   saveBucket(ctx, bucket, { s3: { lifecycle: { Rules: rules } } });
-  return undefined;
-}
+  return {};
+};
 
-export function deleteBucketLifecycle(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const deleteBucketLifecycle: S3Handler<'DeleteBucketLifecycle'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   saveBucket(ctx, bucket, { s3: { lifecycle: null } });
   return undefined;
-}
+};

@@ -8,7 +8,15 @@ import {
   illegalLocationConstraint,
   invalidBucketName,
 } from '../../domain/s3Errors.js';
-import { BUCKET_TYPE, OWNER, bucketRow, findBucket, type S3Context, type S3Input } from './context.js';
+import {
+  BUCKET_TYPE,
+  OWNER,
+  bucketRow,
+  findBucket,
+  type S3Context,
+  type S3Handler,
+  type S3InputOf,
+} from './context.js';
 
 // https://docs.aws.amazon.com/AmazonS3/latest/userguide/bucketnamingrules.html
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
@@ -27,9 +35,8 @@ export function checkBucketName(name: string): void {
 }
 
 /** The region a CreateBucket lands in: its LocationConstraint, which must match the endpoint's region. */
-function regionOf(ctx: S3Context, input: S3Input): string {
-  const constraint =
-    (input.CreateBucketConfiguration as { LocationConstraint?: string } | undefined)?.LocationConstraint || undefined;
+function regionOf(ctx: S3Context, input: S3InputOf<'CreateBucket'>): string {
+  const constraint = input.CreateBucketConfiguration?.LocationConstraint || undefined;
   const region = ctx.caller.region;
   // us-east-1 takes no constraint (or its legacy alias EU for eu-west-1 is not served); elsewhere it must name the region.
   if (constraint === undefined) {
@@ -40,8 +47,8 @@ function regionOf(ctx: S3Context, input: S3Input): string {
   return constraint;
 }
 
-export function createBucket(ctx: S3Context, input: S3Input) {
-  const name = input.Bucket as string;
+export const createBucket: S3Handler<'CreateBucket'> = (ctx, input) => {
+  const name = input.Bucket;
   checkBucketName(name);
   const region = regionOf(ctx, input);
   if (bucketRow(ctx, name)) {
@@ -73,23 +80,23 @@ export function createBucket(ctx: S3Context, input: S3Input) {
     Location: region === 'us-east-1' ? `/${name}` : `http://${name}.s3.amazonaws.com/`,
     BucketArn: `arn:${ctxArn.partition}:s3:::${name}`,
   };
-}
+};
 
-export function headBucket(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const headBucket: S3Handler<'HeadBucket'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   return { BucketRegion: bucket.region, AccessPointAlias: false };
-}
+};
 
-export function deleteBucket(ctx: S3Context, input: S3Input) {
-  const name = input.Bucket as string;
+export const deleteBucket: S3Handler<'DeleteBucket'> = (ctx, input) => {
+  const name = input.Bucket;
   const bucket = findBucket(ctx, name);
   if ((bucket.state.objects ?? 0) + (bucket.state.dataItems ?? 0) > 0) throw bucketNotEmpty(name);
   ctx.store.world.remove(bucket.account, bucket.region, bucket.type, bucket.physicalId);
   return undefined;
-}
+};
 
-export function listBuckets(ctx: S3Context, input: S3Input) {
-  const prefix = (input.Prefix as string | undefined) ?? '';
+export const listBuckets: S3Handler<'ListBuckets'> = (ctx, input) => {
+  const prefix = input.Prefix ?? '';
   const rows = ctx.store.world
     .list({ type: BUCKET_TYPE, account: ctx.caller.account })
     .filter((b) => (b.name ?? b.physicalId).startsWith(prefix))
@@ -100,10 +107,10 @@ export function listBuckets(ctx: S3Context, input: S3Input) {
     BucketRegion: b.region,
   }));
   return { Buckets, Owner: OWNER(ctx), ...(input.Prefix !== undefined ? { Prefix: prefix } : {}) };
-}
+};
 
 /** us-east-1 answers an empty LocationConstraint, as S3 does for its first region. */
-export function getBucketLocation(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
+export const getBucketLocation: S3Handler<'GetBucketLocation'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
   return { LocationConstraint: bucket.region === 'us-east-1' ? '' : bucket.region };
-}
+};

@@ -3,6 +3,7 @@
 import type { Store, WorldResource } from '../../storage/index.js';
 import type { Caller } from '../../state-machine/engine.js';
 import { noSuchBucket } from '../../domain/s3Errors.js';
+import type { LifecycleRule, S3Actions } from '../../generated/s3.js';
 
 export const BUCKET_TYPE = 'AWS::S3::Bucket';
 
@@ -12,9 +13,24 @@ export interface S3Context {
   requestId: string;
 }
 
-export type S3Input = Record<string, unknown>;
-export type S3Output = Record<string, unknown> | undefined;
-export type S3Handler = (ctx: S3Context, input: S3Input) => S3Output | Promise<S3Output>;
+/** Every S3 operation of the model, and the input and output the model gives it (generated/s3.ts). */
+export type S3Action = keyof S3Actions;
+export type S3InputOf<A extends S3Action> = S3Actions[A]['input'];
+
+/** A success status other than the operation's own, which server/services/s3.ts sends: 206 for a byte range. */
+export interface S3Status {
+  $status?: number;
+}
+
+export type S3OutputOf<A extends S3Action> = S3Actions[A]['output'] extends undefined
+  ? undefined
+  : S3Actions[A]['output'] & S3Status;
+
+/** The handler of one operation: its input as restXml decodes it, its output as the model shapes it. */
+export type S3Handler<A extends S3Action> = (
+  ctx: S3Context,
+  input: S3InputOf<A>,
+) => S3OutputOf<A> | Promise<S3OutputOf<A>>;
 
 /** The bucket's world row in the caller's account (any region: bucket names are global), if it exists. */
 export function bucketRow(ctx: S3Context, name: string): WorldResource | undefined {
@@ -34,7 +50,7 @@ export interface BucketS3State {
   /** DeletePublicAccessBlock was called: the (default-on) configuration is gone. */
   publicAccessBlockDeleted?: boolean;
   /** A lifecycle configuration put through S3, in S3's shape (null: deleted through S3). */
-  lifecycle?: Record<string, unknown> | null;
+  lifecycle?: { Rules?: LifecycleRule[] } | null;
 }
 
 export const s3State = (bucket: WorldResource): BucketS3State => (bucket.state.s3 ?? {}) as BucketS3State;

@@ -1,7 +1,7 @@
 // CopyObject (https://docs.aws.amazon.com/AmazonS3/latest/API/API_CopyObject.html): the source's bytes are streamed
 // into a new body; metadata is copied unless MetadataDirective is REPLACE.
 import { invalidArgument, invalidRequest } from '../../domain/s3Errors.js';
-import { findBucket, type S3Context, type S3Input } from './context.js';
+import { findBucket, type S3Handler } from './context.js';
 import { checkKey, checkPreconditions, docFrom, findObject, putObjectRow } from './objectHelpers.js';
 
 /** `bucket/key`, `/bucket/key` or either URL-encoded, with an optional `?versionId=`. */
@@ -17,12 +17,12 @@ function parseCopySource(source: string): { bucket: string; key: string } {
   }
 }
 
-export async function copyObject(ctx: S3Context, input: S3Input) {
-  const bucket = input.Bucket as string;
-  const key = input.Key as string;
+export const copyObject: S3Handler<'CopyObject'> = async (ctx, input) => {
+  const bucket = input.Bucket;
+  const key = input.Key;
   findBucket(ctx, bucket);
   checkKey(key);
-  const source = parseCopySource(String(input.CopySource ?? ''));
+  const source = parseCopySource(input.CopySource ?? '');
   const from = findObject(ctx, source.bucket, source.key);
   checkPreconditions(
     {
@@ -56,4 +56,4 @@ export async function copyObject(ctx: S3Context, input: S3Input) {
     CopyObjectResult: { ETag: etag, LastModified: new Date(lastModified) },
     ServerSideEncryption: doc.ServerSideEncryption ?? 'AES256',
   };
-}
+};

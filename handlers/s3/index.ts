@@ -1,5 +1,5 @@
 // The S3 operations cfn-local serves: one table, operation name → handler (docs/services.md lists them).
-import type { S3Handler } from './context.js';
+import type { S3Action, S3Context, S3Handler } from './context.js';
 import { createBucket, deleteBucket, getBucketLocation, headBucket, listBuckets } from './buckets.js';
 import * as config from './bucketConfig.js';
 import { deleteObject, deleteObjects, getObject, headObject, putObject } from './objects.js';
@@ -16,7 +16,7 @@ import {
 export type { S3Context, S3Handler } from './context.js';
 
 /** Partial: a name the routing table returns may have no handler here (it answers NotImplemented). */
-export const S3_ACTIONS: Readonly<Partial<Record<string, S3Handler>>> = {
+export const S3_ACTIONS: { readonly [A in S3Action]?: S3Handler<A> } = {
   CreateBucket: createBucket,
   HeadBucket: headBucket,
   DeleteBucket: deleteBucket,
@@ -52,3 +52,13 @@ export const S3_ACTIONS: Readonly<Partial<Record<string, S3Handler>>> = {
   AbortMultipartUpload: abortMultipartUpload,
   ListParts: listParts,
 };
+
+type Decoded = Record<string, unknown>;
+
+/**
+ * S3_ACTIONS as the protocol holds them: restXml builds each input from its operation's model shape and encodes each
+ * output by it, and generated/s3.ts types both from that model; this view is the one place that is trusted.
+ */
+export const DECODED_S3_ACTIONS = S3_ACTIONS as unknown as Readonly<
+  Record<string, ((ctx: S3Context, input: Decoded) => Decoded | undefined | Promise<Decoded | undefined>) | undefined>
+>;

@@ -2,7 +2,7 @@
 // rolled up into CommonPrefixes at the Delimiter, paged by MaxKeys with an opaque ContinuationToken.
 import { invalidArgument } from '../../domain/s3Errors.js';
 import type { ObjectRecord } from '../../storage/index.js';
-import { OWNER, findBucket, type S3Context, type S3Input } from './context.js';
+import { OWNER, findBucket, type S3Context, type S3Handler } from './context.js';
 
 const PAGE = 1000;
 
@@ -50,22 +50,19 @@ function fromToken(t: string): string {
   return key;
 }
 
-export function listObjectsV2(ctx: S3Context, input: S3Input) {
-  const name = input.Bucket as string;
+export const listObjectsV2: S3Handler<'ListObjectsV2'> = (ctx, input) => {
+  const name = input.Bucket;
   const bucket = findBucket(ctx, name);
-  const prefix = (input.Prefix as string | undefined) ?? '';
-  const delimiter = (input.Delimiter as string | undefined) ?? '';
-  const maxKeys = input.MaxKeys === undefined ? 1000 : Number(input.MaxKeys);
+  const prefix = input.Prefix ?? '';
+  const delimiter = input.Delimiter ?? '';
+  const maxKeys = input.MaxKeys ?? 1000;
   if (!Number.isInteger(maxKeys) || maxKeys < 0)
     throw invalidArgument(
       'Provided max-keys not an integer or within integer range',
       'max-keys',
       String(input.MaxKeys),
     );
-  const start =
-    input.ContinuationToken !== undefined
-      ? fromToken(input.ContinuationToken as string)
-      : ((input.StartAfter as string | undefined) ?? '');
+  const start = input.ContinuationToken !== undefined ? fromToken(input.ContinuationToken) : (input.StartAfter ?? '');
   const page = walk(ctx, bucket.account, name, { prefix, delimiter, after: start, max: Math.min(maxKeys, 1000) });
   // With encoding-type=url (the AWS CLI asks for it), keys and prefixes travel URL-encoded.
   const url = input.EncodingType === 'url';
@@ -91,6 +88,6 @@ export function listObjectsV2(ctx: S3Context, input: S3Input) {
     KeyCount: page.contents.length + page.prefixes.length,
     ContinuationToken: input.ContinuationToken,
     NextContinuationToken: page.truncated && page.last !== undefined ? token(page.last) : undefined,
-    StartAfter: input.StartAfter === undefined ? undefined : enc(input.StartAfter as string),
+    StartAfter: input.StartAfter === undefined ? undefined : enc(input.StartAfter),
   };
-}
+};

@@ -12,14 +12,15 @@ import {
   noSuchUpload,
 } from '../../domain/s3Errors.js';
 import type { PartRecord, UploadRecord } from '../../storage/index.js';
-import { OWNER, findBucket, type S3Context, type S3Input } from './context.js';
+import type { CompletedPart } from '../../generated/s3.js';
+import { OWNER, findBucket, type S3Context, type S3Handler } from './context.js';
 import { checkKey, checkPartNumber, docFrom, putObjectRow, storeBody } from './objectHelpers.js';
 
 const MIN_PART_SIZE = 5 * 1024 * 1024;
 
-export function createMultipartUpload(ctx: S3Context, input: S3Input) {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const key = input.Key as string;
+export const createMultipartUpload: S3Handler<'CreateMultipartUpload'> = (ctx, input) => {
+  const bucket = findBucket(ctx, input.Bucket);
+  const key = input.Key;
   checkKey(key);
   const uploadId = randomBytes(48).toString('base64url');
   ctx.store.objects.putUpload({
@@ -32,22 +33,22 @@ export function createMultipartUpload(ctx: S3Context, input: S3Input) {
     doc: docFrom(input),
   });
   return { Bucket: bucket.physicalId, Key: key, UploadId: uploadId, ServerSideEncryption: 'AES256' };
-}
+};
 
 /** The upload, which must be for this bucket and key (else NoSuchUpload, as S3 answers). */
-function findUpload(ctx: S3Context, input: S3Input): UploadRecord {
-  const bucket = findBucket(ctx, input.Bucket as string);
-  const uploadId = String(input.UploadId ?? '');
+function findUpload(ctx: S3Context, input: { Bucket: string; Key: string; UploadId?: string }): UploadRecord {
+  const bucket = findBucket(ctx, input.Bucket);
+  const uploadId = input.UploadId ?? '';
   const upload = ctx.store.objects.getUpload(uploadId);
   if (!upload || upload.account !== bucket.account || upload.bucket !== input.Bucket || upload.key !== input.Key)
     throw noSuchUpload(uploadId);
   return upload;
 }
 
-export async function uploadPart(ctx: S3Context, input: S3Input) {
+export const uploadPart: S3Handler<'UploadPart'> = async (ctx, input) => {
   const partNumber = checkPartNumber(input.PartNumber);
   const upload = findUpload(ctx, input);
-  const written = await storeBody(ctx, input.Body as Readable, input.ContentMD5);
+  const written = await storeBody(ctx, input.Body, input.ContentMD5);
   const etag = `"${written.md5}"`;
   // An upload aborted or completed while this part streamed in: the part has nowhere to go.
   if (!ctx.store.objects.getUpload(upload.uploadId)) {
@@ -65,14 +66,10 @@ export async function uploadPart(ctx: S3Context, input: S3Input) {
   });
   if (previous) ctx.store.afterCommit(() => ctx.store.bodies.remove(previous.bodyId));
   return { ETag: etag, ServerSideEncryption: 'AES256' };
-}
+};
 
 /** The parts the request names, checked against the stored ones in S3's order: order, existence and ETag, size. */
-function chosenParts(
-  upload: UploadRecord,
-  requested: { PartNumber?: number; ETag?: string }[],
-  stored: PartRecord[],
-): PartRecord[] {
+function chosenParts(upload: UploadRecord, requested: CompletedPart[], stored: PartRecord[]): PartRecord[] {
   if (!requested.length) throw malformedXml();
   const byNumber = new Map(stored.map((p) => [p.partNumber, p]));
   const chosen: PartRecord[] = [];
@@ -82,7 +79,7 @@ function chosenParts(
     if (!(n > last)) throw invalidPartOrder(upload.uploadId);
     last = n;
     const part = byNumber.get(n);
-    const etag = String(r.ETag ?? '');
+    const etag = r.ETag ?? '';
     if (!part || part.etag.replace(/"/g, '') !== etag.replace(/"/g, '')) throw invalidPart(upload.uploadId, n, etag);
     chosen.push(part);
   }
@@ -106,11 +103,10 @@ function concatenated(ctx: S3Context, parts: PartRecord[]): Readable {
   return out;
 }
 
-export async function completeMultipartUpload(ctx: S3Context, input: S3Input) {
+export const completeMultipartUpload: S3Handler<'CompleteMultipartUpload'> = async (ctx, input) => {
   const upload = findUpload(ctx, input);
-  const requested =
-    (input.MultipartUpload as { Parts?: { PartNumber?: number; ETag?: string }[] } | undefined)?.Parts ?? [];
-  if (!(input.MultipartUpload as object | undefined)) throw invalidRequest('You must specify at least one part');
+  const requested = input.MultipartUpload?.Parts ?? [];
+  if (!input.MultipartUpload) throw invalidRequest('You must specify at least one part');
   const parts = chosenParts(upload, requested, ctx.store.objects.parts(upload.uploadId));
   const written = await ctx.store.bodies.write(concatenated(ctx, parts));
   const md5s = Buffer.concat(parts.map((p) => Buffer.from(p.etag.replace(/"/g, ''), 'hex')));
@@ -128,16 +124,17 @@ export async function completeMultipartUpload(ctx: S3Context, input: S3Input) {
   ctx.store.afterCommit(() => removed.forEach((p) => ctx.store.bodies.remove(p.bodyId)));
   const location = `/${encodeURIComponent(upload.bucket)}/${upload.key.split('/').map(encodeURIComponent).join('/')}`;
   return { Location: location, Bucket: upload.bucket, Key: upload.key, ETag: etag, ServerSideEncryption: 'AES256' };
-}
+};
 
-export function abortMultipartUpload(ctx: S3Context, input: S3Input) {
+// None of AbortMultipartUpload's output headers applies: its output is empty.
+export const abortMultipartUpload: S3Handler<'AbortMultipartUpload'> = (ctx, input) => {
   const upload = findUpload(ctx, input);
   const removed = ctx.store.objects.removeUpload(upload.uploadId);
   ctx.store.afterCommit(() => removed.forEach((p) => ctx.store.bodies.remove(p.bodyId)));
-  return undefined;
-}
+  return {};
+};
 
-export function listParts(ctx: S3Context, input: S3Input) {
+export const listParts: S3Handler<'ListParts'> = (ctx, input) => {
   const upload = findUpload(ctx, input);
   const marker = input.PartNumberMarker === undefined ? 0 : Number(input.PartNumberMarker);
   const max = input.MaxParts === undefined ? 1000 : Math.min(Number(input.MaxParts), 1000);
@@ -162,4 +159,4 @@ export function listParts(ctx: S3Context, input: S3Input) {
     Owner: OWNER(ctx),
     StorageClass: 'STANDARD',
   };
-}
+};

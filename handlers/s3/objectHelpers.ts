@@ -12,7 +12,8 @@ import {
   preconditionFailed,
   S3Error,
 } from '../../domain/s3Errors.js';
-import { countObjects, findBucket, type S3Context, type S3Input } from './context.js';
+import type { GetObjectOutput, GetObjectRequest, PutObjectRequest } from '../../generated/s3.js';
+import { countObjects, findBucket, type S3Context } from './context.js';
 
 /** S3's default Content-Type for an object stored without one. */
 export const DEFAULT_CONTENT_TYPE = 'binary/octet-stream';
@@ -27,15 +28,15 @@ export function checkKey(key: string): void {
 }
 
 /** The base64 MD5 a client sent, checked for form before the body is read (InvalidDigest). */
-export function expectedMd5(contentMd5: unknown): string | undefined {
+export function expectedMd5(contentMd5: string | undefined): string | undefined {
   if (contentMd5 === undefined) return undefined;
-  const given = String(contentMd5);
+  const given = contentMd5;
   if (!/^[A-Za-z0-9+/]{22}==$/.test(given)) throw invalidDigest(given);
   return given;
 }
 
 /** Streams the body into the body store; a Content-MD5 that does not match throws BadDigest and keeps nothing. */
-export async function storeBody(ctx: S3Context, body: Readable, contentMd5: unknown) {
+export async function storeBody(ctx: S3Context, body: Readable, contentMd5: string | undefined) {
   const expected = expectedMd5(contentMd5);
   const written = await ctx.store.bodies.write(body);
   const calculated = Buffer.from(written.md5, 'hex').toString('base64');
@@ -46,19 +47,25 @@ export async function storeBody(ctx: S3Context, body: Readable, contentMd5: unkn
   return written;
 }
 
+const DOC_FIELDS = [
+  'ContentType',
+  'CacheControl',
+  'ContentDisposition',
+  'ContentEncoding',
+  'ContentLanguage',
+  'ServerSideEncryption',
+  'SSEKMSKeyId',
+] as const;
+
+/** The members PutObject, CopyObject and CreateMultipartUpload share that an object keeps. */
+export type DocInput = Pick<PutObjectRequest, (typeof DOC_FIELDS)[number] | 'Expires' | 'Metadata'>;
+
 /** The object metadata S3 keeps from a PutObject, CopyObject (REPLACE) or CreateMultipartUpload input. */
-export function docFrom(input: S3Input): ObjectDoc {
+export function docFrom(input: DocInput): ObjectDoc {
   const doc: ObjectDoc = {};
-  for (const field of [
-    'ContentType',
-    'CacheControl',
-    'ContentDisposition',
-    'ContentEncoding',
-    'ContentLanguage',
-    'ServerSideEncryption',
-    'SSEKMSKeyId',
-  ] as const) {
-    if (typeof input[field] === 'string') doc[field] = input[field] as string;
+  for (const field of DOC_FIELDS) {
+    const value = input[field];
+    if (typeof value === 'string') doc[field] = value;
   }
   // aws-chunked is how the body travelled, not how it is stored.
   if (doc.ContentEncoding)
@@ -69,7 +76,7 @@ export function docFrom(input: S3Input): ObjectDoc {
         .join(',') || undefined;
   if (input.Expires instanceof Date && !Number.isNaN(input.Expires.getTime()))
     doc.Expires = input.Expires.toUTCString();
-  if (input.Metadata) doc.Metadata = input.Metadata as Record<string, string>;
+  if (input.Metadata) doc.Metadata = input.Metadata;
   return doc;
 }
 
@@ -92,7 +99,7 @@ export function findObject(ctx: S3Context, bucketName: string, key: string): Obj
 }
 
 /** The headers every read of the object answers with (GetObject, HeadObject). */
-export function objectHeaders(o: ObjectRecord): Record<string, unknown> {
+export function objectHeaders(o: ObjectRecord): Omit<GetObjectOutput, 'Body'> {
   return {
     ETag: o.etag,
     LastModified: new Date(o.lastModified),
@@ -115,7 +122,7 @@ export function objectHeaders(o: ObjectRecord): Record<string, unknown> {
  * `bytes=a-b`, `bytes=a-` or `bytes=-n` against the object's size. S3 ignores a Range it cannot parse (and any
  * multi-range) and answers the whole object; a range past the end is InvalidRange (416).
  */
-export function byteRange(header: unknown, size: number): { start: number; end: number } | undefined {
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | undefined {
   if (typeof header !== 'string') return undefined;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return undefined;
@@ -136,12 +143,17 @@ const matches = (list: string, etag: string) =>
   list.split(',').some((e) => e.trim() === '*' || unquote(e.trim()) === unquote(etag));
 
 /** If-Match / If-None-Match / If-Modified-Since / If-Unmodified-Since, in S3's order of precedence. */
-export function checkPreconditions(input: S3Input, o: ObjectRecord): void {
+export function checkPreconditions(
+  input: Pick<GetObjectRequest, 'IfMatch' | 'IfNoneMatch' | 'IfModifiedSince' | 'IfUnmodifiedSince'>,
+  o: ObjectRecord,
+): void {
   const modified = new Date(o.lastModified).getTime();
-  const ifMatch = input.IfMatch as string | undefined;
-  const ifNoneMatch = input.IfNoneMatch as string | undefined;
-  const since = input.IfModifiedSince as Date | undefined;
-  const unmodifiedSince = input.IfUnmodifiedSince as Date | undefined;
+  const {
+    IfMatch: ifMatch,
+    IfNoneMatch: ifNoneMatch,
+    IfModifiedSince: since,
+    IfUnmodifiedSince: unmodifiedSince,
+  } = input;
   if (ifMatch !== undefined && !matches(ifMatch, o.etag)) throw preconditionFailed('If-Match');
   if (ifMatch === undefined && unmodifiedSince && modified > unmodifiedSince.getTime() + 999)
     throw preconditionFailed('If-Unmodified-Since');
@@ -149,7 +161,7 @@ export function checkPreconditions(input: S3Input, o: ObjectRecord): void {
   if (ifNoneMatch === undefined && since && modified <= since.getTime() + 999) throw notModified();
 }
 
-export function checkPartNumber(value: unknown): number {
+export function checkPartNumber(value: number | undefined): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 10000) {
     throw invalidArgument('Part number must be an integer between 1 and 10000, inclusive', 'partNumber', String(value));

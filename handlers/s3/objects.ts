@@ -1,7 +1,6 @@
 // S3 object actions: PutObject, GetObject (with Range), HeadObject, DeleteObject, DeleteObjects
 // (https://docs.aws.amazon.com/AmazonS3/latest/API/API_PutObject.html and its neighbours).
-import type { Readable } from 'node:stream';
-import { findBucket, countObjects, type S3Context, type S3Input } from './context.js';
+import { findBucket, countObjects, type S3Context, type S3Handler, type S3OutputOf } from './context.js';
 import {
   byteRange,
   checkKey,
@@ -13,12 +12,12 @@ import {
   storeBody,
 } from './objectHelpers.js';
 
-export async function putObject(ctx: S3Context, input: S3Input) {
-  const bucket = input.Bucket as string;
-  const key = input.Key as string;
+export const putObject: S3Handler<'PutObject'> = async (ctx, input) => {
+  const bucket = input.Bucket;
+  const key = input.Key;
   findBucket(ctx, bucket);
   checkKey(key);
-  const written = await storeBody(ctx, input.Body as Readable, input.ContentMD5);
+  const written = await storeBody(ctx, input.Body, input.ContentMD5);
   const etag = `"${written.md5}"`;
   putObjectRow(ctx, {
     bucket,
@@ -29,8 +28,8 @@ export async function putObject(ctx: S3Context, input: S3Input) {
     bodyId: written.id,
     doc: docFrom(input),
   });
-  return { ETag: etag, ServerSideEncryption: (input.ServerSideEncryption as string | undefined) ?? 'AES256' };
-}
+  return { ETag: etag, ServerSideEncryption: input.ServerSideEncryption ?? 'AES256' };
+};
 
 /** Response header overrides a GetObject may ask for (`response-content-type`, …). */
 const OVERRIDES = [
@@ -42,14 +41,15 @@ const OVERRIDES = [
   ['ResponseExpires', 'ExpiresString'],
 ] as const;
 
-export function getObject(ctx: S3Context, input: S3Input) {
-  const o = findObject(ctx, input.Bucket as string, input.Key as string);
+export const getObject: S3Handler<'GetObject'> = (ctx, input) => {
+  const o = findObject(ctx, input.Bucket, input.Key);
   checkPreconditions(input, o);
   const range = byteRange(input.Range, o.size);
-  const out: Record<string, unknown> = { ...objectHeaders(o), Body: ctx.store.bodies.read(o.bodyId, range) };
-  for (const [from, to] of OVERRIDES)
-    if (input[from] !== undefined)
-      out[to] = input[from] instanceof Date ? (input[from] as Date).toUTCString() : input[from];
+  const out: S3OutputOf<'GetObject'> = { ...objectHeaders(o), Body: ctx.store.bodies.read(o.bodyId, range) };
+  for (const [from, to] of OVERRIDES) {
+    const value = input[from];
+    if (value !== undefined) out[to] = value instanceof Date ? value.toUTCString() : value;
+  }
   if (range) {
     Object.assign(out, {
       ContentLength: range.end - range.start + 1,
@@ -58,13 +58,13 @@ export function getObject(ctx: S3Context, input: S3Input) {
     });
   }
   return out;
-}
+};
 
-export function headObject(ctx: S3Context, input: S3Input) {
-  const o = findObject(ctx, input.Bucket as string, input.Key as string);
+export const headObject: S3Handler<'HeadObject'> = (ctx, input) => {
+  const o = findObject(ctx, input.Bucket, input.Key);
   checkPreconditions(input, o);
   const range = byteRange(input.Range, o.size);
-  const out = objectHeaders(o);
+  const out: S3OutputOf<'HeadObject'> = objectHeaders(o);
   if (range)
     Object.assign(out, {
       ContentLength: range.end - range.start + 1,
@@ -72,7 +72,7 @@ export function headObject(ctx: S3Context, input: S3Input) {
       $status: 206,
     });
   return out;
-}
+};
 
 /** Removes the key if it is there; S3 answers 204 either way. */
 export function removeObject(ctx: S3Context, bucketName: string, key: string): void {
@@ -86,19 +86,20 @@ export function removeObject(ctx: S3Context, bucketName: string, key: string): v
   ctx.store.afterCommit(() => ctx.store.bodies.remove(found.bodyId));
 }
 
-export function deleteObject(ctx: S3Context, input: S3Input) {
-  removeObject(ctx, input.Bucket as string, input.Key as string);
-  return undefined;
-}
+// None of DeleteObject's output headers applies (no versioning): its output is empty.
+export const deleteObject: S3Handler<'DeleteObject'> = (ctx, input) => {
+  removeObject(ctx, input.Bucket, input.Key);
+  return {};
+};
 
-export function deleteObjects(ctx: S3Context, input: S3Input) {
-  const bucket = input.Bucket as string;
+export const deleteObjects: S3Handler<'DeleteObjects'> = (ctx, input) => {
+  const bucket = input.Bucket;
   findBucket(ctx, bucket);
-  const del = (input.Delete ?? {}) as { Objects?: { Key?: string }[]; Quiet?: boolean };
+  const del = input.Delete ?? {};
   const Deleted: { Key: string }[] = [];
   for (const o of del.Objects ?? []) {
     removeObject(ctx, bucket, o.Key ?? '');
     Deleted.push({ Key: o.Key ?? '' });
   }
   return { Deleted: del.Quiet ? undefined : Deleted };
-}
+};

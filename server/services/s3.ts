@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { pipeline, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { S3_ACTIONS } from '../../handlers/s3/index.js';
+import { DECODED_S3_ACTIONS } from '../../handlers/s3/index.js';
 import { S3Error, internalError, isS3Error, malformedXml, notImplementedS3 } from '../../domain/s3Errors.js';
 import { AwsChunkedDecoder, MalformedChunk, isAwsChunked } from '../protocol/awsChunked.js';
 import { MalformedXml, decodeRestInput, encodeRestOutput, parseXmlPayload } from '../protocol/restXml.js';
@@ -83,7 +83,7 @@ async function handle(sr: ServiceRequest) {
     const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
     const address = s3Address(host, path);
     const operation = s3OperationFor(req.method, address, query, req.headers);
-    const handler = S3_ACTIONS[operation];
+    const handler = DECODED_S3_ACTIONS[operation];
     if (!handler) throw notImplementedS3(operation);
     const labels = {
       ...(address.bucket !== undefined ? { Bucket: address.bucket } : {}),
