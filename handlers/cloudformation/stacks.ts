@@ -4,7 +4,7 @@ import { stackIdNotFound, stackNotFound, tooLong, validationError } from '../../
 import { MAX_TEMPLATE_BODY } from '../../template/index.js';
 import type { StackTemplateInput } from '../../state-machine/inputs.js';
 import { createStack as startCreate } from '../../state-machine/operations/create.js';
-import { updateStack as startUpdate } from '../../state-machine/operations/update.js';
+import { checkFailedStateUpdate, updateStack as startUpdate } from '../../state-machine/operations/update.js';
 import { deleteStack as startDelete } from '../../state-machine/operations/delete.js';
 import { readS3Url } from '../../resources/s3Urls.js';
 import { stackPolicyBodies } from './policies.js';
@@ -44,7 +44,8 @@ export async function templateBody(
 
 export const createStack: Handler<'CreateStack'> = async (ctx, input) => {
   if (input.OnFailure !== undefined && input.DisableRollback !== undefined) {
-    throw validationError('You cannot specify both DisableRollback and OnFailure.');
+    // AWS's answer, recorded in boto/boto#2781 (DisableRollback counts when sent at all, even false)
+    throw validationError('Either DisableRollback or OnFailure can be specified, not both.');
   }
   const body = await templateBody(ctx, input);
   await stackPolicyBodies(ctx, input);
@@ -56,6 +57,7 @@ export const createStack: Handler<'CreateStack'> = async (ctx, input) => {
 export const updateStack: Handler<'UpdateStack'> = async (ctx, input) => {
   const stack = findStack(ctx, input.StackName);
   if (!stack) throw stackNotFound(input.StackName);
+  checkFailedStateUpdate(stack, input);
   const body = await templateBody(ctx, input, () => ctx.store.templates.body(stack.templateId));
   await stackPolicyBodies(ctx, input);
   return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({

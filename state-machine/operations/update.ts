@@ -33,6 +33,24 @@ export interface UpdateExtras {
   onEnd?(): void;
 }
 
+// AWS's refusals of UpdateStack on a stack kept in CREATE_FAILED or UPDATE_FAILED, as recorded from the API
+// (ansible-collections/amazon.aws#1655; code-dot-org/code-dot-org#68524): the update must itself disable rollback,
+// and a stack created with OnFailure DO_NOTHING (rather than DisableRollback) cannot be updated at all.
+export const FAILED_STATE_REFUSALS = {
+  onFailure: (status: string) =>
+    `This stack cannot be updated from [${status}] state because it contains [on-failure: DO_NOTHING]. Please use disable-rollback option instead during stack creation.`,
+  rollbackNotDisabled: (status: string) =>
+    `This stack is currently in a non-terminal [${status}] state. To update the stack from this state, please use the disable-rollback parameter with update-stack API. To rollback to the last known good state, use the rollback-stack API`,
+};
+
+/** The UpdateStack call's own checks on a stack kept in a failed state (see FAILED_STATE_REFUSALS). */
+export function checkFailedStateUpdate(stack: StackRecord, input: StackTemplateInput): void {
+  if (stack.status !== 'CREATE_FAILED' && stack.status !== 'UPDATE_FAILED') return;
+  if (stack.status === 'CREATE_FAILED' && stack.doc.onFailure === 'DO_NOTHING')
+    throw validationError(FAILED_STATE_REFUSALS.onFailure(stack.status));
+  if (input.DisableRollback !== true) throw validationError(FAILED_STATE_REFUSALS.rollbackNotDisabled(stack.status));
+}
+
 /** UpdateStack; ExecuteChangeSet of an UPDATE change set comes here too, with its extras. */
 export function updateStack(
   engine: Engine,
