@@ -7,25 +7,24 @@ import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ERROR, LIST, LIST_MODIFIER, MAP, MAP_MODIFIER, OPERATION, STRUCTURE, UNION } from './smithySchema.mjs';
+import {
+  ERROR,
+  LIST,
+  LIST_MODIFIER,
+  MAP,
+  MAP_MODIFIER,
+  OPERATION,
+  SIMPLE_TYPES,
+  STRUCTURE,
+  UNION,
+} from './smithySchema.mjs';
 
 const require = createRequire(import.meta.url);
 const sdk = require('@aws-sdk/client-s3');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // The member trait bitmask (httpLabel 1, httpPayload 16); the schema type codes are in smithySchema.mjs.
-const SIMPLE = {
-  0: 'string',
-  1: 'number',
-  2: 'boolean',
-  4: 'timestamp',
-  5: 'timestamp',
-  6: 'timestamp',
-  7: 'timestamp',
-  15: 'document',
-  21: 'blob',
-  42: 'stream',
-};
+const SIMPLE = { ...SIMPLE_TYPES, 42: 'stream' };
 const LABEL = 1,
   PAYLOAD = 16;
 

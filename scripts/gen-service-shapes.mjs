@@ -7,7 +7,17 @@ import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ERROR, LIST, LIST_MODIFIER, MAP, MAP_MODIFIER, OPERATION, STRUCTURE, UNION } from './smithySchema.mjs';
+import {
+  ERROR,
+  LIST,
+  LIST_MODIFIER,
+  MAP,
+  MAP_MODIFIER,
+  OPERATION,
+  SIMPLE_TYPES,
+  STRUCTURE,
+  UNION,
+} from './smithySchema.mjs';
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,21 +29,7 @@ const SERVICES = {
   lambda: { sdk: '@aws-sdk/client-lambda', protocol: 'restJson1' },
 };
 
-const SIMPLE = {
-  0: 'string',
-  1: 'number',
-  2: 'boolean',
-  4: 'timestamp',
-  5: 'timestamp',
-  6: 'timestamp',
-  7: 'timestamp',
-  15: 'document',
-  16: 'string',
-  17: 'long',
-  19: 'double',
-  21: 'blob',
-  42: 'blob',
-};
+const SIMPLE = { ...SIMPLE_TYPES, 16: 'string', 17: 'long', 19: 'double', 42: 'blob' };
 // A member's numeric trait indicator, bit by bit (@smithy/core translateTraits).
 const TRAIT_BITS = [
   'httpLabel',

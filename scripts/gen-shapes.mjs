@@ -9,25 +9,13 @@ import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ERROR, LIST, LIST_MODIFIER, MAP, MAP_MODIFIER, OPERATION, STRUCTURE } from './smithySchema.mjs';
+import { ERROR, LIST, LIST_MODIFIER, MAP, MAP_MODIFIER, OPERATION, SIMPLE_TYPES, STRUCTURE } from './smithySchema.mjs';
 
 const require = createRequire(import.meta.url);
 const sdk = require('@aws-sdk/client-cloudformation');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const SIMPLE = {
-  0: 'string',
-  1: 'number',
-  2: 'boolean',
-  4: 'timestamp',
-  5: 'timestamp',
-  6: 'timestamp',
-  7: 'timestamp',
-  15: 'document',
-  17: 'long',
-  19: 'double',
-  21: 'blob',
-};
+const SIMPLE = { ...SIMPLE_TYPES, 17: 'long', 19: 'double' };
 
 // The schema encodes integer, long, float and double all as NUMERIC (1). Every
 // numeric member of the CloudFormation model is an integer except these two

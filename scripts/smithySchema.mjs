@@ -1,6 +1,7 @@
 // The type codes of the smithy schema arrays that each @aws-sdk/client-* ships (@smithy/core's schema sentinels),
 // shared by the build steps that turn those schemas into generated/ shapes (gen-shapes, gen-s3-shapes,
-// gen-service-shapes). Each generator keeps its own map of simple types: the services' wire formats differ there.
+// gen-service-shapes), and the simple types they all read alike; each generator adds the few its wire format reads
+// its own way (long and double, enum strings, streams).
 export const STRUCTURE = 3;
 export const UNION = 4;
 export const LIST = 1;
@@ -9,3 +10,16 @@ export const OPERATION = 9;
 export const ERROR = -3;
 export const LIST_MODIFIER = 64;
 export const MAP_MODIFIER = 128;
+
+/** Simple schema type codes every generator reads the same way. */
+export const SIMPLE_TYPES = {
+  0: 'string',
+  1: 'number',
+  2: 'boolean',
+  4: 'timestamp',
+  5: 'timestamp',
+  6: 'timestamp',
+  7: 'timestamp',
+  15: 'document',
+  21: 'blob',
+};
