@@ -9,6 +9,7 @@ import { decodeInput, decodeQueryBody, encodeResult, escapeXml } from '../protoc
 import { readText } from './body.js';
 import { asServiceError, notServed } from './jsonErrors.js';
 import type { AwsService, ServiceRequest } from './types.js';
+import { noteCall } from '../requestLog.js';
 
 const VERSION = '2011-06-15';
 const XMLNS = `https://sts.amazonaws.com/doc/${VERSION}/`;
@@ -34,6 +35,7 @@ async function handle({ req, reply, body, query, caller, requestId, deps }: Serv
   try {
     const params = { ...query, ...decodeQueryBody(await readText(body)) };
     const action = actionOf(params);
+    noteCall(req, { action });
     const handler = DECODED_STS_ACTIONS[action];
     if (!handler) throw notServed('STS', action);
     const token = req.headers['x-amz-security-token'] ?? query['X-Amz-Security-Token'];
