@@ -60,9 +60,20 @@ export const OPTIONS = [
     help: 'seconds a custom resource handler may take',
   },
   {
+    flag: 'lambda',
+    env: 'CFN_LOCAL_LAMBDA',
+    default: 'on',
+    help: 'on: run nodejs*/python3* function code locally; off (--no-lambda): run none',
+  },
+  {
     flag: 'lambda-endpoint',
     env: 'CFN_LOCAL_LAMBDA_ENDPOINT',
-    help: 'a Lambda-compatible endpoint for Lambda ServiceTokens',
+    help: 'forward Invoke, Lambda ServiceTokens and macros to this Lambda-compatible endpoint instead',
+  },
+  {
+    flag: 'lambda-python',
+    env: 'CFN_LOCAL_LAMBDA_PYTHON',
+    help: 'the python3 that runs python3* functions (default: the first python3 on PATH)',
   },
   {
     flag: 'control-token',
@@ -84,8 +95,9 @@ export type CommandLine = { kind: 'help' } | { kind: 'version' } | { kind: 'run'
 /** Flags win over their variables, variables over the defaults. Throws on an unknown flag (parseArgs' own text). */
 export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv): CommandLine {
   const options = Object.fromEntries(OPTIONS.map((o) => [o.flag, { type: 'string' as const }]));
+  // --no-lambda is --lambda off (parseArgs in Node 20 has no negated flags).
   const { values } = parseArgs({
-    args,
+    args: args.map((a) => (a === '--no-lambda' ? '--lambda=off' : a)),
     options: { ...options, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' } },
   });
   if (values.help) return { kind: 'help' };
@@ -95,6 +107,8 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv): Comman
     settings[o.flag as OptionName] =
       ((values as Record<string, unknown>)[o.flag] as string | undefined) ?? env[o.env] ?? o.default;
   }
+  if (settings.lambda !== 'on' && settings.lambda !== 'off')
+    throw new Error(`--lambda (CFN_LOCAL_LAMBDA) must be on or off, not ${settings.lambda}`);
   return { kind: 'run', settings };
 }
 
