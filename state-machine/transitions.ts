@@ -13,6 +13,7 @@ import {
   type ResourcePhase,
   type StackStatus,
 } from './statuses.js';
+import { beginAutomaticRollback, eventOperationId } from './operationHistory.js';
 
 export interface Clock {
   now(): Date;
@@ -25,6 +26,8 @@ export interface OperationScope {
   clock: Clock;
   operationId: string;
   token?: string;
+  /** The automatic rollback the operation went on into: its events carry that operation's id (operationHistory.ts). */
+  eventOperationId?: string;
 }
 
 /** AWS stamps DeletionTime when a rollback or delete starts, and LastUpdatedTime when an update or rollback does. */
@@ -53,6 +56,7 @@ export function setStackStatus(scope: OperationScope, stack: StackRecord, to: St
     throw new Error(`illegal stack transition ${from} → ${to} for ${stack.stackId}`);
   }
   const timestamp = eventTime(scope, stack.stackId);
+  beginAutomaticRollback(scope, stack, to, timestamp);
   stack.status = to;
   stack.statusReason = reason;
   if (STAMPS_DELETION_TIME.has(to)) stack.doc.deletionTime = timestamp;
@@ -113,6 +117,7 @@ export function appendStackEvent(scope: OperationScope, stack: StackRecord, time
     reason: stack.statusReason,
     token: scope.token,
     timestamp,
+    operationId: eventOperationId(scope),
   });
 }
 
@@ -202,6 +207,7 @@ function appendResourceEvent(
     properties: event.withoutProperties ? undefined : propertiesJson(resource.doc.properties),
     token: scope.token,
     timestamp: event.timestamp,
+    operationId: eventOperationId(scope),
   });
 }
 

@@ -3,6 +3,7 @@ import type { Action, Handler, HandlerContext } from './context.js';
 import { checkInput } from './inputRules.js';
 import * as stacks from './stacks.js';
 import * as events from './events.js';
+import * as operationEvents from './operationEvents.js';
 import * as resources from './resources.js';
 import * as templates from './templates.js';
 import * as changeSets from './changeSets.js';
@@ -19,6 +20,7 @@ export const ACTIONS: { readonly [A in Action]?: Handler<A> } = {
   ListStacks: stacks.listStacks,
   UpdateTerminationProtection: stacks.updateTerminationProtection,
   DescribeStackEvents: events.describeStackEvents,
+  DescribeEvents: operationEvents.describeEvents,
   DescribeStackResource: resources.describeStackResource,
   DescribeStackResources: resources.describeStackResources,
   ListStackResources: resources.listStackResources,
