@@ -20,6 +20,7 @@ import type { ProviderEnv } from '../resources/provider.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
+import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
 
 export interface AppOptions {
   db?: string;
@@ -129,10 +130,12 @@ export function buildApp(options: AppOptions = {}): App {
   });
   const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
   guardControlApi(fastify, options.controlToken);
+  const controlRoutes = noteControlRoutes(fastify);
   registerAwsEndpoint(fastify, { store, engine, faults, options, defaults });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
+  registerControlFallback(fastify, controlRoutes);
   fastify.server.headersTimeout = headersTimeout;
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);

@@ -18,7 +18,8 @@ import { existingToImport, isEmpty, planChanges } from './changeSetPlan.js';
 import { checkImport, checkOnlyImports, type ResourceToImport } from './operations/import.js';
 import type { Engine, Caller } from './engine.js';
 import type { StackTemplateInput } from './inputs.js';
-import type { RollbackConfiguration } from '../generated/cloudformation.js';
+import type { DeploymentConfig, RollbackConfiguration } from '../generated/cloudformation.js';
+import { checkDeploymentConfig, checkFollowUp, recordedConfig } from './deploymentConfig.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
   StackName: string;
@@ -51,6 +52,8 @@ export interface ChangeSetDoc {
   importExistingResources?: boolean;
   includeNestedStacks?: boolean;
   rollbackConfiguration?: RollbackConfiguration;
+  /** The DeploymentConfig the change set was created with (its execution runs in that mode). */
+  deploymentConfig?: DeploymentConfig;
   imports?: ResourceToImport[];
   /** ImportExistingResources: logical id → the unowned physical resource the execution imports instead of creating. */
   adoptions?: Record<string, string>;
@@ -75,6 +78,8 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   const type = input.ChangeSetType ?? 'UPDATE';
   let stack = stackFor(store, caller, input.StackName);
   checkTarget(store, type, stack, input);
+  checkDeploymentConfig(input.DeploymentConfig);
+  if (stack) checkFollowUp('CreateChangeSet', stack, input.DeploymentConfig);
   const fresh = !stack;
   stack ??= engine.newStack(caller, input.StackName, 'REVIEW_IN_PROGRESS');
   const reviewing = stack.status === 'REVIEW_IN_PROGRESS';
@@ -168,6 +173,7 @@ function changeSetDoc(
     importExistingResources: input.ImportExistingResources,
     includeNestedStacks: input.IncludeNestedStacks ?? false,
     rollbackConfiguration: input.RollbackConfiguration,
+    deploymentConfig: recordedConfig(input.DeploymentConfig),
     imports: input.ResourcesToImport,
     pending: outcome,
   };

@@ -46,6 +46,8 @@ export interface RunOptions {
   retainResources?: string[];
   /** ImportExistingResources' choices, logical id → the unowned physical resource to import instead of creating. */
   adopt?: Record<string, string>;
+  /** DeploymentConfig.Mode EXPRESS: resource completes carry AWS's Express status reason. */
+  express?: boolean;
 }
 
 /** What an operation module hands the door. */
@@ -153,6 +155,7 @@ export class Engine {
       launch.resources ?? new Map(this.deps.store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
     return {
       ...launch.scope,
+      express: options.express,
       stack,
       template: launch.template,
       resources,
@@ -167,6 +170,7 @@ export class Engine {
         retainExceptOnCreate: options.retainExceptOnCreate ?? false,
         retainResources: options.retainResources,
         adopt: options.adopt,
+        express: options.express,
       },
     };
   }

@@ -14,6 +14,7 @@ import {
   type StackStatus,
 } from './statuses.js';
 import { beginAutomaticRollback, eventOperationId } from './operationHistory.js';
+import { EXPRESS_STATUS_REASON } from './deploymentConfig.js';
 
 export interface Clock {
   now(): Date;
@@ -28,6 +29,8 @@ export interface OperationScope {
   token?: string;
   /** The automatic rollback the operation went on into: its events carry that operation's id (operationHistory.ts). */
   eventOperationId?: string;
+  /** An operation run in EXPRESS mode (DeploymentConfig): its resources' completes carry AWS's Express reason. */
+  express?: boolean;
 }
 
 /** AWS stamps DeletionTime when a rollback or delete starts, and LastUpdatedTime when an update or rollback does. */
@@ -148,6 +151,11 @@ function propertiesJson(properties: Record<string, unknown> | undefined): string
   return json;
 }
 
+/** In EXPRESS mode AWS ends a resource's create, update and delete with its Express reason. */
+const EXPRESS_ACTIONS = new Set<ResourceAction>(['Create', 'Update', 'Delete']);
+const expressReason = (scope: OperationScope, action: ResourceAction, phase: ResourcePhase) =>
+  scope.express && phase === 'complete' && EXPRESS_ACTIONS.has(action) ? EXPRESS_STATUS_REASON : undefined;
+
 /** The one door for a resource's status: the action's phase, taken from RESOURCE_PHASES and checked against it. */
 export function setResourceStatus(
   scope: OperationScope,
@@ -164,7 +172,7 @@ export function setResourceStatus(
   const status = RESOURCE_PHASES[action][phase];
   const timestamp = eventTime(scope, resource.stackId);
   resource.status = status;
-  resource.statusReason = options.reason;
+  resource.statusReason = options.reason ?? expressReason(scope, action, phase);
   resource.updatedAt = timestamp;
   const eventId = options.uuidEventId
     ? `${resource.logicalId}-${uuidv4()}`
@@ -173,7 +181,7 @@ export function setResourceStatus(
     options.alongside?.();
     if (options.removeRow) scope.store.resources.remove(resource.stackId, resource.logicalId);
     else scope.store.resources.save(resource);
-    appendResourceEvent(scope, resource, { eventId, timestamp, ...options });
+    appendResourceEvent(scope, resource, { eventId, timestamp, ...options, reason: resource.statusReason });
     // the journal marks where an action starts and ends, not the events in between
     if (!options.midAction)
       scope.store.journal.append({

@@ -2,7 +2,7 @@
 import { withLimit, type Db } from './db.js';
 import { columns } from './rows.js';
 import type { OperationType, StackStatus } from '../domain/statuses.js';
-import type { RollbackConfiguration } from '../generated/cloudformation.js';
+import type { DeploymentConfig, RollbackConfiguration } from '../generated/cloudformation.js';
 
 export interface StackParameter {
   ParameterKey: string;
@@ -31,6 +31,8 @@ export interface StackDoc {
   capabilities?: string[];
   notificationARNs: string[];
   disableRollback: boolean;
+  /** The DeploymentConfig of the stack's last operation that took one (DescribeStacks shows it). */
+  deploymentConfig?: DeploymentConfig;
   /** CreateStack's OnFailure while the create runs, for a restart that resumes it. */
   onFailure?: 'ROLLBACK' | 'DELETE' | 'DO_NOTHING';
   terminationProtection: boolean;

@@ -32,6 +32,7 @@ export function describeStack(stack: StackRecord): Stack {
     StackStatus: stack.status,
     StackStatusReason: stack.statusReason,
     DisableRollback: doc.disableRollback,
+    DeploymentConfig: doc.deploymentConfig,
     NotificationARNs: doc.notificationARNs,
     TimeoutInMinutes: doc.timeoutInMinutes,
     Capabilities: doc.capabilities,

@@ -16,6 +16,8 @@ import {
   type LambdaInputOf,
 } from './functions.js';
 import { getAlias, publishVersion, qualifiedConfiguration, updateAlias } from './versions.js';
+import { NOT_IMPLEMENTED, rowOf, type DecodedHandler, type NotImplemented } from '../actionTable.js';
+import { NOT_SERVED } from './notImplemented.js';
 
 export type { LambdaContext } from './functions.js';
 type LambdaOutput = Record<string, unknown> | undefined;
@@ -164,8 +166,9 @@ export function updateFunctionConfiguration(ctx: LambdaContext, input: LambdaInp
   return configurationOf(ctx, saveFunction(ctx, row, properties));
 }
 
-/** Lambda actions cfn-local serves (Invoke is forwarded by server/services/lambda.ts). */
-export const LAMBDA_ACTIONS: { readonly [A in LambdaAction]?: LambdaHandler<A> } = {
+/** Total over the model's actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
+export const LAMBDA_ACTIONS: { readonly [A in LambdaAction]: LambdaHandler<A> | NotImplemented } = {
+  ...NOT_SERVED,
   GetFunction: getFunction,
   GetFunctionConfiguration: getFunctionConfiguration,
   ListFunctions: listFunctions,
@@ -176,21 +179,12 @@ export const LAMBDA_ACTIONS: { readonly [A in LambdaAction]?: LambdaHandler<A> }
   UpdateAlias: updateAlias,
 };
 
-type Decoded = Record<string, unknown>;
+const RANGES_BY_NAME: Readonly<Record<string, Constraints<Record<string, unknown>> | undefined>> = RANGES;
 
-// The decoder builds each input from its Action's model shape, and generated/lambda.ts types it from that model:
-// this view of LAMBDA_ACTIONS is the one place that is trusted.
-const DECODED = LAMBDA_ACTIONS as unknown as Readonly<
-  Record<string, ((ctx: LambdaContext, input: Decoded) => LambdaOutput | Promise<LambdaOutput>) | undefined>
->;
-const RANGES_BY_NAME: Readonly<Record<string, Constraints<Decoded> | undefined>> = RANGES;
-
-/** The handler of `action` behind RANGES' check, or undefined when cfn-local does not serve it. */
-export function lambdaHandlerOf(
-  action: string,
-): ((ctx: LambdaContext, input: Decoded) => Promise<LambdaOutput>) | undefined {
-  const handler = DECODED[action];
-  if (!handler) return undefined;
+/** The handler of `action` behind RANGES' check; NOT_IMPLEMENTED, or undefined for an action the model lacks. */
+export function lambdaHandlerOf(action: string): DecodedHandler<LambdaContext> | NotImplemented | undefined {
+  const handler = rowOf(LAMBDA_ACTIONS, action);
+  if (handler === undefined || handler === NOT_IMPLEMENTED) return handler;
   const rules = RANGES_BY_NAME[action];
   return async (ctx, input) => {
     const problems = rules ? constraintProblems(rules, input) : [];

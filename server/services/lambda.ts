@@ -4,7 +4,8 @@ import type { Readable } from 'node:stream';
 import { lambdaHandlerOf } from '../../handlers/lambda/index.js';
 import { findFunction, type LambdaContext } from '../../handlers/lambda/functions.js';
 import { ServiceError, validationText } from '../../domain/serviceErrors.js';
-import { serviceModel } from '../protocol/serviceModel.js';
+import { NOT_IMPLEMENTED } from '../../handlers/actionTable.js';
+import { wireModel } from '../protocol/model.js';
 import { decodeRestInput, encodeRestOutput, matchOperation } from '../protocol/restJson.js';
 import { asServiceError, notServed, sendJsonError } from './jsonErrors.js';
 import type { AwsService, RoutingFacts, ServiceRequest } from './types.js';
@@ -61,7 +62,7 @@ async function invoke(ctx: LambdaContext, input: Record<string, unknown>, reques
 
 async function handle(request: ServiceRequest) {
   const { req, reply, body, query, caller, requestId, deps } = request;
-  const model = serviceModel('lambda');
+  const model = wireModel('lambda');
   reply.header('x-amzn-RequestId', requestId);
   try {
     const url = req.raw.url ?? '/';
@@ -85,7 +86,7 @@ async function handle(request: ServiceRequest) {
     };
     if (matched.operation === 'Invoke') return await invoke(ctx, input, request);
     const handler = lambdaHandlerOf(matched.operation);
-    if (!handler) throw notServed('Lambda', matched.operation);
+    if (handler === undefined || handler === NOT_IMPLEMENTED) throw notServed('Lambda', matched.operation);
     const out = encodeRestOutput(model, op.output, await handler(ctx, input), op.http!.code);
     return reply.status(out.status).headers(out.headers).type(CONTENT_TYPE).send(out.body);
   } catch (err) {

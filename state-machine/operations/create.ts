@@ -21,6 +21,7 @@ import { runDelete } from './delete.js';
 import { checkAttributes } from './attributes.js';
 import { guarded } from '../guard.js';
 import { resumedStep } from '../resumeWaits.js';
+import { checkDeploymentConfig, modeOf, recordedConfig, rollbackDisabled } from '../deploymentConfig.js';
 
 /** ROLLBACK, DELETE or DO_NOTHING as AWS names them; any other value rolls back (see failCreate). */
 type OnFailure = string;
@@ -34,6 +35,7 @@ export function createStack(engine: Engine, caller: Caller, input: CreateStackIn
   if (existing && existing.status !== 'REVIEW_IN_PROGRESS') {
     throw awsError('AlreadyExistsException', `Stack [${name}] already exists`);
   }
+  checkDeploymentConfig(input.DeploymentConfig);
   const stack = existing ?? engine.newStack(caller, name, 'CREATE_IN_PROGRESS');
   applyCreateOptions(stack, input);
   if (input.StackPolicyBody !== undefined) parseStackPolicy(input.StackPolicyBody);
@@ -63,7 +65,8 @@ function applyCreateOptions(stack: StackRecord, input: CreateStackInput): void {
     tags: tagsOf(input.Tags),
     capabilities: input.Capabilities,
     notificationARNs: input.NotificationARNs ?? [],
-    disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING',
+    disableRollback: runOptions(input).disableRollback ?? input.OnFailure === 'DO_NOTHING',
+    deploymentConfig: recordedConfig(input.DeploymentConfig),
     onFailure: input.OnFailure,
     terminationProtection: input.EnableTerminationProtection ?? false,
     timeoutInMinutes: input.TimeoutInMinutes,
@@ -73,9 +76,11 @@ function applyCreateOptions(stack: StackRecord, input: CreateStackInput): void {
   });
 }
 
+/** The run's options; DeploymentConfig decides rollback (state-machine/deploymentConfig.ts). */
 const runOptions = (input: CreateStackInput): RunOptions => ({
-  disableRollback: input.DisableRollback,
+  disableRollback: rollbackDisabled(input.DeploymentConfig, input.DisableRollback),
   retainExceptOnCreate: input.RetainExceptOnCreate,
+  express: modeOf(input.DeploymentConfig) === 'EXPRESS',
 });
 
 /** What ExecuteChangeSet passes on besides the change set's request. */
@@ -99,7 +104,8 @@ export function executeCreate(
     tags: tagsOf(input.Tags),
     capabilities: input.Capabilities,
     notificationARNs: input.NotificationARNs ?? [],
-    disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING',
+    disableRollback: runOptions(input).disableRollback ?? input.OnFailure === 'DO_NOTHING',
+    deploymentConfig: recordedConfig(input.DeploymentConfig, stack.doc.deploymentConfig),
     onFailure: input.OnFailure,
     retainExceptOnCreate: input.RetainExceptOnCreate,
     changeSetId: extras.changeSetId,

@@ -35,6 +35,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     DisableRollback: options.DisableRollback,
     RetainExceptOnCreate: options.RetainExceptOnCreate,
     OnFailure: doc.onStackFailure,
+    DeploymentConfig: doc.deploymentConfig,
   };
   const executing = setChangeSetStatus(store, cs, { executionStatus: 'EXECUTE_IN_PROGRESS' });
   startNested(engine, cs);
