@@ -20,6 +20,7 @@ import type { Engine, Caller } from './engine.js';
 import type { StackTemplateInput } from './inputs.js';
 import type { DeploymentConfig, RollbackConfiguration } from '../generated/cloudformation.js';
 import { checkDeploymentConfig, checkFollowUp, recordedConfig } from './deploymentConfig.js';
+import { validate, type ValidationOutcome } from './earlyValidation.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
   StackName: string;
@@ -88,6 +89,7 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   let model: ChangeModel = { changes: [], warnings: [] };
   let imports: ReturnType<typeof checkImport> | undefined;
   let adoptions: Map<string, string> | undefined;
+  let validation: ValidationOutcome | undefined;
   if (!prepared.failure) {
     checkCapabilities(after, input.Capabilities, true);
     const before = reviewing ? undefined : prepareStored(store, stack, stack.templateId, stack.doc.parameters);
@@ -95,7 +97,12 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
     adoptions = type === 'IMPORT' ? undefined : existingToImport(store, stack, before, after, input);
     model = planChanges(store, stack, before, after, input, imports?.physicalIds ?? adoptions);
     if (imports) checkOnlyImports(model);
-    if (isEmpty(stack, before, after, model, input)) prepared.failure = NO_CHANGES;
+    const imported = [...(imports?.physicalIds ?? adoptions ?? new Map<string, string>()).keys()];
+    validation = input.DisableValidation
+      ? undefined
+      : validate({ store, stack, existing: before?.active, after, imported });
+    if (validation?.failure) prepared.failure = validation.failure;
+    else if (isEmpty(stack, before, after, model, input)) prepared.failure = NO_CHANGES;
   }
   const outcome = outcomeOf(imports?.failure ?? prepared.failure);
   // creating a change set is an operation of its own (CREATE_CHANGESET): a new stack's first event is its
