@@ -9,6 +9,7 @@ import { wireModel } from '../protocol/model.js';
 import { decodeRestInput, encodeRestOutput, matchOperation } from '../protocol/restJson.js';
 import { asServiceError, notServed, sendJsonError } from './jsonErrors.js';
 import type { AwsService, RoutingFacts, ServiceRequest } from './types.js';
+import { noteCall } from '../requestLog.js';
 
 const CONTENT_TYPE = 'application/json';
 // The largest request Lambda takes: a 50 MB zip sent base64-encoded in UpdateFunctionCode's JSON body.
@@ -69,6 +70,7 @@ async function handle(request: ServiceRequest) {
     const path = url.split('?')[0];
     const matched = matchOperation(model, req.method, path, query);
     if (!matched) throw new ServiceError('UnknownOperationException', `Unknown operation ${req.method} ${path}`, 404);
+    noteCall(req, { action: matched.operation });
     const op = model.operation(matched.operation)!;
     const problems: string[] = [];
     const input = decodeRestInput(

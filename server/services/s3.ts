@@ -27,6 +27,7 @@ import { readText } from './body.js';
 import { bucketFromHost, s3Address, s3OperationFor } from './s3Routes.js';
 import { checkPresignedExpiry } from './s3Presign.js';
 import type { AwsService, ServiceRequest } from './types.js';
+import { noteCall } from '../requestLog.js';
 
 type Obj = Record<string, unknown>;
 
@@ -104,6 +105,7 @@ async function handle(sr: ServiceRequest) {
     const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
     const address = s3Address(host, path);
     const operation = s3OperationFor(req.method, address, query, req.headers);
+    noteCall(req, { action: operation, resource: address.bucket });
     const handler = rowOf(S3_ACTIONS, operation);
     if (handler === undefined || handler === NOT_IMPLEMENTED) throw notImplementedS3(operation);
     const labels = {
