@@ -20,6 +20,7 @@ import type { ProviderEnv } from '../resources/provider.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
+import { LambdaRuntime } from '../runtime/index.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
 
 export interface AppOptions {
@@ -34,8 +35,14 @@ export interface AppOptions {
   endpoint?: string;
   /** How long a custom resource handler may take to answer (default AWS's one hour). */
   customResourceTimeoutMs?: number;
-  /** A Lambda-compatible endpoint for Lambda ServiceTokens (unset: they succeed with empty Data). */
+  /** A Lambda-compatible endpoint that Invoke, Lambda ServiceTokens and macros are forwarded to (wins over the runtime). */
   lambdaEndpoint?: string;
+  /** false: run no function code (--no-lambda); Invoke is refused and Lambda-backed custom resources fail. */
+  lambda?: boolean;
+  /** The python3 for python3* functions (default: the first python3 on PATH). */
+  lambdaPython?: string;
+  /** Event invocations' retry delays (default AWS's one and two minutes; tests shorten them). */
+  lambdaRetryDelaysMs?: readonly number[];
   /** The Python that runs AWS's SAM translator (default: the first python3 on PATH that can import samtranslator). */
   samPython?: string;
   /** How long one SAM translation may take before its worker is killed and restarted (default 60 s). */
@@ -51,6 +58,8 @@ export interface App {
   store: Store;
   engine: Engine;
   faults: Faults;
+  /** The Lambda runtime (runtime/index.ts): what runs function code; undefined with --no-lambda. */
+  lambda?: LambdaRuntime;
   close(): Promise<void>;
 }
 
@@ -84,12 +93,27 @@ export function buildApp(options: AppOptions = {}): App {
   const faults = new Faults();
   const timers = options.timers ?? REAL_TIMERS;
   let listened = () => {};
+  const lambda =
+    options.lambda === false
+      ? undefined
+      : new LambdaRuntime(
+          {
+            store,
+            log,
+            endpoint: () => providerEnv.endpoint,
+            python: options.lambdaPython,
+            retryDelaysMs: options.lambdaRetryDelaysMs,
+          },
+          // Runs only once the server listens, after `fastify` below exists.
+          (req, res) => fastify.server.emit('request', req, res),
+        );
   const providerEnv: ProviderEnv = {
     listening: new Promise<void>((resolve) => (listened = resolve)),
     endpoint: options.endpoint,
     signals: new SignalHub(timers, store.waits),
     timers,
     lambdaEndpoint: options.lambdaEndpoint,
+    lambda,
     log,
     customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
     signingKey: store.secrets.get('signal-urls'),
@@ -98,6 +122,7 @@ export function buildApp(options: AppOptions = {}): App {
   const transforms: TransformServices = {
     sam,
     lambdaEndpoint: options.lambdaEndpoint,
+    lambda,
     readS3: (scope, url) => readS3Url(store, scope, url, 'Location'),
   };
   const engine = new Engine({
@@ -131,7 +156,7 @@ export function buildApp(options: AppOptions = {}): App {
   const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
   guardControlApi(fastify, options.controlToken);
   const controlRoutes = noteControlRoutes(fastify);
-  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults });
+  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
@@ -146,10 +171,12 @@ export function buildApp(options: AppOptions = {}): App {
     store,
     engine,
     faults,
+    lambda,
     async close() {
       listened();
       await fastify.close();
       await engine.idle();
+      await lambda?.close();
       sam.close();
       store.close();
     },
