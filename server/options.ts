@@ -65,6 +65,11 @@ export const OPTIONS = [
     help: 'a Lambda-compatible endpoint for Lambda ServiceTokens',
   },
   {
+    flag: 'backend',
+    env: 'CFN_LOCAL_BACKEND',
+    help: "moto (runs moto_server) or an AWS-compatible endpoint's URL: provisions there, proxies other services",
+  },
+  {
     flag: 'control-token',
     env: 'CFN_LOCAL_CONTROL_TOKEN',
     help: 'when set, /_cfn-local/* needs Authorization: Bearer <token>',
