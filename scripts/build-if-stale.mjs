@@ -13,7 +13,7 @@ const OUTPUTS = [
   'dist/cfn-local.bundle.cache',
   'dist/cfn-local.cjs',
   'dist/pino-pretty.cjs',
-  'generated/shapes.json',
+  'generated/models/cloudformation.json',
   'generated/spec.json',
 ];
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 const FILES = [
   'package.json',
-  'generated/shapes.json',
+  'generated/models',
   'generated/spec.json',
   'dist/cfn-local.cjs',
   'dist/cfn-local.bundle.cjs',

@@ -21,6 +21,8 @@ import { openBackend } from './backend/index.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
+import { LambdaRuntime } from '../runtime/index.js';
+import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
 
 export interface AppOptions {
   db?: string;
@@ -34,8 +36,14 @@ export interface AppOptions {
   endpoint?: string;
   /** How long a custom resource handler may take to answer (default AWS's one hour). */
   customResourceTimeoutMs?: number;
-  /** A Lambda-compatible endpoint for Lambda ServiceTokens (unset: they succeed with empty Data). */
+  /** A Lambda-compatible endpoint that Invoke, Lambda ServiceTokens and macros are forwarded to (wins over the runtime). */
   lambdaEndpoint?: string;
+  /** false: run no function code (--no-lambda); Invoke is refused and Lambda-backed custom resources fail. */
+  lambda?: boolean;
+  /** The python3 for python3* functions (default: the first python3 on PATH). */
+  lambdaPython?: string;
+  /** Event invocations' retry delays (default AWS's one and two minutes; tests shorten them). */
+  lambdaRetryDelaysMs?: readonly number[];
   /** The Python that runs AWS's SAM translator (default: the first python3 on PATH that can import samtranslator). */
   samPython?: string;
   /** How long one SAM translation may take before its worker is killed and restarted (default 60 s). */
@@ -61,6 +69,8 @@ export interface App {
   /** The backend, when --backend is set; `backendStarted` rejects when it cannot start (moto missing). */
   backend?: BackendEndpoint;
   backendStarted: Promise<void>;
+  /** The Lambda runtime (runtime/index.ts): what runs function code; undefined with --no-lambda. */
+  lambda?: LambdaRuntime;
   close(): Promise<void>;
 }
 
@@ -96,6 +106,20 @@ export function buildApp(options: AppOptions = {}): App {
   let listened = () => {};
   const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
   const { backend, started: backendStarted } = openBackend(options, defaults.account, log);
+  const lambda =
+    options.lambda === false
+      ? undefined
+      : new LambdaRuntime(
+          {
+            store,
+            log,
+            endpoint: () => providerEnv.endpoint,
+            python: options.lambdaPython,
+            retryDelaysMs: options.lambdaRetryDelaysMs,
+          },
+          // Runs only once the server listens, after `fastify` below exists.
+          (req, res) => fastify.server.emit('request', req, res),
+        );
   const providerEnv: ProviderEnv = {
     backend,
     listening: new Promise<void>((resolve) => (listened = resolve)),
@@ -103,6 +127,7 @@ export function buildApp(options: AppOptions = {}): App {
     signals: new SignalHub(timers, store.waits),
     timers,
     lambdaEndpoint: options.lambdaEndpoint,
+    lambda,
     log,
     customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
     signingKey: store.secrets.get('signal-urls'),
@@ -111,6 +136,7 @@ export function buildApp(options: AppOptions = {}): App {
   const transforms: TransformServices = {
     sam,
     lambdaEndpoint: options.lambdaEndpoint,
+    lambda,
     readS3: (scope, url) => readS3Url(store, scope, url, 'Location'),
   };
   const engine = new Engine({
@@ -142,10 +168,12 @@ export function buildApp(options: AppOptions = {}): App {
     store.afterCommit((err) => (err ? done(err) : done(null, payload)));
   });
   guardControlApi(fastify, options.controlToken);
-  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, backend });
+  const controlRoutes = noteControlRoutes(fastify);
+  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
+  registerControlFallback(fastify, controlRoutes);
   fastify.server.headersTimeout = headersTimeout;
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);
@@ -158,11 +186,13 @@ export function buildApp(options: AppOptions = {}): App {
     faults,
     backend,
     backendStarted,
+    lambda,
     async close() {
       listened();
       await fastify.close();
       await engine.idle();
       await backend?.close();
+      await lambda?.close();
       sam.close();
       store.close();
     },

@@ -38,6 +38,8 @@ async function listen(settings: Settings, env: NodeJS.ProcessEnv): Promise<Start
     controlToken: settings['control-token'],
     samPython: settings['sam-python'],
     backend: settings.backend,
+    lambda: settings.lambda !== 'off',
+    lambdaPython: settings['lambda-python'],
   });
   try {
     await app.backendStarted;

@@ -15,6 +15,7 @@ export const describeStackEvents: Handler<'DescribeStackEvents'> = (ctx, input) 
       StackId: e.stackId,
       EventId: e.eventId,
       StackName: stack.name,
+      OperationId: e.operationId,
       LogicalResourceId: e.logicalId,
       PhysicalResourceId: e.physicalId,
       ResourceType: e.type,

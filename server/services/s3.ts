@@ -3,16 +3,24 @@
 import { randomBytes } from 'node:crypto';
 import { pipeline, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { DECODED_S3_ACTIONS } from '../../handlers/s3/index.js';
+import { S3_ACTIONS } from '../../handlers/s3/index.js';
+import { NOT_IMPLEMENTED, rowOf } from '../../handlers/actionTable.js';
 import { S3Error, internalError, isS3Error, malformedXml, notImplementedS3 } from '../../domain/s3Errors.js';
 import { AwsChunkedDecoder, MalformedChunk, isAwsChunked } from '../protocol/awsChunked.js';
-import { MalformedXml, decodeRestInput, encodeRestOutput, parseXmlPayload } from '../protocol/restXml.js';
-import { s3Operation, s3Shape } from '../protocol/s3Shapes.js';
+import {
+  MalformedXml,
+  decodeRestInput,
+  encodeRestOutput,
+  parseXmlPayload,
+  s3Operation,
+  s3Shape,
+} from '../protocol/restXml.js';
 import { escapeXml } from '../protocol/xml.js';
 import { readText } from './body.js';
 import { bucketFromHost, s3Address, s3OperationFor } from './s3Routes.js';
 import { checkPresignedExpiry } from './s3Presign.js';
 import type { AwsService, ServiceRequest } from './types.js';
+import { noteCall } from '../requestLog.js';
 
 type Obj = Record<string, unknown>;
 
@@ -83,8 +91,9 @@ async function handle(sr: ServiceRequest) {
     const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
     const address = s3Address(host, path);
     const operation = s3OperationFor(req.method, address, query, req.headers);
-    const handler = DECODED_S3_ACTIONS[operation];
-    if (!handler) throw notImplementedS3(operation);
+    noteCall(req, { action: operation, resource: address.bucket });
+    const handler = rowOf(S3_ACTIONS, operation);
+    if (handler === undefined || handler === NOT_IMPLEMENTED) throw notImplementedS3(operation);
     const labels = {
       ...(address.bucket !== undefined ? { Bucket: address.bucket } : {}),
       ...(address.key !== undefined ? { Key: address.key } : {}),

@@ -20,7 +20,7 @@ const OUTPUTS = [
   'dist/cfn-local.bundle.cache',
   'dist/cfn-local.cjs',
   'dist/pino-pretty.cjs',
-  'generated/shapes.json',
+  'generated/models/cloudformation.json',
   'generated/spec.json',
 ];
 const DIRS = ['domain', 'server', 'handlers', 'state-machine', 'template', 'resources', 'storage', 'scripts'];
