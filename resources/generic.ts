@@ -12,6 +12,7 @@ export {
   dnsSuffix,
   ec2Id,
   ID_FORMATS,
+  isArnName,
   PHYSICAL_ID_FORMATS,
   REF_EXCEPTIONS,
   type AccountContext,

@@ -192,4 +192,15 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Partial<Record<string, Readonly<Parti
     LoadBalancerName: (c) => c.name,
     LoadBalancerFullName: (c) => c.physicalId.split(':loadbalancer/')[1],
   },
+  // `<account>.dkr.ecr.<region>.amazonaws.com/<name>` (the Return values page's example).
+  'AWS::ECR::Repository': {
+    RepositoryUri: (c) => `${c.ctx.account}.dkr.ecr.${c.ctx.region}.${c.dns}/${c.name ?? c.physicalId}`,
+  },
+  // API Gateway's resource ids are 10 lowercase alphanumerics, as its API ids (`a1bcdef2gh`).
+  'AWS::ApiGateway::RestApi': { RootResourceId: (c) => randomChars(c.random, 10, LOWER_ALNUM) },
+  // `https://<api-id>.execute-api.<region>.amazonaws.com` (wss:// for a WebSocket API).
+  'AWS::ApiGatewayV2::Api': {
+    ApiEndpoint: (c) =>
+      `${c.properties.ProtocolType === 'WEBSOCKET' ? 'wss' : 'https'}://${c.physicalId}.execute-api.${c.ctx.region}.${c.dns}`,
+  },
 };

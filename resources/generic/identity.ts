@@ -75,9 +75,29 @@ export function physicalIdFor(type: string, name: string, ctx: AccountContext): 
   return name;
 }
 
+/** An identifier or attribute named as an ARN: `Arn`, `TopicArn`, and the schemas' upper-case `TableBucketARN`. */
 export function isArnName(name: string): boolean {
-  return name === 'Arn' || name.endsWith('Arn');
+  return /(Arn|ARN)$/.test(name);
 }
+
+/**
+ * ARNs of resources that live inside another resource, named by its ARN: an S3 Tables table is
+ * `<table bucket ARN>/table/<table id>` (a UUID the service gives), its ARN being its Ref and physical id.
+ */
+const ARNS_INSIDE: Readonly<
+  Partial<
+    Record<string, (properties: Readonly<Record<string, unknown>>, name: string, args: NewIdentityArgs) => string>
+  >
+> = {
+  'AWS::S3Tables::Table': (properties, name, { ctx, random }) => {
+    const bucket = properties.TableBucketARN;
+    const base =
+      typeof bucket === 'string' && bucket.startsWith('arn:')
+        ? bucket
+        : `arn:${ctx.partition}:s3tables:${ctx.region}:${ctx.account}:bucket/${String(bucket ?? name)}`;
+    return `${base}/table/${randomUuid(random)}`;
+  },
+};
 
 /** The id formats of types identified by a service-generated id rather than a name. */
 export const ID_FORMATS: Readonly<Partial<Record<string, (random: RandomSource, ctx: AccountContext) => string>>> = {
@@ -123,7 +143,8 @@ export const ID_FORMATS: Readonly<Partial<Record<string, (random: RandomSource, 
   'AWS::ApiGateway::RestApi': (random) => randomChars(random, 10, LOWER_ALNUM),
   'AWS::ApiGateway::Resource': (random) => randomChars(random, 6, LOWER_ALNUM),
   'AWS::ApiGateway::Deployment': (random) => randomChars(random, 6, LOWER_ALNUM),
-  'AWS::ApiGatewayV2::Api': (random) => randomChars(random, 7, LOWER_ALNUM),
+  // `a1bcdef2gh` in the API Gateway developer guide: 10 characters, as a REST API's.
+  'AWS::ApiGatewayV2::Api': (random) => randomChars(random, 10, LOWER_ALNUM),
   'AWS::Cognito::UserPool': (random, ctx) => `${ctx.region}_${randomChars(random, 9)}`,
   'AWS::Cognito::UserPoolClient': (random) => randomChars(random, 26, LOWER_ALNUM),
   'AWS::CloudFront::Distribution': (random) => `E${randomChars(random, 13, UPPER_ALNUM)}`,
@@ -170,6 +191,8 @@ export function newIdentity(args: NewIdentityArgs): NewIdentity {
   if (nameProperty) {
     const given = args.properties[nameProperty];
     const name = isPresent(given) ? String(given) : generatePhysicalName(args);
+    const inside = ARNS_INSIDE[args.type];
+    if (inside) return { physicalId: inside(args.properties, name, args), name };
     return { physicalId: physicalIdFor(args.type, name, args.ctx), name };
   }
   const format = ID_FORMATS[args.type];
@@ -178,7 +201,8 @@ export function newIdentity(args: NewIdentityArgs): NewIdentity {
   if (compound) return { physicalId: compound };
   const name = generatePhysicalName(args);
   const ref = spec?.refIdentifier ?? [];
-  if (spec && ref.length === 1 && isArnName(ref[0]) && spec.arnTemplate) {
+  // A type identified by its ARN has an ARN for a physical id (and Ref), from the spec's template or the default form.
+  if (spec && ref.length === 1 && isArnName(ref[0])) {
     return { physicalId: arnFor(spec, args.properties, name, args.ctx), name };
   }
   return { physicalId: name };

@@ -27,11 +27,41 @@ function shapeError(attr: string, type: PropertyType, value: unknown): string | 
   return undefined;
 }
 
+/**
+ * Formats AWS shows for attributes (their Return values pages, the services' guides), checked on every type that
+ * has them. Every attribute named as an ARN holds one.
+ */
+const ARN = /^arn:aws:[a-z0-9-]+:(us-east-1)?:(\d{12})?:.+/;
+const FORMATS: Readonly<Partial<Record<string, Readonly<Partial<Record<string, RegExp>>>>>> = {
+  'AWS::ECR::Repository': { RepositoryUri: /^123456789012\.dkr\.ecr\.us-east-1\.amazonaws\.com\/[^/]+$/ },
+  'AWS::ApiGateway::RestApi': { RestApiId: /^[a-z0-9]{10}$/, RootResourceId: /^[a-z0-9]{10}$/ },
+  'AWS::ApiGatewayV2::Api': {
+    ApiId: /^[a-z0-9]{10}$/,
+    ApiEndpoint: /^https:\/\/[a-z0-9]{10}\.execute-api\.us-east-1\.amazonaws\.com$/,
+  },
+  'AWS::S3Tables::TableBucket': { TableBucketARN: /^arn:aws:s3tables:us-east-1:123456789012:bucket\/[^/]+$/ },
+  'AWS::S3Tables::Table': {
+    TableARN: /^arn:aws:s3tables:us-east-1:123456789012:bucket\/[^/]+\/table\/[0-9a-f-]{36}$/,
+  },
+  'AWS::SQS::Queue': { QueueUrl: /^https:\/\/sqs\.us-east-1\.amazonaws\.com\/123456789012\/[^/]+$/ },
+};
+
+function formatError(type: string, attr: string, kind: string, value: unknown): string | undefined {
+  const format = FORMATS[type]?.[attr] ?? (kind === 'string' && /(Arn|ARN)$/.test(attr) ? ARN : undefined);
+  return format && !format.test(String(value)) ? `${attr} is not in AWS's format: ${String(value)}` : undefined;
+}
+
 const ROWS = knownTypes().filter((t) => Object.keys(resourceSpec(t)!.attributes).length > 0);
 
 describe('attribute values have the declared type and shape', () => {
   it('covers the whole specification', () => {
     expect(ROWS.length).toBeGreaterThan(1000);
+  });
+
+  it('every type named in FORMATS has the attributes it checks', () => {
+    for (const [type, formats] of Object.entries(FORMATS))
+      for (const attr of Object.keys(formats ?? {}))
+        expect(resourceSpec(type)?.attributes[attr], `${type}.${attr}`).toBeDefined();
   });
 
   it.each(ROWS)('%s', (type) => {
@@ -52,7 +82,7 @@ describe('attribute values have the declared type and shape', () => {
       random: cryptoRandom,
     });
     const errors = Object.entries(resourceSpec(type)!.attributes).flatMap(
-      ([attr, t]) => shapeError(attr, t, values[attr]) ?? [],
+      ([attr, t]) => shapeError(attr, t, values[attr]) ?? formatError(type, attr, t.kind, values[attr]) ?? [],
     );
     expect(errors).toEqual([]);
   });
