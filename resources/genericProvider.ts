@@ -100,7 +100,7 @@ export const genericProvider: Provider = {
     const found = req.physicalId ? world.get(req.type, req.physicalId) : undefined;
     // AWS treats a resource that is already gone as deleted.
     if (!found) return { ok: true as const };
-    const refusal = deleteRefusal(found, req);
+    const refusal = deleteRefusal(found, req, world);
     if (refusal) return refusal;
     world.remove(req.type, found.physicalId);
     return { ok: true as const };

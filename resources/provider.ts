@@ -119,6 +119,8 @@ export interface WorldAccess {
   byName(type: string, name: string): WorldResource | undefined;
   /** The same, in any region of the account (global services' names); absent where the caller cannot look. */
   byNameInAccount?(type: string, name: string): WorldResource | undefined;
+  /** Every resource of a type in the caller's account and region; absent where the caller cannot look. */
+  list?(type: string): WorldResource[];
   put(resource: WorldResource): void;
   remove(type: string, physicalId: string): void;
   now(): string;

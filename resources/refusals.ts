@@ -4,11 +4,12 @@
 // AWS's ResourceStatusReason texts as users quote them in public issues, in the registry handler's format (the nested stack's is CloudFormation's own).
 import { randomUUID } from 'node:crypto';
 import type { WorldResource } from '../storage/world.js';
-import type { Refusal, ResourceRequest } from './provider.js';
+import type { Refusal, ResourceRequest, WorldAccess } from './provider.js';
 import { resourceSpec } from './spec.js';
 
 interface RefusalRule {
-  when: (r: WorldResource) => boolean;
+  /** Whether the resource refuses; `world` (the caller's account and region) when the rule looks beyond it. */
+  when: (r: WorldResource, world?: WorldAccess) => boolean;
   /** Service name in the handler message (`Service: Ec2`), its HTTP status and error code. */
   service: string;
   status: number;
@@ -105,6 +106,13 @@ const bucketNotEmpty: RefusalRule = {
       : 'The bucket you tried to delete is not empty';
   },
 };
+// An S3 Tables namespace holds the tables of its bucket and name, wherever they were made (another stack, outside).
+const holdsTables = (r: WorldResource, world?: WorldAccess) =>
+  (world?.list?.('AWS::S3Tables::Table') ?? []).some(
+    (t) =>
+      t.properties.TableBucketARN === r.properties.TableBucketARN && t.properties.Namespace === r.properties.Namespace,
+  );
+
 const notEmpty = (
   service: string,
   status: number,
@@ -141,7 +149,10 @@ export const REFUSALS: Readonly<Record<string, readonly RefusalRule[]>> = {
   // Families that refuse deletion while they hold something (control API: `dataItems`). The namespace text is
   // from seeds-map.md §4; the table bucket and workgroup texts follow their service's style, unrecorded.
   'AWS::S3Tables::Namespace': [
-    notEmpty('S3Tables', 400, 'BadRequestException', () => 'The namespace that you tried to delete is not empty.'),
+    {
+      ...notEmpty('S3Tables', 400, 'BadRequestException', () => 'The namespace that you tried to delete is not empty.'),
+      when: (r, world) => holdsData(r) || holdsTables(r, world),
+    },
   ],
   'AWS::S3Tables::TableBucket': [
     notEmpty('S3Tables', 409, 'ConflictException', () => 'The bucket that you tried to delete is not empty.'),
@@ -272,9 +283,13 @@ function fallbackRules(type: string): readonly RefusalRule[] {
   ];
 }
 
-export function deleteRefusal(resource: WorldResource, req: ResourceRequest): Refusal | undefined {
+export function deleteRefusal(
+  resource: WorldResource,
+  req: ResourceRequest,
+  world?: WorldAccess,
+): Refusal | undefined {
   for (const rule of REFUSALS[resource.type] ?? fallbackRules(resource.type)) {
-    if (!rule.when(resource)) continue;
+    if (!rule.when(resource, world)) continue;
     const message = rule.message(resource, req);
     if (rule.plain) return { ok: false, code: rule.code, reason: message };
     return {

@@ -29,6 +29,15 @@ export function stagedWorld(base: WorldAccess): StagedWorld {
         ? undefined
         : found;
     },
+    list(type) {
+      const listed = new Map((base.list?.(type) ?? []).map((r) => [key(type, r.physicalId), r]));
+      for (const [k, w] of writes) {
+        if (w.type !== type) continue;
+        if (w.resource) listed.set(k, w.resource);
+        else listed.delete(k);
+      }
+      return [...listed.values()];
+    },
     put(resource) {
       writes.set(key(resource.type, resource.physicalId), {
         type: resource.type,

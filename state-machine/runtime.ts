@@ -63,6 +63,7 @@ export function worldAccess(store: Store, scope: AccountScope, now: () => Date):
     get: (type, id) => store.world.get(scope.account, scope.region, type, id),
     byName: (type, name) => store.world.byName(scope.account, scope.region, type, name),
     byNameInAccount: (type, name) => store.world.byNameInAccount(scope.account, type, name),
+    list: (type) => store.world.list({ type, account: scope.account, region: scope.region }),
     put: (r) => store.world.put(r),
     remove: (type, id) => store.world.remove(scope.account, scope.region, type, id),
     now: () => now().toISOString(),
