@@ -20,7 +20,7 @@ import type { Engine, Caller } from './engine.js';
 import type { StackTemplateInput } from './inputs.js';
 import type { DeploymentConfig, RollbackConfiguration } from '../generated/cloudformation.js';
 import { checkDeploymentConfig, checkFollowUp, recordedConfig } from './deploymentConfig.js';
-import { validate, type ValidationOutcome } from './earlyValidation.js';
+import { recordValidationEvents, validate, type ValidationOutcome } from './earlyValidation.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
   StackName: string;
@@ -130,6 +130,7 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
     deleted: false,
     doc: doc as unknown as Record<string, unknown>,
   });
+  if (validation) recordValidationEvents({ store, clock, operationId }, stack, validation.problems);
   settleLater(store, changeSetId);
   return { Id: changeSetId, StackId: stack.stackId };
 }
