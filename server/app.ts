@@ -51,6 +51,8 @@ export interface AppOptions {
   samTimeoutMs?: number;
   /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
   controlToken?: string;
+  /** Whether an http(s) ServiceToken gets the custom resource request POSTed to it (AWS takes only ARNs). */
+  allowUrlServiceTokens?: boolean;
   /** The connection timeouts (default SERVER_TIMEOUTS, server/connections.ts; tests shorten them). */
   timeouts?: Partial<ServerTimeouts>;
   /**
@@ -123,6 +125,7 @@ export function buildApp(options: AppOptions = {}): App {
     lambda,
     log,
     customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
+    allowUrlServiceTokens: options.allowUrlServiceTokens === true,
     signingKey: store.secrets.get('signal-urls'),
   };
   const sam = new SamTranslator({ python: options.samPython, timeoutMs: options.samTimeoutMs, log });
