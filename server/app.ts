@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import pino, { type Logger } from 'pino';
 import { Store } from '../storage/index.js';
 import { Engine } from '../state-machine/engine.js';
-import { systemClock, type Clock } from '../state-machine/transitions.js';
+import { systemClock } from '../state-machine/transitions.js';
 import { recoverInterruptedOperations } from '../state-machine/recovery.js';
 import { Faults } from '../resources/faults.js';
 import { registerControlApi } from './routes/control.js';
@@ -12,7 +12,8 @@ import { registerChangeSetImpact } from './routes/changeSetImpact.js';
 import { registerSignalRoutes } from './routes/signalRoutes.js';
 import { registerRequestLog } from './requestLog.js';
 import { SignalHub } from '../resources/signalHub.js';
-import { REAL_TIMERS, type Timers } from '../resources/timers.js';
+import { REAL_TIMERS } from '../resources/timers.js';
+import { NestedStacks } from '../state-machine/nestedStacks.js';
 import { SamTranslator } from '../template/transforms/sam.js';
 import type { TransformServices } from '../state-machine/expansions.js';
 import { readS3Url } from '../resources/s3Urls.js';
@@ -21,30 +22,9 @@ import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
+import type { AppOptions } from './appOptions.js';
 
-export interface AppOptions {
-  db?: string;
-  defaultAccount?: string;
-  defaultRegion?: string;
-  logger?: Logger | false;
-  clock?: Clock;
-  /** Multiplies AWS durations such as TimeoutInMinutes (tests shrink time with it). */
-  timeScale?: number;
-  /** The base URL handed out in wait condition handles and ResponseURLs (default: the address the server listens on). */
-  endpoint?: string;
-  /** How long a custom resource handler may take to answer (default AWS's one hour). */
-  customResourceTimeoutMs?: number;
-  /** A Lambda-compatible endpoint for Lambda ServiceTokens (unset: they succeed with empty Data). */
-  lambdaEndpoint?: string;
-  /** The Python that runs AWS's SAM translator (default: the first python3 on PATH that can import samtranslator). */
-  samPython?: string;
-  /** How long one SAM translation may take before its worker is killed and restarted (default 60 s). */
-  samTimeoutMs?: number;
-  /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
-  controlToken?: string;
-  /** The timers of DelayMs and of every wait's timeout (default the real ones; tests pass ones they move by hand). */
-  timers?: Timers;
-}
+export type { AppOptions } from './appOptions.js';
 
 export interface App {
   fastify: FastifyInstance;
@@ -109,6 +89,7 @@ export function buildApp(options: AppOptions = {}): App {
     timeScale: options.timeScale,
     timers,
     transforms,
+    nestedStacks: (door) => new NestedStacks(door),
   });
   recoverInterruptedOperations(engine);
   const { headersTimeout, ...timeouts } = SERVER_TIMEOUTS;

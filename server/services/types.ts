@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { Store } from '../../storage/index.js';
 import type { Engine, Caller } from '../../state-machine/engine.js';
 import type { Faults } from '../../resources/faults.js';
-import type { AppOptions } from '../app.js';
+import type { AppOptions } from '../appOptions.js';
 
 /** What every service may use: the account's storage and engine, the app's options, the default caller. */
 export interface ServiceDeps {

@@ -1,0 +1,29 @@
+// What buildApp (server/app.ts) is given: the options of one cfn-local app, as server/main.ts reads them from flags
+// and variables and tests pass them.
+import type { Logger } from 'pino';
+import type { Clock } from '../state-machine/transitions.js';
+import type { Timers } from '../resources/timers.js';
+
+export interface AppOptions {
+  db?: string;
+  defaultAccount?: string;
+  defaultRegion?: string;
+  logger?: Logger | false;
+  clock?: Clock;
+  /** Multiplies AWS durations such as TimeoutInMinutes (tests shrink time with it). */
+  timeScale?: number;
+  /** The base URL handed out in wait condition handles and ResponseURLs (default: the address the server listens on). */
+  endpoint?: string;
+  /** How long a custom resource handler may take to answer (default AWS's one hour). */
+  customResourceTimeoutMs?: number;
+  /** A Lambda-compatible endpoint for Lambda ServiceTokens (unset: they succeed with empty Data). */
+  lambdaEndpoint?: string;
+  /** The Python that runs AWS's SAM translator (default: the first python3 on PATH that can import samtranslator). */
+  samPython?: string;
+  /** How long one SAM translation may take before its worker is killed and restarted (default 60 s). */
+  samTimeoutMs?: number;
+  /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
+  controlToken?: string;
+  /** The timers of DelayMs and of every wait's timeout (default the real ones; tests pass ones they move by hand). */
+  timers?: Timers;
+}
