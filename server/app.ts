@@ -21,6 +21,7 @@ import type { ProviderEnv } from '../resources/provider.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
+import { LambdaRuntime } from '../runtime/index.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
 import type { AppOptions } from './appOptions.js';
 
@@ -31,6 +32,8 @@ export interface App {
   store: Store;
   engine: Engine;
   faults: Faults;
+  /** The Lambda runtime (runtime/index.ts): what runs function code; undefined with --no-lambda. */
+  lambda?: LambdaRuntime;
   close(): Promise<void>;
 }
 
@@ -64,12 +67,27 @@ export function buildApp(options: AppOptions = {}): App {
   const faults = new Faults();
   const timers = options.timers ?? REAL_TIMERS;
   let listened = () => {};
+  const lambda =
+    options.lambda === false
+      ? undefined
+      : new LambdaRuntime(
+          {
+            store,
+            log,
+            endpoint: () => providerEnv.endpoint,
+            python: options.lambdaPython,
+            retryDelaysMs: options.lambdaRetryDelaysMs,
+          },
+          // Runs only once the server listens, after `fastify` below exists.
+          (req, res) => fastify.server.emit('request', req, res),
+        );
   const providerEnv: ProviderEnv = {
     listening: new Promise<void>((resolve) => (listened = resolve)),
     endpoint: options.endpoint,
     signals: new SignalHub(timers, store.waits),
     timers,
     lambdaEndpoint: options.lambdaEndpoint,
+    lambda,
     log,
     customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
     signingKey: store.secrets.get('signal-urls'),
@@ -78,6 +96,7 @@ export function buildApp(options: AppOptions = {}): App {
   const transforms: TransformServices = {
     sam,
     lambdaEndpoint: options.lambdaEndpoint,
+    lambda,
     readS3: (scope, url) => readS3Url(store, scope, url, 'Location'),
   };
   const engine = new Engine({
@@ -112,7 +131,7 @@ export function buildApp(options: AppOptions = {}): App {
   const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
   guardControlApi(fastify, options.controlToken);
   const controlRoutes = noteControlRoutes(fastify);
-  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults });
+  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
@@ -127,10 +146,12 @@ export function buildApp(options: AppOptions = {}): App {
     store,
     engine,
     faults,
+    lambda,
     async close() {
       listened();
       await fastify.close();
       await engine.idle();
+      await lambda?.close();
       sam.close();
       store.close();
     },

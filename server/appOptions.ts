@@ -16,8 +16,14 @@ export interface AppOptions {
   endpoint?: string;
   /** How long a custom resource handler may take to answer (default AWS's one hour). */
   customResourceTimeoutMs?: number;
-  /** A Lambda-compatible endpoint for Lambda ServiceTokens (unset: they succeed with empty Data). */
+  /** A Lambda-compatible endpoint that Invoke, Lambda ServiceTokens and macros are forwarded to (wins over the runtime). */
   lambdaEndpoint?: string;
+  /** false: run no function code (--no-lambda); Invoke is refused and Lambda-backed custom resources fail. */
+  lambda?: boolean;
+  /** The python3 for python3* functions (default: the first python3 on PATH). */
+  lambdaPython?: string;
+  /** Event invocations' retry delays (default AWS's one and two minutes; tests shorten them). */
+  lambdaRetryDelaysMs?: readonly number[];
   /** The Python that runs AWS's SAM translator (default: the first python3 on PATH that can import samtranslator). */
   samPython?: string;
   /** How long one SAM translation may take before its worker is killed and restarted (default 60 s). */

@@ -40,13 +40,24 @@ function unknownService(reply: FastifyReply, service: string, requestId: string)
     );
 }
 
+/**
+ * The query string with one text per name. A repeated name (`tagKeys=a&tagKeys=b`, how the SDKs send a restJson
+ * list) arrives as an array, which every decoder took for a string (`r.split is not a function`, a 500): its values
+ * are joined with commas, as repeated headers are, which a list member splits again.
+ */
+export function flatQuery(query: Record<string, string | string[]>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) flat[name] = Array.isArray(value) ? value.join(',') : value;
+  return flat;
+}
+
 /** Registers the AWS endpoint in its own plugin scope, where every body is handed over unread. */
 export function registerAwsEndpoint(app: FastifyInstance, deps: ServiceDeps): void {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
     const serve = async (req: FastifyRequest, reply: FastifyReply) => {
-      const query = req.query as Record<string, string>;
+      const query = flatQuery(req.query as Record<string, string | string[]>);
       const facts = routingFacts(req, query);
       const requestId = uuidv4();
       const routed = route(req, facts);

@@ -37,6 +37,8 @@ async function listen(settings: Settings, env: NodeJS.ProcessEnv): Promise<Start
     lambdaEndpoint: settings['lambda-endpoint'],
     controlToken: settings['control-token'],
     samPython: settings['sam-python'],
+    lambda: settings.lambda !== 'off',
+    lambdaPython: settings['lambda-python'],
   });
 
   const address = await app.fastify.listen({ host: settings.host, port: Number(settings.port) });

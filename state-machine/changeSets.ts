@@ -23,6 +23,7 @@ import type { CreateChangeSetInput } from './inputs.js';
 export type { CreateChangeSetInput } from './inputs.js';
 import type { DeploymentConfig, RollbackConfiguration } from '../generated/cloudformation.js';
 import { checkDeploymentConfig, checkFollowUp, recordedConfig } from './deploymentConfig.js';
+import { recordValidationEvents, validate, type ValidationOutcome } from './earlyValidation.js';
 
 /** What a change set keeps beside its status: the request, and the plan DescribeChangeSet shows. */
 export interface ChangeSetDoc {
@@ -51,6 +52,8 @@ export interface ChangeSetDoc {
   nestedChangeSets?: string[];
   parentChangeSetId?: string;
   rootChangeSetId?: string;
+  /** The CREATE_CHANGESET operation that created it (DescribeEvents by ChangeSetName). */
+  operationId?: string;
   /** The outcome CREATE_IN_PROGRESS settles to. */
   pending?: { status: ChangeSetStatus; executionStatus: ExecutionStatus; statusReason?: string };
 }
@@ -76,6 +79,7 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   let model: ChangeModel = { changes: [], warnings: [] };
   let imports: ReturnType<typeof checkImport> | undefined;
   let adoptions: Map<string, string> | undefined;
+  let validation: ValidationOutcome | undefined;
   if (!prepared.failure) {
     checkCapabilities(after, input.Capabilities, true);
     const before = reviewing ? undefined : prepareStored(store, stack, stack.templateId, stack.doc.parameters);
@@ -83,12 +87,28 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
     adoptions = type === 'IMPORT' ? undefined : existingToImport(store, stack, before, after, input);
     model = planChanges(store, stack, before, after, input, imports?.physicalIds ?? adoptions);
     if (imports) checkOnlyImports(model);
-    if (isEmpty(stack, before, after, model, input)) prepared.failure = NO_CHANGES;
+    const imported = [...(imports?.physicalIds ?? adoptions ?? new Map<string, string>()).keys()];
+    validation = input.DisableValidation
+      ? undefined
+      : validate({ store, stack, existing: before?.active, after, imported });
+    if (validation?.failure) prepared.failure = validation.failure;
+    else if (isEmpty(stack, before, after, model, input)) prepared.failure = NO_CHANGES;
   }
   const outcome = outcomeOf(imports?.failure ?? prepared.failure);
-  if (fresh) insertStack({ store, clock, operationId: uuidv4() }, stack, body, 'User Initiated');
+  // creating a change set is an operation of its own (CREATE_CHANGESET): a new stack's first event is its
+  const operationId = uuidv4();
+  if (fresh) insertStack({ store, clock, operationId }, stack, body, 'User Initiated');
   const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
   const doc = changeSetDoc(type, input, body, after, model, outcome);
+  doc.operationId = operationId;
+  store.history.begin({
+    operationId,
+    stackId: stack.stackId,
+    kind: 'CREATE_CHANGESET',
+    status: 'IN_PROGRESS',
+    startedAt: clock.now().toISOString(),
+    changeSetId,
+  });
   if (adoptions) doc.adoptions = Object.fromEntries(adoptions);
   insertChangeSet(store, {
     changeSetId,
@@ -100,6 +120,7 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
     deleted: false,
     doc: doc as unknown as Record<string, unknown>,
   });
+  if (validation) recordValidationEvents({ store, clock, operationId }, stack, validation.problems);
   settleLater(store, changeSetId);
   return { Id: changeSetId, StackId: stack.stackId };
 }
@@ -194,8 +215,11 @@ function settleLater(store: Store, changeSetId: string): void {
  * created is born OBSOLETE.
  */
 export function settle(store: Store, cs: ChangeSetRecord): ChangeSetRecord {
-  const pending = docOf(cs).pending;
+  const { pending, operationId } = docOf(cs);
   if (!pending) return cs;
+  if (operationId) {
+    store.history.end(operationId, pending.status === 'FAILED' ? 'FAILED' : 'SUCCEEDED', new Date().toISOString());
+  }
   return setChangeSetStatus(store, cs, {
     status: pending.status,
     executionStatus: cs.executionStatus === 'OBSOLETE' ? 'OBSOLETE' : pending.executionStatus,

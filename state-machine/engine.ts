@@ -17,6 +17,7 @@ import { newStackRecord } from './stackRecords.js';
 import { rememberToken, type TokenAction } from './tokens.js';
 import { logOperationEnd, markOperation } from './operationLog.js';
 import { failInProgress } from './guard.js';
+import { beginOperation, endOperations, resumeOperation } from './operationHistory.js';
 
 export interface Caller {
   account: string;
@@ -115,7 +116,8 @@ export class Engine {
     const { scope, stack } = launch;
     const rt = this.runtime(launch);
     if (launch.tokenAction) rememberToken(stack, scope.token, launch.tokenAction);
-    stack.doc.lastOperation = { OperationId: scope.operationId, OperationType: kind };
+    if (launch.resumes) resumeOperation(rt, stack);
+    else beginOperation(scope, stack, kind, scope.clock.now().toISOString());
     if (launch.insertBody !== undefined) insertStack(scope, stack, launch.insertBody, 'User Initiated');
     else if (launch.first) setStackStatus(scope, stack, launch.first, 'User Initiated');
     launch.begin?.(rt);
@@ -217,6 +219,7 @@ export class Engine {
       })
       .finally(() => {
         store.journal.endOperation(rt.operationId);
+        endOperations(rt, rt.stack, rt.clock.now().toISOString());
         // nothing waits on the stack any more: signals sent for a wait that never began are dropped
         this.deps.providerEnv?.signals.abandon(rt.stack.stackId, 'cancelled');
         clearTimer?.();

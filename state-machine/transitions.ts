@@ -14,6 +14,7 @@ import {
   type ResourcePhase,
   type StackStatus,
 } from './statuses.js';
+import { beginAutomaticRollback, eventOperationId } from './operationHistory.js';
 import { EXPRESS_STATUS_REASON } from './deploymentConfig.js';
 
 export interface Clock {
@@ -27,6 +28,8 @@ export interface OperationScope {
   clock: Clock;
   operationId: string;
   token?: string;
+  /** The automatic rollback the operation went on into: its events carry that operation's id (operationHistory.ts). */
+  eventOperationId?: string;
   /** An operation run in EXPRESS mode (DeploymentConfig): its resources' completes carry AWS's Express reason. */
   express?: boolean;
 }
@@ -79,6 +82,7 @@ export function setStackStatus(scope: OperationScope, stack: StackRecord, to: St
     throw new Error(`illegal stack transition ${from} → ${to} for ${stack.stackId}`);
   }
   const timestamp = eventTime(scope, stack.stackId);
+  beginAutomaticRollback(scope, stack, to, timestamp);
   write(stack, to, reason);
   if (STAMPS_DELETION_TIME.has(to)) stack.doc.deletionTime = timestamp;
   if (STAMPS_UPDATED_TIME.has(to)) stack.updatedAt = timestamp;
@@ -138,6 +142,7 @@ export function appendStackEvent(scope: OperationScope, stack: StackRecord, time
     reason: stack.statusReason,
     token: scope.token,
     timestamp,
+    operationId: eventOperationId(scope),
   });
 }
 
@@ -232,6 +237,7 @@ function appendResourceEvent(
     properties: event.withoutProperties ? undefined : propertiesJson(resource.doc.properties),
     token: scope.token,
     timestamp: event.timestamp,
+    operationId: eventOperationId(scope),
   });
 }
 

@@ -12,6 +12,7 @@ import { ChangeSetStore } from './changeSets.js';
 import { TransformOutputStore } from './transformOutputs.js';
 import { ObjectStore } from './objects.js';
 import { WaitStore } from './waits.js';
+import { OperationHistoryStore } from './operationHistory.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 /**
@@ -21,7 +22,8 @@ import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 export interface ReadonlyStore {
   readonly stacks: Pick<StackStore, 'byId' | 'liveByName' | 'page'>;
   readonly resources: Pick<ResourceStore, 'byStack' | 'one' | 'byPhysicalId'>;
-  readonly events: Pick<EventStore, 'page'>;
+  readonly events: Pick<EventStore, 'page' | 'pageOfOperations'>;
+  readonly history: Pick<OperationHistoryStore, 'ofChangeSet' | 'byId' | 'latestOf'>;
   readonly templates: Pick<TemplateStore, 'body'>;
   readonly exports: Pick<ExportStore, 'get' | 'list' | 'importers' | 'byStack'>;
   readonly changeSets: Pick<ChangeSetStore, 'byId' | 'byName' | 'byStack'>;
@@ -46,6 +48,8 @@ export class Store {
   readonly objects: ObjectStore;
   /** What running operations' waits need across a restart (resources/signalHub.ts). */
   readonly waits: WaitStore;
+  /** The operations each stack has run, kept after they end (DescribeEvents). */
+  readonly history: OperationHistoryStore;
   /**
    * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
@@ -70,6 +74,7 @@ export class Store {
     this.transformOutputs = new TransformOutputStore(db);
     this.objects = new ObjectStore(db);
     this.waits = new WaitStore(db, this.group);
+    this.history = new OperationHistoryStore(db);
   }
 
   static open(file: string): Store {
@@ -115,6 +120,7 @@ export class Store {
         's3_parts',
         'transform_outputs',
         'waits',
+        'stack_operations',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -141,7 +147,7 @@ export class Store {
       .pluck()
       .all(...args, ...args) as string[];
     this.transaction(() => {
-      for (const table of ['templates', 'journal', 'operations', 'waits']) {
+      for (const table of ['templates', 'journal', 'operations', 'waits', 'stack_operations']) {
         this.db
           .prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`)
           .run(...args);
@@ -174,7 +180,8 @@ export class Store {
 
 export type { StackRecord, StackDoc, StackParameter, StackOutput, Tag } from './stacks.js';
 export type { ResourceRecord, ResourceDoc } from './resources.js';
-export type { EventRecord } from './events.js';
+export type { EventRecord, EventDetail } from './events.js';
+export type { StackOperationRecord, OperationStatus } from './operationHistory.js';
 export type { WorldResource, WorldState } from './world.js';
 export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';

@@ -50,6 +50,8 @@ export interface StackDoc {
   /** Whether the stack came from a change set (DescribeStacks then shows LastUpdatedTime at once). */
   viaChangeSet?: boolean;
   /** Set once the stack has been updated or executed through a change set (DescribeStacks shows LastUpdatedTime). */
+  lastOperations?: { OperationId: string; OperationType: OperationType }[];
+  /** LastOperations as a database written before it was a list holds it. */
   lastOperation?: { OperationId: string; OperationType: OperationType };
   /** A nested stack's parent and the root of its tree (stack ARNs). */
   parentId?: string;

@@ -24,6 +24,10 @@ export interface WorldState {
     revisionId?: string;
     lastModified?: string;
     configuration?: Record<string, unknown>;
+    /** A zip sent to UpdateFunctionCode (base64), the code while the Code property still reads `placeholder`. */
+    zip?: { placeholder: string; base64: string };
+    /** A published version's code: the function's Code property (and zip) when it was published. */
+    code?: Record<string, unknown>;
   };
 }
 

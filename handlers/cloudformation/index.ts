@@ -5,6 +5,7 @@ import { NOT_SERVED } from './notImplemented.js';
 import { checkInput } from './inputRules.js';
 import * as stacks from './stacks.js';
 import * as events from './events.js';
+import * as operationEvents from './operationEvents.js';
 import * as resources from './resources.js';
 import * as templates from './templates.js';
 import * as changeSets from './changeSets.js';
@@ -23,6 +24,7 @@ export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = 
   ListStacks: stacks.listStacks,
   UpdateTerminationProtection: stacks.updateTerminationProtection,
   DescribeStackEvents: events.describeStackEvents,
+  DescribeEvents: operationEvents.describeEvents,
   DescribeStackResource: resources.describeStackResource,
   DescribeStackResources: resources.describeStackResources,
   ListStackResources: resources.listStackResources,

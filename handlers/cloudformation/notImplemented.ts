@@ -18,7 +18,6 @@ export const NOT_SERVED = notImplemented([
   'DeregisterType',
   'DescribeAccountLimits',
   'DescribeChangeSetHooks',
-  'DescribeEvents',
   'DescribeGeneratedTemplate',
   'DescribeOrganizationsAccess',
   'DescribePublisher',

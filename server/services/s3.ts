@@ -1,11 +1,18 @@
 // server/services: the S3 entry of SERVICES: restXml over every path, path-style or virtual-hosted-style addressing,
 // aws-chunked bodies decoded as they stream, answers and errors in S3's own XML envelope.
 import { randomBytes } from 'node:crypto';
-import { pipeline, type Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { S3_ACTIONS } from '../../handlers/s3/index.js';
 import { NOT_IMPLEMENTED, rowOf } from '../../handlers/actionTable.js';
-import { S3Error, internalError, isS3Error, malformedXml, notImplementedS3 } from '../../domain/s3Errors.js';
+import {
+  S3Error,
+  checkHeaderValue,
+  internalError,
+  isS3Error,
+  malformedXml,
+  notImplementedS3,
+} from '../../domain/s3Errors.js';
 import { AwsChunkedDecoder, MalformedChunk, isAwsChunked } from '../protocol/awsChunked.js';
 import {
   MalformedXml,
@@ -20,6 +27,7 @@ import { readText } from './body.js';
 import { bucketFromHost, s3Address, s3OperationFor } from './s3Routes.js';
 import { checkPresignedExpiry } from './s3Presign.js';
 import type { AwsService, ServiceRequest } from './types.js';
+import { noteCall } from '../requestLog.js';
 
 type Obj = Record<string, unknown>;
 
@@ -54,6 +62,13 @@ async function payloadOf(operation: string, sr: ServiceRequest): Promise<Obj> {
 function send(reply: FastifyReply, method: string, operation: string, output: Obj | undefined) {
   const status = output?.$status as number | undefined;
   const res = encodeRestOutput(operation, output);
+  // A value no response can carry fails at writeHead, past S3's envelope (Fastify's JSON 500): refused here.
+  try {
+    for (const [name, value] of Object.entries(res.headers)) checkHeaderValue(name, value);
+  } catch (err) {
+    if (res.body instanceof Readable) res.body.destroy();
+    throw err;
+  }
   reply.status(status ?? res.status).headers(res.headers);
   // GetBucketLocation's document is its one member's text: <LocationConstraint>eu-west-1</LocationConstraint>.
   if (operation === 'GetBucketLocation') {
@@ -90,6 +105,7 @@ async function handle(sr: ServiceRequest) {
     const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
     const address = s3Address(host, path);
     const operation = s3OperationFor(req.method, address, query, req.headers);
+    noteCall(req, { action: operation, resource: address.bucket });
     const handler = rowOf(S3_ACTIONS, operation);
     if (handler === undefined || handler === NOT_IMPLEMENTED) throw notImplementedS3(operation);
     const labels = {

@@ -10,6 +10,7 @@ import { decodeInput, decodeQueryBody, encodeResult, escapeXml } from '../protoc
 import { readText } from './body.js';
 import { asServiceError, notServed } from './jsonErrors.js';
 import type { AwsService, ServiceRequest } from './types.js';
+import { noteCall } from '../requestLog.js';
 
 const VERSION = '2011-06-15';
 const XMLNS = `https://sts.amazonaws.com/doc/${VERSION}/`;
@@ -35,6 +36,7 @@ async function handle({ req, reply, body, query, caller, requestId, deps }: Serv
   try {
     const params = { ...query, ...decodeQueryBody(await readText(body)) };
     const action = actionOf(params);
+    noteCall(req, { action });
     const handler = rowOf(STS_ACTIONS, action);
     if (handler === undefined || handler === NOT_IMPLEMENTED) throw notServed('STS', action);
     const token = req.headers['x-amz-security-token'] ?? query['X-Amz-Security-Token'];

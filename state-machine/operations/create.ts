@@ -21,6 +21,7 @@ import { runDelete } from './delete.js';
 import { checkAttributes } from './attributes.js';
 import { guarded } from '../guard.js';
 import { resumedStep } from '../resumeWaits.js';
+import { recordValidationEvents, validate } from '../earlyValidation.js';
 import { checkDeploymentConfig, modeOf, recordedConfig, rollbackDisabled } from '../deploymentConfig.js';
 
 /** ROLLBACK, DELETE or DO_NOTHING as AWS names them; any other value rolls back (see failCreate). */
@@ -42,6 +43,7 @@ export function createStack(engine: Engine, caller: Caller, input: CreateStackIn
   const template = prepareForCreate(store, stack, body, input.Parameters);
   checkCapabilities(template, input.Capabilities);
   describeTemplate(stack, template);
+  const validation = input.DisableValidation ? undefined : validate({ store, stack, after: template });
   const scope = engine.scope(input.ClientRequestToken);
   if (existing) {
     stack.templateId = store.templates.insert(stack.stackId, body, engine.deps.clock.now().toISOString());
@@ -55,7 +57,12 @@ export function createStack(engine: Engine, caller: Caller, input: CreateStackIn
     options: runOptions(input),
     tokenAction: 'CreateStack',
     ...(existing ? { first: 'CREATE_IN_PROGRESS' } : { insertBody: body }),
-    run: (rt) => runCreate(rt, input.OnFailure ?? 'ROLLBACK'),
+    begin: (rt) => recordValidationEvents(rt, rt.stack, validation?.problems ?? []),
+    // a FAIL validation fails the create before anything is provisioned
+    run: (rt) =>
+      validation?.failure
+        ? failCreate(rt, `${validation.failure} `, input.OnFailure ?? 'ROLLBACK')
+        : runCreate(rt, input.OnFailure ?? 'ROLLBACK'),
   });
   return stack.stackId;
 }
@@ -182,7 +189,7 @@ export async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void
   setStackStatus(rt, rt.stack, 'CREATE_COMPLETE');
 }
 
-async function failCreate(rt: Runtime, reason: string, onFailure: OnFailure) {
+export async function failCreate(rt: Runtime, reason: string, onFailure: OnFailure) {
   if (rt.options.disableRollback || onFailure === 'DO_NOTHING') {
     setStackStatus(rt, rt.stack, 'CREATE_FAILED', reason);
     return;

@@ -54,6 +54,9 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     setChangeSetStatus(store, executing, { executionStatus: 'AVAILABLE' });
     throw err;
   }
+  // DescribeEvents by ChangeSetName finds the execution (and the rollback that may follow it) too
+  const execution = engine.running.get(stack.stackId)?.operationId;
+  if (execution) store.history.linkChangeSet(execution, cs.changeSetId);
   if (doc.rollbackConfiguration) {
     stack.doc.rollbackConfiguration = doc.rollbackConfiguration;
     store.stacks.saveDoc(stack);

@@ -24,6 +24,7 @@ import { failedToCreate } from './create.js';
 import { rollbackUpdate } from './updateRollback.js';
 import { parseStackPolicy, policyRefusal } from '../stackPolicy.js';
 import { resumedStep } from '../resumeWaits.js';
+import { recordValidationEvents, validate } from '../earlyValidation.js';
 import { checkDeploymentConfig, checkFollowUp, modeOf, recordedConfig, rollbackDisabled } from '../deploymentConfig.js';
 
 /** What ExecuteChangeSet passes on besides the change set's request (none of it is an API member). */
@@ -71,6 +72,11 @@ export function updateStack(
   checkCapabilities(template, input.Capabilities, extras.reviewed);
   const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
   if (isNoOp(engine, stack, template, input)) throw validationError('No updates are to be performed.');
+  // a change set was validated when it was created
+  const validation =
+    input.DisableValidation || extras.reviewed
+      ? undefined
+      : validate({ store, stack, existing: resources, after: template });
   const scope = engine.scope(input.ClientRequestToken);
   stack.doc.previous = {
     templateId: stack.templateId,
@@ -96,7 +102,8 @@ export function updateStack(
       adopt: extras.adopt,
       express: modeOf(input.DeploymentConfig) === 'EXPRESS',
     },
-    run: runUpdate,
+    begin: (rt) => recordValidationEvents(rt, rt.stack, validation?.problems ?? []),
+    run: validation?.failure ? (rt) => failUpdate(rt, `${validation.failure} `) : runUpdate,
     onEnd: extras.onEnd,
   });
   return stack.stackId;

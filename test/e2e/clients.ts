@@ -36,6 +36,7 @@ export function clientEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv
     AWS_ACCESS_KEY_ID: 'test',
     AWS_SECRET_ACCESS_KEY: 'test',
     AWS_REGION: 'us-east-1',
+    AWS_DEFAULT_REGION: 'us-east-1',
     AWS_PAGER: '',
     AWS_CONFIG_FILE: join(CONFIG_HOME, 'config'),
     AWS_SHARED_CREDENTIALS_FILE: join(CONFIG_HOME, 'credentials'),
@@ -94,6 +95,20 @@ export async function awsCliAvailable(): Promise<Availability> {
   if (result.code !== 0) return { ok: false, reason: `${AWS_CLI} --version failed: ${version}` };
   if (!version.startsWith('aws-cli/2.')) return { ok: false, reason: `${AWS_CLI} is not AWS CLI v2: ${version}` };
   return { ok: true, reason: version };
+}
+
+/** An AWS CLI v1 (pip's `awscli`), the `aws` on PATH when it is one: the quick start must work with it too. */
+export async function awsCliV1(): Promise<{ cli?: string; availability: Availability }> {
+  const found = await run('/bin/sh', ['-c', 'command -v aws']).catch(() => ({ code: 1, stdout: '', stderr: '' }));
+  const cli = found.stdout.trim();
+  if (!cli) return { availability: { ok: false, reason: 'no aws on PATH (pip install awscli)' } };
+  const result = await run(cli, ['--version']).catch((err: Error) => ({ code: -1, stdout: '', stderr: err.message }));
+  const version = `${result.stdout}${result.stderr}`.trim();
+  if (result.code !== 0 || !version.startsWith('aws-cli/1.'))
+    return {
+      availability: { ok: false, reason: `${cli} is not AWS CLI v1: ${version.split(' ')[0] || 'no version'}` },
+    };
+  return { cli, availability: { ok: true, reason: version.split(' ')[0] } };
 }
 
 /** Whether `aws --version` output names a CLI that reads AWS_ENDPOINT_URL (v2.13+, v1.29+). */
