@@ -17,7 +17,8 @@ import { NestedStacks } from '../state-machine/nestedStacks.js';
 import { SamTranslator } from '../template/transforms/sam.js';
 import type { TransformServices } from '../state-machine/expansions.js';
 import { readS3Url } from '../resources/s3Urls.js';
-import type { ProviderEnv } from '../resources/provider.js';
+import type { BackendEndpoint, ProviderEnv } from '../resources/provider.js';
+import { openBackend } from './backend/index.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
@@ -32,6 +33,9 @@ export interface App {
   store: Store;
   engine: Engine;
   faults: Faults;
+  /** The backend, when --backend is set; `backendStarted` rejects when it cannot start (moto missing). */
+  backend?: BackendEndpoint;
+  backendStarted: Promise<void>;
   /** The Lambda runtime (runtime/index.ts): what runs function code; undefined with --no-lambda. */
   lambda?: LambdaRuntime;
   close(): Promise<void>;
@@ -67,6 +71,8 @@ export function buildApp(options: AppOptions = {}): App {
   const faults = new Faults();
   const timers = options.timers ?? REAL_TIMERS;
   let listened = () => {};
+  const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
+  const { backend, started: backendStarted } = openBackend(options, defaults.account, log);
   const lambda =
     options.lambda === false
       ? undefined
@@ -82,6 +88,7 @@ export function buildApp(options: AppOptions = {}): App {
           (req, res) => fastify.server.emit('request', req, res),
         );
   const providerEnv: ProviderEnv = {
+    backend,
     listening: new Promise<void>((resolve) => (listened = resolve)),
     endpoint: options.endpoint,
     signals: new SignalHub(timers, store.waits),
@@ -128,10 +135,9 @@ export function buildApp(options: AppOptions = {}): App {
   fastify.addHook('onSend', (_req, _reply, payload, done) => {
     store.afterCommit((err) => (err ? done(err) : done(null, payload)));
   });
-  const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
   guardControlApi(fastify, options.controlToken);
   const controlRoutes = noteControlRoutes(fastify);
-  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda });
+  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
@@ -146,11 +152,14 @@ export function buildApp(options: AppOptions = {}): App {
     store,
     engine,
     faults,
+    backend,
+    backendStarted,
     lambda,
     async close() {
       listened();
       await fastify.close();
       await engine.idle();
+      await backend?.close();
       await lambda?.close();
       sam.close();
       store.close();

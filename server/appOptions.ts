@@ -30,6 +30,13 @@ export interface AppOptions {
   samTimeoutMs?: number;
   /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
   controlToken?: string;
+  /**
+   * The AWS-compatible data plane (docs/backend.md): `moto` runs moto_server as a child, a URL uses a running
+   * endpoint; unset, every resource is simulated and other services get UnknownService.
+   */
+  backend?: string;
+  /** The command `backend: 'moto'` runs (default moto_server). */
+  motoCommand?: string;
   /** The timers of DelayMs and of every wait's timeout (default the real ones; tests pass ones they move by hand). */
   timers?: Timers;
 }
