@@ -3,6 +3,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../state-machine/transitions.js';
 import type { Timers } from '../resources/timers.js';
+import type { ServerTimeouts } from './connections.js';
 
 export interface AppOptions {
   db?: string;
@@ -30,6 +31,8 @@ export interface AppOptions {
   samTimeoutMs?: number;
   /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
   controlToken?: string;
+  /** The connection timeouts (default SERVER_TIMEOUTS, server/connections.ts; tests shorten them). */
+  timeouts?: Partial<ServerTimeouts>;
   /**
    * The AWS-compatible data plane (docs/backend.md): `moto` runs moto_server as a child, a URL uses a running
    * endpoint; unset, every resource is simulated and other services get UnknownService.

@@ -10,7 +10,7 @@ import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import type { ChangeModel } from '../template/diff.js';
 import type { GivenParameter } from '../template/parameters.js';
 import { checkChangeSetTarget, type ChangeSetStatus, type ExecutionStatus } from './statuses.js';
-import { insertChangeSet, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
+import { byLiveName, insertChangeSet, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
 import { tagsOf } from './stackRecords.js';
 import { insertStack } from './transitions.js';
 import { failedTemplate, prepareForStack, prepareStored } from './prepare.js';
@@ -186,7 +186,7 @@ export function stackFor(store: Store, caller: Caller, name: string): StackRecor
 /** AWS's refusals of a change set's type against the stack it names. */
 function checkTarget(store: Store, type: string, stack: StackRecord | undefined, input: CreateChangeSetInput): void {
   checkChangeSetTarget(type, stack, input);
-  if (stack && store.changeSets.byName(stack.stackId, input.ChangeSetName)) {
+  if (stack && byLiveName(store, stack.stackId, input.ChangeSetName)) {
     throw awsError('AlreadyExistsException', `ChangeSet [${input.ChangeSetName}] already exists`);
   }
 }
