@@ -6,6 +6,8 @@ import { route, routingFacts, scopeOf, type ServiceDeps } from './services/index
 import type { Readable } from 'node:stream';
 import { noteCall } from './requestLog.js';
 import { accountOfAccessKeyId } from '../domain/accessKeys.js';
+import { forward } from './backend/proxy.js';
+import { answerUnserved, unservedMessage } from './backend/unserved.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
@@ -26,18 +28,6 @@ function callerOf(req: FastifyRequest, query: Record<string, string>, defaults: 
     account: accountOf(accessKey) ?? defaults.account,
     region: scope?.region || defaults.region,
   };
-}
-
-/** A signed request for a service cfn-local does not serve: said plainly, in the XML most AWS clients read. */
-function unknownService(reply: FastifyReply, service: string, requestId: string) {
-  const name = service.replace(/[^\w.-]/g, '');
-  const message = `cfn-local does not serve the ${name} API (the request was signed for ${name}).`;
-  return reply
-    .status(400)
-    .type('text/xml')
-    .send(
-      `<ErrorResponse><Error><Type>Sender</Type><Code>UnknownService</Code><Message>${message}</Message></Error><RequestId>${requestId}</RequestId></ErrorResponse>`,
-    );
 }
 
 /**
@@ -62,9 +52,15 @@ export function registerAwsEndpoint(app: FastifyInstance, deps: ServiceDeps): vo
       const requestId = uuidv4();
       const routed = route(req, facts);
       noteCall(req, { service: 'unknownService' in routed ? routed.unknownService : routed.service.signingName });
-      if ('unknownService' in routed) return unknownService(reply, routed.unknownService, requestId);
       // With no body (or no Content-Type, a GET) fastify hands over nothing: the raw request is the (empty) stream.
       const body = (req.body as Readable | undefined) ?? req.raw;
+      if ('unknownService' in routed) {
+        const name = routed.unknownService;
+        if (!deps.backend) return answerUnserved(req, reply, requestId, unservedMessage(name));
+        return forward(req, reply, body, deps.backend, (reason) => {
+          void answerUnserved(req, reply, requestId, unservedMessage(name, reason), 503);
+        });
+      }
       const caller = callerOf(req, query, deps.defaults);
       return routed.service.handle({ req, reply, body, query, caller, requestId, deps });
     };
