@@ -110,6 +110,11 @@ export interface Provider {
   create(world: WorldAccess, req: ResourceRequest): ProviderResult | Promise<ProviderResult>;
   update(world: WorldAccess, req: ResourceRequest): ProviderResult | Promise<ProviderResult>;
   delete(world: WorldAccess, req: ResourceRequest): Deleted | Promise<Deleted>;
+  /**
+   * The resource's actual properties where it lives: the backend's answer for a backend resource (undefined when it
+   * is gone), the world row's for a simulated one. Drift compares against it.
+   */
+  read?(world: WorldAccess, req: ResourceRequest): Promise<Record<string, unknown> | undefined>;
   /** Whether a property change forces a new physical resource. */
   replacementNeeded(type: string, before: Record<string, unknown>, after: Record<string, unknown>): string[];
   /** The reason a property set is invalid for the type, in the registry's words; undefined when valid. */

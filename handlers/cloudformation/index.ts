@@ -14,6 +14,7 @@ import * as rollbacks from './rollbacks.js';
 import * as policies from './policies.js';
 import * as signals from './signals.js';
 import * as account from './account.js';
+import * as drift from './drift.js';
 
 /** Total over the model's Actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
 export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = {
@@ -47,6 +48,10 @@ export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = 
   SignalResource: signals.signalResource,
   DescribeAccountLimits: account.describeAccountLimits,
   EstimateTemplateCost: account.estimateTemplateCost,
+  DetectStackDrift: drift.detectStackDrift,
+  DetectStackResourceDrift: drift.detectStackResourceDrift,
+  DescribeStackDriftDetectionStatus: drift.describeStackDriftDetectionStatus,
+  DescribeStackResourceDrifts: drift.describeStackResourceDrifts,
 };
 
 /** The handler of `action` behind INPUT_RULES' check; NOT_IMPLEMENTED, or undefined for an Action the model lacks. */
