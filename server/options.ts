@@ -86,10 +86,30 @@ export const OPTIONS = [
     accepts: (v) => (isWhole(v) && Number(v) > 0 ? undefined : 'must be a whole number of seconds above 0'),
   },
   {
+    flag: 'lambda',
+    env: 'CFN_LOCAL_LAMBDA',
+    default: 'on',
+    help: 'on: run nodejs*/python3* function code locally; off (--no-lambda): run none',
+    accepts: (v) => (v === 'on' || v === 'off' ? undefined : 'must be on or off'),
+  },
+  {
     flag: 'lambda-endpoint',
     env: 'CFN_LOCAL_LAMBDA_ENDPOINT',
-    help: 'a Lambda-compatible endpoint for Lambda ServiceTokens',
+    help: 'forward Invoke, Lambda ServiceTokens and macros to this Lambda-compatible endpoint instead',
     accepts: httpUrl,
+  },
+  {
+    flag: 'lambda-python',
+    env: 'CFN_LOCAL_LAMBDA_PYTHON',
+    help: 'the python3 that runs python3* functions (default: the first python3 on PATH)',
+    accepts: nonEmpty,
+  },
+  {
+    flag: 'backend',
+    env: 'CFN_LOCAL_BACKEND',
+    help: "moto (runs moto_server) or an AWS-compatible endpoint's URL: provisions there, proxies other services",
+    accepts: (v) =>
+      v === 'moto' || httpUrl(v) === undefined ? undefined : 'must be moto or an http:// or https:// URL',
   },
   {
     flag: 'control-token',
@@ -116,8 +136,9 @@ export type CommandLine = { kind: 'help' } | { kind: 'version' } | { kind: 'run'
  */
 export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv): CommandLine {
   const options = Object.fromEntries(OPTIONS.map((o) => [o.flag, { type: 'string' as const }]));
+  // --no-lambda is --lambda off (parseArgs in Node 20 has no negated flags).
   const { values } = parseArgs({
-    args,
+    args: args.map((a) => (a === '--no-lambda' ? '--lambda=off' : a)),
     options: { ...options, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' } },
   });
   if (values.help) return { kind: 'help' };

@@ -100,13 +100,19 @@ async function s3Code(ctx: LambdaContext, bucket: string, key: string): Promise<
 async function newCode(
   ctx: LambdaContext,
   input: LambdaInputOf<'UpdateFunctionCode'>,
-): Promise<{ code: Record<string, unknown>; sha: string; size: number }> {
-  if (input.ZipFile !== undefined)
-    return {
-      code: { ZipFile: `(${input.ZipFile.length} bytes from UpdateFunctionCode)` },
-      sha: sha256(input.ZipFile),
-      size: input.ZipFile.length,
-    };
+): Promise<{
+  code: Record<string, unknown>;
+  sha: string;
+  size: number;
+  zip?: { placeholder: string; base64: string };
+}> {
+  if (input.ZipFile !== undefined) {
+    const sha = sha256(input.ZipFile);
+    // The Code property names the zip; the bytes stay in the row's state for the runtime (runtime/code.ts).
+    const placeholder = `(${input.ZipFile.length} bytes from UpdateFunctionCode, ${sha})`;
+    const zip = { placeholder, base64: Buffer.from(input.ZipFile).toString('base64') };
+    return { code: { ZipFile: placeholder }, sha, size: input.ZipFile.length, zip };
+  }
   if (input.ImageUri !== undefined) return { code: { ImageUri: input.ImageUri }, sha: sha256(input.ImageUri), size: 0 };
   if (input.S3Bucket !== undefined && input.S3Key !== undefined) {
     const code = {
@@ -125,14 +131,14 @@ async function newCode(
 export async function updateFunctionCode(ctx: LambdaContext, input: LambdaInputOf<'UpdateFunctionCode'>) {
   const { row } = findFunction(ctx, input.FunctionName);
   checkRevision(String(configurationOf(ctx, row).RevisionId), input.RevisionId);
-  const { code, sha, size } = await newCode(ctx, input);
+  const { code, sha, size, zip } = await newCode(ctx, input);
   if (input.DryRun === true) return { ...configurationOf(ctx, row), CodeSha256: sha, CodeSize: size };
   const properties = {
     ...row.properties,
     Code: code,
     ...(input.Architectures ? { Architectures: input.Architectures } : {}),
   };
-  const saved = saveFunction(ctx, row, properties, { sha, size });
+  const saved = saveFunction(ctx, row, properties, { sha, size, zip });
   return input.Publish === true ? publishVersion(ctx, { FunctionName: saved.physicalId }) : configurationOf(ctx, saved);
 }
 

@@ -1,5 +1,6 @@
 // server/services: the Lambda entry of SERVICES: restJson1 on `/2015-03-31/…` (the model's URI templates),
-// dispatched to handlers/lambda's LAMBDA_ACTIONS; Invoke is forwarded to --lambda-endpoint when one is set.
+// dispatched to handlers/lambda's LAMBDA_ACTIONS; Invoke runs the function (runtime/index.ts), or is forwarded to
+// --lambda-endpoint when one is set.
 import type { Readable } from 'node:stream';
 import { lambdaHandlerOf } from '../../handlers/lambda/index.js';
 import { findFunction, type LambdaContext } from '../../handlers/lambda/functions.js';
@@ -9,6 +10,7 @@ import { wireModel } from '../protocol/model.js';
 import { decodeRestInput, encodeRestOutput, matchOperation } from '../protocol/restJson.js';
 import { asServiceError, notServed, sendJsonError } from './jsonErrors.js';
 import type { AwsService, RoutingFacts, ServiceRequest } from './types.js';
+import type { LambdaRuntime } from '../../runtime/index.js';
 import { noteCall } from '../requestLog.js';
 
 const CONTENT_TYPE = 'application/json';
@@ -32,13 +34,40 @@ async function readBuffer(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Forwards an Invoke to the Lambda-compatible endpoint, answering its status, headers and payload as they are. */
+/** Runs an Invoke in cfn-local's runtime, answering Lambda's status, headers and payload. */
+async function runLocally(
+  lambda: LambdaRuntime,
+  ctx: LambdaContext,
+  input: Record<string, unknown>,
+  request: ServiceRequest,
+) {
+  const result = await lambda.invoke({
+    account: ctx.caller.account,
+    region: ctx.caller.region,
+    functionName: String(input.FunctionName),
+    qualifier: input.Qualifier as string | undefined,
+    payload: input.Payload as Buffer | undefined,
+    invocationType: input.InvocationType as 'RequestResponse' | 'Event' | 'DryRun' | undefined,
+    logType: input.LogType as 'None' | 'Tail' | undefined,
+    clientContext: input.ClientContext as string | undefined,
+  });
+  const { reply } = request;
+  if (result.functionError) reply.header('X-Amz-Function-Error', result.functionError);
+  if (result.logTail !== undefined) reply.header('X-Amz-Log-Result', result.logTail);
+  if (result.executedVersion) reply.header('X-Amz-Executed-Version', result.executedVersion);
+  if (result.statusCode === 200) reply.type(CONTENT_TYPE);
+  return reply.status(result.statusCode).send(result.payload);
+}
+
+/** Invoke: forwarded to --lambda-endpoint when set, else run here, else (--no-lambda) refused. */
 async function invoke(ctx: LambdaContext, input: Record<string, unknown>, request: ServiceRequest) {
   const { row, qualifier } = findFunction(ctx, String(input.FunctionName));
+  const lambda = request.deps.lambda;
+  if (!ctx.lambdaEndpoint && lambda) return runLocally(lambda, ctx, input, request);
   if (!ctx.lambdaEndpoint) {
     throw new ServiceError(
       'NotImplemented',
-      `cfn-local runs no function code: start it with --lambda-endpoint <url> (a Lambda-compatible endpoint, e.g. \`sam local start-lambda\`) to forward Invoke there. Function: ${row.physicalId}`,
+      `cfn-local runs no function code (--no-lambda): start it without --no-lambda or CFN_LOCAL_LAMBDA=off, or with --lambda-endpoint <url> (a Lambda-compatible endpoint, e.g. \`sam local start-lambda\`) to forward Invoke there. Function: ${row.physicalId}`,
       501,
     );
   }
