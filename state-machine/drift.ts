@@ -2,7 +2,13 @@
 // backend provider's `read`), its result kept in storage/drifts.ts. A stack's detection runs in the background, as
 // AWS's does; a nested stack resource is checked by detecting its child and takes the child's verdict.
 import { v4 as uuidv4 } from 'uuid';
-import type { DriftDetectionRecord, ResourceDriftRecord, ResourceRecord, StackRecord, Store } from '../storage/index.js';
+import type {
+  DriftDetectionRecord,
+  ResourceDriftRecord,
+  ResourceRecord,
+  StackRecord,
+  Store,
+} from '../storage/index.js';
 import { DRIFT_CHECKED_TYPES } from '../resources/driftSupport.js';
 import { compareProperties } from '../resources/drift/compare.js';
 import { providerFor } from '../resources/registry.js';
