@@ -21,6 +21,7 @@ import { openBackend } from './backend/index.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
+import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler, type ServerTimeouts } from './connections.js';
 import { LambdaRuntime } from '../runtime/index.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
 
@@ -50,6 +51,8 @@ export interface AppOptions {
   samTimeoutMs?: number;
   /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
   controlToken?: string;
+  /** The connection timeouts (default SERVER_TIMEOUTS, server/connections.ts; tests shorten them). */
+  timeouts?: Partial<ServerTimeouts>;
   /**
    * The AWS-compatible data plane (docs/backend.md): `moto` runs moto_server as a child, a URL uses a running
    * endpoint; unset, every resource is simulated and other services get UnknownService.
@@ -76,17 +79,7 @@ export interface App {
 
 const BODY_LIMIT = 16 * 1024 * 1024;
 
-/**
- * A slow or idle sender cannot hold a connection forever (fastify turns Node's request timeout off): the whole
- * request within Node's default 300 s, the headers within 60 s, a socket silent for 120 s closed, an idle
- * keep-alive connection kept 72 s (longer than the 60 s idle timeout of AWS's load balancers, as fastify sets it).
- */
-export const SERVER_TIMEOUTS = {
-  requestTimeout: 300_000,
-  connectionTimeout: 120_000,
-  keepAliveTimeout: 72_000,
-  headersTimeout: 60_000,
-};
+export { SERVER_TIMEOUTS } from './connections.js';
 
 /**
  * No route declares a JSON schema: the protocol layer decodes and checks every input against the CloudFormation
@@ -150,11 +143,13 @@ export function buildApp(options: AppOptions = {}): App {
     transforms,
   });
   recoverInterruptedOperations(engine);
-  const { headersTimeout, ...timeouts } = SERVER_TIMEOUTS;
+  const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
     loggerInstance: quieter(log) as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
     ...timeouts,
+    http: { headersTimeout, connectionsCheckingInterval: checkingInterval({ headersTimeout, ...timeouts }) },
+    clientErrorHandler,
     logController: new LogController({ disableRequestLogging: true }),
     schemaController: SCHEMALESS,
   });
@@ -174,7 +169,6 @@ export function buildApp(options: AppOptions = {}): App {
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
   registerControlFallback(fastify, controlRoutes);
-  fastify.server.headersTimeout = headersTimeout;
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);
     listened();
