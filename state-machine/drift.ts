@@ -85,8 +85,19 @@ async function runDetection(
   return detection;
 }
 
+/** DetectStackResourceDrift: one resource's drift now, kept as its latest result (the stack's status is left). */
+export async function detectResourceDrift(
+  deps: DriftDeps,
+  stack: StackRecord,
+  r: ResourceRecord,
+): Promise<ResourceDriftRecord | undefined> {
+  const result = await detectResource(deps, stack, r);
+  if (result) deps.store.drifts.saveResource(result);
+  return result;
+}
+
 /** One resource's drift now; undefined for a resource with nothing in the account to compare. */
-export async function detectResource(
+async function detectResource(
   deps: DriftDeps,
   stack: StackRecord,
   r: ResourceRecord,

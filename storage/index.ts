@@ -25,6 +25,7 @@ export interface ReadonlyStore {
   readonly resources: Pick<ResourceStore, 'byStack' | 'one' | 'byPhysicalId'>;
   readonly events: Pick<EventStore, 'page' | 'pageOfOperations'>;
   readonly history: Pick<OperationHistoryStore, 'ofChangeSet' | 'byId' | 'latestOf'>;
+  readonly drifts: Pick<DriftStore, 'detection' | 'latestDetection' | 'latestComplete' | 'resources' | 'resource'>;
   readonly templates: Pick<TemplateStore, 'body'>;
   readonly exports: Pick<ExportStore, 'get' | 'list' | 'importers' | 'byStack'>;
   readonly changeSets: Pick<ChangeSetStore, 'byId' | 'byName' | 'byStack'>;

@@ -3,7 +3,7 @@
 import { echo, stackIdNotFound, validationError } from '../../domain/errors.js';
 import type { ResourceDriftRecord, StackRecord } from '../../storage/index.js';
 import type { StackResourceDrift } from '../../generated/cloudformation.js';
-import { detectResource, startStackDrift } from '../../state-machine/drift.js';
+import { detectResourceDrift, startStackDrift } from '../../state-machine/drift.js';
 import { decodeToken, encodeToken, findStack, type Handler, type HandlerContext } from './context.js';
 
 /** The stack statuses drift detection runs in (AWS's user guide, "Detect drift"; an import's ends as well). */
@@ -30,11 +30,8 @@ function checkedStack(ctx: HandlerContext, name: string): StackRecord {
   return stack;
 }
 
-const depsOf = (ctx: HandlerContext) => ({
-  store: ctx.store,
-  clock: ctx.engine.deps.clock,
-  timers: ctx.engine.deps.timers,
-});
+/** The state machine's side: detection writes its records through the engine's store. */
+const depsOf = (ctx: HandlerContext) => ctx.engine.deps;
 
 export const detectStackDrift: Handler<'DetectStackDrift'> = (ctx, input) => {
   const stack = checkedStack(ctx, input.StackName);
@@ -49,13 +46,12 @@ export const detectStackDrift: Handler<'DetectStackDrift'> = (ctx, input) => {
 export const detectStackResourceDrift: Handler<'DetectStackResourceDrift'> = async (ctx, input) => {
   const stack = checkedStack(ctx, input.StackName);
   const r = ctx.store.resources.one(stack.stackId, input.LogicalResourceId);
-  const result = r && (await detectResource(depsOf(ctx), stack, r));
+  const result = r && (await detectResourceDrift(depsOf(ctx), stack, r));
   if (!result) {
     throw validationError(
       `Resource ${echo(input.LogicalResourceId)} does not exist for stack ${echo(input.StackName)}`,
     );
   }
-  ctx.store.drifts.saveResource(result);
   return { StackResourceDrift: wireDrift(result) };
 };
 
