@@ -15,6 +15,24 @@ import { WaitStore } from './waits.js';
 import { OperationHistoryStore } from './operationHistory.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
+/**
+ * What a CloudFormation handler may read (HandlerContext.store): stacks, their resources, events, templates, exports
+ * and change sets, and none of their writes, which go through the state machine and its doors.
+ */
+export interface ReadonlyStore {
+  readonly stacks: Pick<StackStore, 'byId' | 'liveByName' | 'page'>;
+  readonly resources: Pick<ResourceStore, 'byStack' | 'one' | 'byPhysicalId'>;
+  readonly events: Pick<EventStore, 'page' | 'pageOfOperations'>;
+  readonly history: Pick<OperationHistoryStore, 'ofChangeSet' | 'byId' | 'latestOf'>;
+  readonly templates: Pick<TemplateStore, 'body'>;
+  readonly exports: Pick<ExportStore, 'get' | 'list' | 'importers' | 'byStack'>;
+  readonly changeSets: Pick<ChangeSetStore, 'byId' | 'byName' | 'byStack'>;
+  /** The S3 objects a TemplateURL or policy URL names (resources/s3Urls.ts). */
+  readonly world: Pick<WorldStore, 'byNameInAccount'>;
+  readonly objects: Pick<ObjectStore, 'get'>;
+  readonly bodies: Pick<BodyStore, 'read'>;
+}
+
 export class Store {
   readonly stacks: StackStore;
   readonly resources: ResourceStore;

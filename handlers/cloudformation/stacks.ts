@@ -49,7 +49,7 @@ export const createStack: Handler<'CreateStack'> = async (ctx, input) => {
   }
   const body = await templateBody(ctx, input);
   await stackPolicyBodies(ctx, input);
-  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({
+  return withTransforms(ctx.engine.deps.store, ctx.engine.deps.transforms, () => ({
     StackId: startCreate(ctx.engine, ctx.caller, input, body),
   }));
 };
@@ -60,7 +60,7 @@ export const updateStack: Handler<'UpdateStack'> = async (ctx, input) => {
   checkFailedStateUpdate(stack, input);
   const body = await templateBody(ctx, input, () => ctx.store.templates.body(stack.templateId));
   await stackPolicyBodies(ctx, input);
-  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({
+  return withTransforms(ctx.engine.deps.store, ctx.engine.deps.transforms, () => ({
     StackId: startUpdate(ctx.engine, stack, input, body),
   }));
 };

@@ -26,7 +26,7 @@ const STAGES = ['Original', 'Processed'];
 function processedOf(ctx: HandlerContext, stack: StackRecord, body: string, parameters: StackParameter[]): string {
   if (!/"?Transform"?\s*:/.test(body)) return body;
   try {
-    return prepareBody(ctx.store, stack, body, parameters).processed ?? body;
+    return prepareBody(ctx.engine.deps.store, stack, body, parameters).processed ?? body;
   } catch {
     return body;
   }

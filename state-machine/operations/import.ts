@@ -19,11 +19,9 @@ import type { CreateStackInput } from '../inputs.js';
 import { tagsOf } from '../stackRecords.js';
 import type { ExecuteExtras } from './create.js';
 
-export interface ResourceToImport {
-  ResourceType?: string;
-  LogicalResourceId?: string;
-  ResourceIdentifier?: Record<string, string>;
-}
+import type { ResourceToImport } from '../inputs.js';
+
+export type { ResourceToImport };
 
 export interface ImportCheck {
   physicalIds: Map<string, string>;

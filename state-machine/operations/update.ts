@@ -8,7 +8,7 @@ import { checkCapabilities, type PreparedTemplate } from '../../template/index.j
 import { runPlan } from '../scheduler.js';
 import { createResource, updateResource } from '../resourceActions.js';
 import type { DeleteTarget } from '../resourceDelete.js';
-import { checkStart, REFUSALS } from '../statuses.js';
+import { checkCancel, checkStart } from '../statuses.js';
 import { setStackStatus } from '../transitions.js';
 import type { Runtime } from '../runtime.js';
 import type { Engine } from '../engine.js';
@@ -143,7 +143,7 @@ function isNoOp(engine: Engine, stack: StackRecord, template: PreparedTemplate, 
 /** CancelUpdateStack: stops a running update; in-flight resources are cancelled and the update rolls back. */
 export function cancelUpdateStack(engine: Engine, stack: StackRecord): void {
   const rt = engine.running.get(stack.stackId);
-  if (stack.status !== 'UPDATE_IN_PROGRESS' || !rt) throw validationError(REFUSALS.CancelUpdateStack(stack));
+  checkCancel(stack, rt);
   rt.stopReason = 'cancelled';
   rt.stop.abort();
 }
