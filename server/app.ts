@@ -19,6 +19,7 @@ import type { TransformServices } from '../state-machine/expansions.js';
 import { readS3Url } from '../resources/s3Urls.js';
 import type { BackendEndpoint, ProviderEnv } from '../resources/provider.js';
 import { openBackend } from './backend/index.js';
+import { ESM_TYPE, EventSourcePollers } from '../resources/backend/pollers.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
@@ -78,8 +79,11 @@ export function buildApp(options: AppOptions = {}): App {
           // Runs only once the server listens, after `fastify` below exists.
           (req, res) => fastify.server.emit('request', req, res),
         );
+  // Event source mappings from backend queues are polled into the local functions, as Lambda's pollers do.
+  const pollers = backend && new EventSourcePollers(backend, () => lambda, log);
   const providerEnv: ProviderEnv = {
     backend,
+    pollers,
     listening: new Promise<void>((resolve) => (listened = resolve)),
     endpoint: options.endpoint,
     signals: new SignalHub(timers, store.waits),
@@ -109,6 +113,7 @@ export function buildApp(options: AppOptions = {}): App {
     nestedStacks: (door) => new NestedStacks(door),
   });
   recoverInterruptedOperations(engine);
+  pollers?.resume(store.world.list({ type: ESM_TYPE }));
   const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
     loggerInstance: quieter(log) as FastifyBaseLogger,
@@ -151,6 +156,7 @@ export function buildApp(options: AppOptions = {}): App {
       listened();
       await fastify.close();
       await engine.idle();
+      await pollers?.close();
       await backend?.close();
       await lambda?.close();
       sam.close();
