@@ -8,6 +8,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { s3Client } from '../helpers/s3.js';
 import { awsErrorOf } from '../helpers/errors.js';
+import { canMountOpt } from '../../runtime/optMount.js';
 
 let server: TestServer;
 let lambda: LambdaClient;
@@ -103,6 +104,36 @@ def handler(event, context):
       Handler: src/app.main
       Role: arn:aws:iam::000000000000:role/exec
       Code: { S3Bucket: assets, S3Key: node.zip }
+  Layer:
+    Type: AWS::Lambda::LayerVersion
+    Properties:
+      LayerName: greet
+      Content: { S3Bucket: assets, S3Key: layer.zip }
+  NodeLayered:
+    Type: AWS::Lambda::Function
+    Properties:
+      FunctionName: nodelayered
+      Runtime: nodejs20.x
+      Handler: index.handler
+      Role: arn:aws:iam::000000000000:role/exec
+      Layers: [!Ref Layer]
+      Code:
+        ZipFile: |
+          const fs = require('fs');
+          exports.handler = async () => ({ greet: require('greet')('node'), opt: fs.existsSync('/opt/nodejs/node_modules/greet/index.js'), tool: fs.existsSync('/opt/bin/tool') });
+  PyLayered:
+    Type: AWS::Lambda::Function
+    Properties:
+      FunctionName: pylayered
+      Runtime: python3.12
+      Handler: index.handler
+      Role: arn:aws:iam::000000000000:role/exec
+      Layers: [!Ref Layer]
+      Code:
+        ZipFile: |
+          import greet
+          def handler(event, context):
+              return {"greet": greet.greet("python")}
   PyAsset:
     Type: AWS::Lambda::Function
     Properties:
@@ -140,6 +171,12 @@ beforeAll(async () => {
     'pkg/app.py': strToU8('def main(event, context):\n    return {"py": True, "got": event["n"]}\n'),
   });
   await s3.send(new PutObjectCommand({ Bucket: 'assets', Key: 'py.zip', Body: pyZip }));
+  const layerZip = zipSync({
+    'nodejs/node_modules/greet/index.js': strToU8("module.exports = (who) => 'hello ' + who;"),
+    'python/greet.py': strToU8('def greet(who):\n    return "hello " + who\n'),
+    'bin/tool': strToU8('#!/bin/sh\necho tool\n'),
+  });
+  await s3.send(new PutObjectCommand({ Bucket: 'assets', Key: 'layer.zip', Body: layerZip }));
   const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'fns', TemplateBody: TEMPLATE }));
   expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
 }, 30_000);
@@ -195,6 +232,15 @@ describe('RequestResponse', () => {
   it('runs code from an S3 zip: an ES module at a nested path, and a python package', async () => {
     expect((await invoke('asset', { n: 7 })).body).toEqual({ esm: true, got: 7 });
     expect((await invoke('pyasset', { n: 8 })).body).toEqual({ py: true, got: 8 });
+  });
+
+  it("finds a layer's modules where AWS's runtimes look (nodejs/node_modules, python), and its files under /opt", async () => {
+    const node = await invoke('nodelayered');
+    expect(node.body).toMatchObject({ greet: 'hello node' });
+    // /opt itself holds the layers where the machine allows a mount namespace (Linux with user namespaces).
+    expect(node.body!.opt).toBe(await canMountOpt());
+    expect(node.body!.tool).toBe(await canMountOpt());
+    expect((await invoke('pylayered')).body).toEqual({ greet: 'hello python' });
   });
 
   it("answers a thrown error as Lambda does: X-Amz-Function-Error Unhandled and the runtime's error document", async () => {
