@@ -278,10 +278,20 @@ function startEnvironment(
         logStream: `${new Date().toISOString().slice(0, 10).replace(/-/g, '/')}/[${spec.version}]${randomUUID().replace(/-/g, '')}`,
       }),
       PYTHONUNBUFFERED: '1',
+      ...(p.family === 'nodejs' && where.tls ? tlsPreload(parts.folder, where.tls, spec.variables.NODE_OPTIONS) : {}),
       ...(opt ? { CFN_LOCAL_LAMBDA_OPT: opt } : {}),
     }),
     onLine: (line) => parts.log.info({ function: spec.name }, line),
   });
   env.start();
   return env;
+}
+
+/** NODE_OPTIONS that preload the ResponseURL port fix (runtime/bootstrapNode.ts TLS_PORT_PRELOAD). */
+function tlsPreload(folder: string, tls: TlsDoor, own: string | undefined): Record<string, string> {
+  const preload = `--require ${join(folder, 'tls-port.cjs')}`;
+  return {
+    NODE_OPTIONS: own ? `${preload} ${own}` : preload,
+    CFN_LOCAL_RESPONSE_URL_PORT: new URL(tls.base).port,
+  };
 }
