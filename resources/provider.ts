@@ -37,6 +37,16 @@ export interface ProviderEnv {
   listening?: Promise<void>;
   /** The engine's door for child stacks (AWS::CloudFormation::Stack), set by the engine for each operation. */
   stacks?: NestedStackDoor;
+  /** The AWS-compatible data plane that backend providers provision into (--backend); unset, every type is simulated. */
+  backend?: BackendEndpoint;
+}
+
+/** Where backend resources live: moto_server run by cfn-local, or a URL (server/backend/). */
+export interface BackendEndpoint {
+  readonly kind: 'moto' | 'url';
+  /** The base URL, once the endpoint answers (moto started by cfn-local may still be starting). */
+  url(): Promise<string>;
+  close(): Promise<void>;
 }
 
 /**
@@ -125,6 +135,11 @@ export interface Provider {
   create(world: WorldAccess, req: ResourceRequest): ProviderResult | Promise<ProviderResult>;
   update(world: WorldAccess, req: ResourceRequest): ProviderResult | Promise<ProviderResult>;
   delete(world: WorldAccess, req: ResourceRequest): Deleted | Promise<Deleted>;
+  /**
+   * The resource's actual properties where it lives: the backend's answer for a backend resource (undefined when it
+   * is gone), the world row's for a simulated one. Drift compares against it.
+   */
+  read?(world: WorldAccess, req: ResourceRequest): Promise<Record<string, unknown> | undefined>;
   /** Whether a property change forces a new physical resource. */
   replacementNeeded(type: string, before: Record<string, unknown>, after: Record<string, unknown>): string[];
   /** The reason a property set is invalid for the type, in the registry's words; undefined when valid. */

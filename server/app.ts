@@ -16,10 +16,12 @@ import { REAL_TIMERS, type Timers } from '../resources/timers.js';
 import { SamTranslator } from '../template/transforms/sam.js';
 import type { TransformServices } from '../state-machine/expansions.js';
 import { readS3Url } from '../resources/s3Urls.js';
-import type { ProviderEnv } from '../resources/provider.js';
+import type { BackendEndpoint, ProviderEnv } from '../resources/provider.js';
+import { openBackend } from './backend/index.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
+import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler, type ServerTimeouts } from './connections.js';
 import { LambdaRuntime } from '../runtime/index.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
 
@@ -49,6 +51,15 @@ export interface AppOptions {
   samTimeoutMs?: number;
   /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
   controlToken?: string;
+  /** The connection timeouts (default SERVER_TIMEOUTS, server/connections.ts; tests shorten them). */
+  timeouts?: Partial<ServerTimeouts>;
+  /**
+   * The AWS-compatible data plane (docs/backend.md): `moto` runs moto_server as a child, a URL uses a running
+   * endpoint; unset, every resource is simulated and other services get UnknownService.
+   */
+  backend?: string;
+  /** The command `backend: 'moto'` runs (default moto_server). */
+  motoCommand?: string;
   /** The timers of DelayMs and of every wait's timeout (default the real ones; tests pass ones they move by hand). */
   timers?: Timers;
 }
@@ -58,6 +69,9 @@ export interface App {
   store: Store;
   engine: Engine;
   faults: Faults;
+  /** The backend, when --backend is set; `backendStarted` rejects when it cannot start (moto missing). */
+  backend?: BackendEndpoint;
+  backendStarted: Promise<void>;
   /** The Lambda runtime (runtime/index.ts): what runs function code; undefined with --no-lambda. */
   lambda?: LambdaRuntime;
   close(): Promise<void>;
@@ -65,17 +79,7 @@ export interface App {
 
 const BODY_LIMIT = 16 * 1024 * 1024;
 
-/**
- * A slow or idle sender cannot hold a connection forever (fastify turns Node's request timeout off): the whole
- * request within Node's default 300 s, the headers within 60 s, a socket silent for 120 s closed, an idle
- * keep-alive connection kept 72 s (longer than the 60 s idle timeout of AWS's load balancers, as fastify sets it).
- */
-export const SERVER_TIMEOUTS = {
-  requestTimeout: 300_000,
-  connectionTimeout: 120_000,
-  keepAliveTimeout: 72_000,
-  headersTimeout: 60_000,
-};
+export { SERVER_TIMEOUTS } from './connections.js';
 
 /**
  * No route declares a JSON schema: the protocol layer decodes and checks every input against the CloudFormation
@@ -93,6 +97,8 @@ export function buildApp(options: AppOptions = {}): App {
   const faults = new Faults();
   const timers = options.timers ?? REAL_TIMERS;
   let listened = () => {};
+  const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
+  const { backend, started: backendStarted } = openBackend(options, defaults.account, log);
   const lambda =
     options.lambda === false
       ? undefined
@@ -108,6 +114,7 @@ export function buildApp(options: AppOptions = {}): App {
           (req, res) => fastify.server.emit('request', req, res),
         );
   const providerEnv: ProviderEnv = {
+    backend,
     listening: new Promise<void>((resolve) => (listened = resolve)),
     endpoint: options.endpoint,
     signals: new SignalHub(timers, store.waits),
@@ -136,11 +143,13 @@ export function buildApp(options: AppOptions = {}): App {
     transforms,
   });
   recoverInterruptedOperations(engine);
-  const { headersTimeout, ...timeouts } = SERVER_TIMEOUTS;
+  const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
     loggerInstance: quieter(log) as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
     ...timeouts,
+    http: { headersTimeout, connectionsCheckingInterval: checkingInterval({ headersTimeout, ...timeouts }) },
+    clientErrorHandler,
     logController: new LogController({ disableRequestLogging: true }),
     schemaController: SCHEMALESS,
   });
@@ -153,15 +162,13 @@ export function buildApp(options: AppOptions = {}): App {
   fastify.addHook('onSend', (_req, _reply, payload, done) => {
     store.afterCommit((err) => (err ? done(err) : done(null, payload)));
   });
-  const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
   guardControlApi(fastify, options.controlToken);
   const controlRoutes = noteControlRoutes(fastify);
-  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda });
+  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
   registerControlFallback(fastify, controlRoutes);
-  fastify.server.headersTimeout = headersTimeout;
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);
     listened();
@@ -171,11 +178,14 @@ export function buildApp(options: AppOptions = {}): App {
     store,
     engine,
     faults,
+    backend,
+    backendStarted,
     lambda,
     async close() {
       listened();
       await fastify.close();
       await engine.idle();
+      await backend?.close();
       await lambda?.close();
       sam.close();
       store.close();

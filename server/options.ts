@@ -105,6 +105,13 @@ export const OPTIONS = [
     accepts: nonEmpty,
   },
   {
+    flag: 'backend',
+    env: 'CFN_LOCAL_BACKEND',
+    help: "moto (runs moto_server) or an AWS-compatible endpoint's URL: provisions there, proxies other services",
+    accepts: (v) =>
+      v === 'moto' || httpUrl(v) === undefined ? undefined : 'must be moto or an http:// or https:// URL',
+  },
+  {
     flag: 'control-token',
     env: 'CFN_LOCAL_CONTROL_TOKEN',
     help: 'when set, /_cfn-local/* needs Authorization: Bearer <token>',

@@ -10,7 +10,7 @@ import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import type { ChangeModel } from '../template/diff.js';
 import type { GivenParameter } from '../template/parameters.js';
 import { checkStart, REFUSALS, type ChangeSetStatus, type ExecutionStatus } from './statuses.js';
-import { insertChangeSet, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
+import { byLiveName, insertChangeSet, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
 import { insertStack, tagsOf } from './stackRecords.js';
 import { failedTemplate, prepareForStack, prepareStored } from './prepare.js';
 import { isTransformFailure } from '../template/transforms/pending.js';
@@ -20,7 +20,7 @@ import type { Engine, Caller } from './engine.js';
 import type { StackTemplateInput } from './inputs.js';
 import type { DeploymentConfig, RollbackConfiguration } from '../generated/cloudformation.js';
 import { checkDeploymentConfig, checkFollowUp, recordedConfig } from './deploymentConfig.js';
-import { validate, type ValidationOutcome } from './earlyValidation.js';
+import { recordValidationEvents, validate, type ValidationOutcome } from './earlyValidation.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
   StackName: string;
@@ -130,6 +130,7 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
     deleted: false,
     doc: doc as unknown as Record<string, unknown>,
   });
+  if (validation) recordValidationEvents({ store, clock, operationId }, stack, validation.problems);
   settleLater(store, changeSetId);
   return { Id: changeSetId, StackId: stack.stackId };
 }
@@ -203,7 +204,7 @@ function checkTarget(store: Store, type: string, stack: StackRecord | undefined,
   if (type !== 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS') checkStart('CreateChangeSet', stack);
   if (type === 'UPDATE' && stack?.status === 'REVIEW_IN_PROGRESS')
     throw validationError(REFUSALS.CreateChangeSet(stack));
-  if (stack && store.changeSets.byName(stack.stackId, input.ChangeSetName)) {
+  if (stack && byLiveName(store, stack.stackId, input.ChangeSetName)) {
     throw awsError('AlreadyExistsException', `ChangeSet [${input.ChangeSetName}] already exists`);
   }
 }

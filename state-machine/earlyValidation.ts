@@ -3,7 +3,10 @@
 // start; a FAIL problem fails the operation (or the change set) with AWS's text, and every problem becomes a
 // VALIDATION_ERROR event that DescribeEvents shows.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/validate-stack-deployments.html
+import { v4 as uuidv4 } from 'uuid';
 import type { StackRecord, Store } from '../storage/index.js';
+import { eventTime, type OperationScope } from './transitions.js';
+import { eventOperationId } from './operationHistory.js';
 import type { PreparedTemplate } from '../template/index.js';
 import { nameProperty } from '../resources/registry.js';
 import { NAME_SCOPES } from '../resources/quirks.js';
@@ -89,4 +92,37 @@ function taken(store: Store, stack: StackRecord, type: string, name: string): bo
     store.world.get(account, region, type, name) ??
     (NAME_SCOPES[type] === 'account' ? store.world.byNameInAccount(account, type, name) : undefined),
   );
+}
+
+/**
+ * Each problem as the VALIDATION_ERROR event DescribeEvents shows under the operation (CREATE_CHANGESET, or the
+ * create or update); DescribeStackEvents leaves them out, as AWS's does. They carry no ResourceStatus.
+ */
+export function recordValidationEvents(scope: OperationScope, stack: StackRecord, problems: ValidationProblem[]): void {
+  if (!problems.length) return;
+  scope.store.transaction(() => {
+    for (const p of problems) {
+      scope.store.events.append({
+        stackId: stack.stackId,
+        account: stack.account,
+        region: stack.region,
+        eventId: uuidv4(),
+        logicalId: p.logicalId,
+        physicalId: '',
+        type: p.type,
+        status: '',
+        token: scope.token,
+        timestamp: eventTime(scope, stack.stackId),
+        operationId: eventOperationId(scope),
+        detail: {
+          EventType: 'VALIDATION_ERROR',
+          ValidationFailureMode: p.failureMode,
+          ValidationName: p.validationName,
+          ValidationStatus: 'FAILED',
+          ValidationStatusReason: p.reason,
+          ValidationPath: p.path,
+        },
+      });
+    }
+  });
 }

@@ -18,6 +18,8 @@ export interface WorldState {
   /** An SSM parameter's version labels: label → version. */
   labels?: Record<string, number>;
   /** What Lambda's control plane changed or published: code hash and size, revision, a version's configuration. */
+  /** Where the resource lives: 'backend' when a backend provider made it there (resources/backend/), else simulated. */
+  lives?: 'backend';
   lambda?: {
     codeSha256?: string;
     codeSize?: number;

@@ -11,7 +11,8 @@ export const describeStackEvents: Handler<'DescribeStackEvents'> = (ctx, input) 
   const events = ctx.store.events.page(stack.stackId, decodeToken(input.NextToken), PAGE_SIZE + 1);
   const page = events.slice(0, PAGE_SIZE);
   return {
-    StackEvents: page.map((e) => ({
+    // pre-deployment validation's VALIDATION_ERROR events are DescribeEvents' only (state-machine/earlyValidation.ts)
+    StackEvents: page.filter((e) => e.detail?.EventType !== 'VALIDATION_ERROR').map((e) => ({
       StackId: e.stackId,
       EventId: e.eventId,
       StackName: stack.name,

@@ -98,7 +98,8 @@ function operationEvent(stack: StackRecord, e: EventRecord, op: StackOperationRe
     Timestamp: new Date(e.timestamp),
     StartTime: op ? new Date(op.startedAt) : undefined,
     EndTime: op?.endedAt ? new Date(op.endedAt) : undefined,
-    ResourceStatus: e.status,
+    // a validation event has no status
+    ResourceStatus: e.status || undefined,
     ResourceStatusReason: e.reason,
     ResourceProperties: e.properties,
     ClientRequestToken: e.token,

@@ -8,6 +8,45 @@ import { CLOUDFORMATION_MODEL, type Member, type WireModel } from './model.js';
 /** A request body that is not JSON at all: each service answers it in its own words. */
 export class MalformedJson extends Error {}
 
+/** How deep a request body may nest: Jackson's default (StreamReadConstraints), which AWS's JSON services parse with. */
+export const MAX_JSON_DEPTH = 1000;
+
+/** Whether arrays and objects nest deeper than `max` (strings skipped), in one pass, before anything recurses. */
+export function nestsDeeper(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/**
+ * A request body as the JSON object a structure is (empty: `{}`). Throws MalformedJson when it is not JSON, nests
+ * deeper than MAX_JSON_DEPTH (a 100,000-deep body overflowed the stack when echoed in a message), or is JSON but no
+ * object (`null`, `[]`, `5`): AWS's deserializers refuse those before any member is read.
+ */
+export function parseJsonObject(body: string): Record<string, unknown> {
+  if (body.trim() === '') return {};
+  if (nestsDeeper(body)) throw new MalformedJson('the body nests too deep');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw new MalformedJson('the body is not JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new MalformedJson('the body is not a JSON object');
+  return parsed as Record<string, unknown>;
+}
+
 const inBody = (m: Member) => m.location === undefined;
 const camel = (name: string) => name[0].toLowerCase() + name.slice(1);
 
@@ -103,7 +142,7 @@ export function readJsonMembers(
 
 /**
  * An operation's input from a JSON request body (empty: no members), with the validation problems found; throws
- * MalformedJson when the body is not JSON.
+ * MalformedJson when the body is not a JSON object (parseJsonObject).
  */
 export function readJsonInput(
   model: WireModel,
@@ -112,12 +151,7 @@ export function readJsonInput(
 ): { input: Record<string, unknown>; problems: string[] } {
   const input = model.operation(action)?.input ?? null;
   if (input === null) return { input: {}, problems: [] };
-  let parsed: unknown;
-  try {
-    parsed = body.trim() === '' ? {} : JSON.parse(body);
-  } catch {
-    throw new MalformedJson();
-  }
+  const parsed = parseJsonObject(body);
   const problems: string[] = [];
   const value = readJsonValue(model, input, parsed, '', problems) as Record<string, unknown> | undefined;
   return { input: value ?? {}, problems };

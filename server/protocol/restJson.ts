@@ -3,7 +3,7 @@
 import { echo } from '../../domain/errors.js';
 import { noteProblem } from '../../domain/serviceErrors.js';
 import type { Member, WireModel } from './model.js';
-import { readJsonMembers, readJsonValue, writeJsonValue } from './json.js';
+import { nestsDeeper, readJsonMembers, readJsonValue, writeJsonValue } from './json.js';
 
 interface Route {
   operation: string;
@@ -150,8 +150,14 @@ const headerText = (value: string | string[] | undefined) => (Array.isArray(valu
 
 function parseJson(body: Buffer, problems: string[]): Record<string, unknown> {
   if (body.length === 0) return {};
+  const text = body.toString('utf8');
+  // A body that is JSON but no object reads as no members, as before; one too deep is no JSON (parseJsonObject).
+  if (nestsDeeper(text)) {
+    problems.push('Could not parse request body into json');
+    return {};
+  }
   try {
-    const parsed = JSON.parse(body.toString('utf8')) as unknown;
+    const parsed = JSON.parse(text) as unknown;
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)
       : {};

@@ -21,7 +21,7 @@ import { runDelete } from './delete.js';
 import { checkAttributes } from './attributes.js';
 import { guarded } from '../guard.js';
 import { resumedStep } from '../resumeWaits.js';
-import { validate } from '../earlyValidation.js';
+import { recordValidationEvents, validate } from '../earlyValidation.js';
 import { checkDeploymentConfig, modeOf, recordedConfig, rollbackDisabled } from '../deploymentConfig.js';
 
 /** ROLLBACK, DELETE or DO_NOTHING as AWS names them; any other value rolls back (see failCreate). */
@@ -57,6 +57,7 @@ export function createStack(engine: Engine, caller: Caller, input: CreateStackIn
     options: runOptions(input),
     tokenAction: 'CreateStack',
     ...(existing ? { first: 'CREATE_IN_PROGRESS' } : { insertBody: body }),
+    begin: (rt) => recordValidationEvents(rt, rt.stack, validation?.problems ?? []),
     // a FAIL validation fails the create before anything is provisioned
     run: (rt) =>
       validation?.failure

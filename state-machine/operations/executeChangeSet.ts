@@ -2,7 +2,7 @@
 // modules, and follows it to EXECUTE_COMPLETE or EXECUTE_FAILED (nested change sets with it).
 import type { ChangeSetRecord } from '../../storage/index.js';
 import { checkExecutable, checkStart } from '../statuses.js';
-import { markOthersObsolete, setChangeSetStatus } from '../changeSetStatus.js';
+import { deleteOthers, setChangeSetStatus } from '../changeSetStatus.js';
 import { docOf } from '../changeSets.js';
 import { endOfExecution, startNested } from '../nestedChangeSets.js';
 import type { Engine } from '../engine.js';
@@ -61,5 +61,5 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     stack.doc.rollbackConfiguration = doc.rollbackConfiguration;
     store.stacks.save(stack);
   }
-  markOthersObsolete(store, cs);
+  deleteOthers(store, cs);
 }

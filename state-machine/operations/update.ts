@@ -24,7 +24,7 @@ import { failedToCreate } from './create.js';
 import { rollbackUpdate } from './updateRollback.js';
 import { parseStackPolicy, policyRefusal } from '../stackPolicy.js';
 import { resumedStep } from '../resumeWaits.js';
-import { validate } from '../earlyValidation.js';
+import { recordValidationEvents, validate } from '../earlyValidation.js';
 import { checkDeploymentConfig, checkFollowUp, modeOf, recordedConfig, rollbackDisabled } from '../deploymentConfig.js';
 
 /** What ExecuteChangeSet passes on besides the change set's request (none of it is an API member). */
@@ -102,6 +102,7 @@ export function updateStack(
       adopt: extras.adopt,
       express: modeOf(input.DeploymentConfig) === 'EXPRESS',
     },
+    begin: (rt) => recordValidationEvents(rt, rt.stack, validation?.problems ?? []),
     run: validation?.failure ? (rt) => failUpdate(rt, `${validation.failure} `) : runUpdate,
     onEnd: extras.onEnd,
   });

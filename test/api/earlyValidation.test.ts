@@ -6,6 +6,7 @@ import {
   CreateChangeSetCommand,
   CreateStackCommand,
   DescribeChangeSetCommand,
+  DescribeEventsCommand,
   DescribeStackEventsCommand,
   UpdateStackCommand,
 } from '@aws-sdk/client-cloudformation';
@@ -68,6 +69,30 @@ describe('CreateChangeSet', () => {
     expect(cs.StatusReason).toBe(EARLY_VALIDATION_FAILED);
   });
 
+  it('DescribeEvents (what the CDK asks) shows the VALIDATION_ERROR with the Validation* members', async () => {
+    const cs = await changeSet('clash-events', 'cs1', bucket('taken-bucket'));
+    const { OperationEvents } = await server.client.send(
+      new DescribeEventsCommand({ StackName: 'clash-events', ChangeSetName: 'cs1', Filters: { FailedEvents: true } }),
+    );
+    expect(OperationEvents).toHaveLength(1);
+    expect(OperationEvents![0]).toMatchObject({
+      StackId: cs.StackId,
+      OperationType: 'CREATE_CHANGESET',
+      EventType: 'VALIDATION_ERROR',
+      LogicalResourceId: 'Data',
+      PhysicalResourceId: '',
+      ResourceType: 'AWS::S3::Bucket',
+      ValidationFailureMode: 'FAIL',
+      ValidationName: 'NAME_CONFLICT_VALIDATION',
+      ValidationStatus: 'FAILED',
+      ValidationStatusReason: "Resource of type 'AWS::S3::Bucket' with identifier 'taken-bucket' already exists.",
+      ValidationPath: '/Resources/Data',
+    });
+    expect(OperationEvents![0].ResourceStatus).toBeUndefined();
+    const { StackEvents } = await server.client.send(new DescribeStackEventsCommand({ StackName: 'clash-events' }));
+    expect(StackEvents!.map((e) => e.ResourceStatus)).toEqual(['REVIEW_IN_PROGRESS']);
+  });
+
   it('DisableValidation skips the check: the change set is created', async () => {
     const cs = await changeSet('clash-cs-off', 'cs1', bucket('taken-bucket'), { DisableValidation: true });
     expect(cs.Status).toBe('CREATE_COMPLETE');
@@ -86,6 +111,17 @@ describe('CreateStack', () => {
     const failed = StackEvents!.find((e) => e.ResourceStatus === 'ROLLBACK_IN_PROGRESS')!;
     expect(failed.ResourceStatusReason).toBe(`${EARLY_VALIDATION_FAILED} Rollback requested by user.`);
     expect(await resourceEvents(stack.StackId!)).toEqual([]);
+    const { OperationEvents } = await server.client.send(
+      new DescribeEventsCommand({
+        OperationId: stack.LastOperations!.at(-1)!.OperationId,
+        Filters: { FailedEvents: true },
+      }),
+    );
+    expect(OperationEvents!.find((e) => e.EventType === 'VALIDATION_ERROR')).toMatchObject({
+      OperationType: 'CREATE_STACK',
+      LogicalResourceId: 'Data',
+      ValidationName: 'NAME_CONFLICT_VALIDATION',
+    });
   });
 
   it('DisableValidation: the clash is found when the bucket is created (AlreadyExists)', async () => {

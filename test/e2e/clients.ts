@@ -1,14 +1,19 @@
-// Runs real AWS clients (Debian's AWS CLI v2 and python3-boto3) as child processes against a cfn-local endpoint.
+// Runs real AWS clients (Debian's AWS CLI v2 and a python3 with boto3) as child processes against a cfn-local endpoint.
 // Asynchronous spawns only: the server under test lives in this same process and must keep answering.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findPythonWith } from '../../template/transforms/samPython.js';
 
 /** Debian's AWS CLI v2; the `aws` on PATH may be another install (here a pyenv CLI v1), so never rely on PATH. */
 export const AWS_CLI = '/usr/bin/aws';
-/** Debian's python3, the one python3-boto3 installs into. */
-export const PYTHON = '/usr/bin/python3';
+/**
+ * A python3 with boto3, found as the SAM translator's Python is: the first python3 on PATH that can import it (a
+ * pyenv or venv one with `pip install boto3`, or Debian's with python3-boto3); Debian's when none can, so the
+ * skip names it.
+ */
+export const PYTHON = (await findPythonWith('boto3')) ?? '/usr/bin/python3';
 
 export interface RunResult {
   code: number;
@@ -148,7 +153,10 @@ export async function boto3Available(): Promise<Availability> {
     stderr: err.message,
   }));
   if (result.code !== 0)
-    return { ok: false, reason: `boto3 is not importable by ${PYTHON} (apt-get install python3-boto3)` };
+    return {
+      ok: false,
+      reason: `no python3 on PATH can import boto3 (apt-get install python3-boto3 or pip install boto3)`,
+    };
   return { ok: true, reason: `boto3 ${result.stdout.trim()}` };
 }
 

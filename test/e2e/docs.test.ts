@@ -62,7 +62,7 @@ describe('docs/quickstart.md', () => {
     return run('/bin/bash', ['-e', '-c', script], { cwd: dir, env });
   };
 
-  it.skipIf(cli.skip)('the AWS CLI block deploys, describes and deletes the stack', async () => {
+  it.skipIf(cli.skip)(`the AWS CLI block deploys, describes and deletes the stack: ${cli.title}`, async () => {
     const result = await cliBlock(AWS_CLI, 'demo');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -72,7 +72,7 @@ describe('docs/quickstart.md', () => {
   });
 
   // CLI v1 ignores AWS_REGION and stops with "You must specify a region": the block exports AWS_DEFAULT_REGION too.
-  it.skipIf(cliV1.skip)('the AWS CLI block works with CLI v1 too', async () => {
+  it.skipIf(cliV1.skip)(`the AWS CLI block works with CLI v1 too: ${cliV1.title}`, async () => {
     const result = await cliBlock(v1.cli!, 'demo-v1');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -87,12 +87,15 @@ describe('docs/quickstart.md', () => {
     expect(result.stdout).toContain("OutputValue: 'arn:aws:sqs:us-east-1:000000000000:demo-js-dev-jobs'");
   });
 
-  it.skipIf(boto3.skip)('the boto3 block creates a stack and its waiter sees CREATE_COMPLETE', async () => {
-    writeFileSync(join(dir, 'quickstart.py'), snippet(only('python')));
-    const result = await run(PYTHON, ['quickstart.py'], { cwd: dir });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe('CREATE_COMPLETE\n');
-  });
+  it.skipIf(boto3.skip)(
+    `the boto3 block creates a stack and its waiter sees CREATE_COMPLETE: ${boto3.title}`,
+    async () => {
+      writeFileSync(join(dir, 'quickstart.py'), snippet(only('python')));
+      const result = await run(PYTHON, ['quickstart.py'], { cwd: dir });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toBe('CREATE_COMPLETE\n');
+    },
+  );
 });
 
 describe('docs/container.md', () => {
