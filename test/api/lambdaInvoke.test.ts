@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvokeCommand, LambdaClient, UpdateFunctionCodeCommand } from '@aws-sdk/client-lambda';
 import { CreateStackCommand } from '@aws-sdk/client-cloudformation';
 import { CreateBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { zipSync, strToU8 } from 'fflate';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { s3Client } from '../helpers/s3.js';
@@ -88,6 +89,19 @@ def handler(event, context):
     body = s3.get_object(Bucket=os.environ["BUCKET"], Key="from-python.txt")["Body"].read().decode()
     return {"value": value, "object": body}`,
 )}
+  Counter:
+    Type: AWS::SSM::Parameter
+    Properties: { Name: /retry/count, Type: String, Value: '0' }
+${fn(
+  'PyRetried',
+  'python3.12',
+  `import boto3
+def handler(event, context):
+    ssm = boto3.client("ssm")
+    n = int(ssm.get_parameter(Name="/retry/count")["Parameter"]["Value"]) + 1
+    ssm.put_parameter(Name="/retry/count", Value=str(n), Type="String", Overwrite=True)
+    raise RuntimeError("attempt %d" % n)`,
+)}
   Java:
     Type: AWS::Lambda::Function
     Properties:
@@ -153,7 +167,8 @@ const invoke = async (name: string, payload: unknown = {}, extra: Record<string,
 };
 
 beforeAll(async () => {
-  server = await startServer();
+  // Lambda retries a failed asynchronous invocation after one and two minutes; here after 50 ms each.
+  server = await startServer({ lambdaRetryDelaysMs: [50, 50] });
   lambda = new LambdaClient({
     endpoint: server.endpoint,
     region: 'us-east-1',
@@ -284,6 +299,20 @@ describe('invocation types and refusals', () => {
     expect(dry.StatusCode).toBe(204);
     const event = await lambda.send(new InvokeCommand({ FunctionName: 'pyecho', InvocationType: 'Event' }));
     expect(event.StatusCode).toBe(202);
+  });
+
+  it('retries a failed Event invocation twice, as Lambda does', async () => {
+    const ssm = new SSMClient({
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    });
+    const event = await lambda.send(new InvokeCommand({ FunctionName: 'pyretried', InvocationType: 'Event' }));
+    expect(event.StatusCode).toBe(202);
+    const count = async () => (await ssm.send(new GetParameterCommand({ Name: '/retry/count' }))).Parameter!.Value;
+    const end = Date.now() + 20_000;
+    while ((await count()) !== '3' && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    expect(await count()).toBe('3');
   });
 
   it('refuses a payload that is not JSON', async () => {
