@@ -106,7 +106,8 @@ export function updateResource(
   token: string,
 ) {
   const provider = providerFor(row.type);
-  const createOnly = provider.replacementNeeded(row.type, row.properties, properties);
+  // compared model to model: read-only values that share a property's name (a queue's generated QueueName) are no change
+  const createOnly = provider.replacementNeeded(row.type, writable(row.type, modelOf(row)), properties);
   if (createOnly.length) {
     const paths = createOnly.map((p) => `/properties/${p}`).join(', ');
     return Promise.resolve(
