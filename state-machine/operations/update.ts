@@ -9,6 +9,8 @@ import { runPlan } from '../scheduler.js';
 import { createResource, updateResource } from '../resourceActions.js';
 import type { DeleteTarget } from '../resourceDelete.js';
 import { checkCancel, checkStart } from '../statuses.js';
+import { guarded } from '../guard.js';
+import { reachOutcome } from '../outcomes.js';
 import type { Runtime } from '../runtime.js';
 import type { Engine } from '../engine.js';
 import type { StackTemplateInput } from '../inputs.js';
@@ -146,8 +148,6 @@ export function cancelUpdateStack(engine: Engine, stack: StackRecord): void {
   rt.stopReason = 'cancelled';
   rt.stop.abort();
 }
-import { guarded } from '../guard.js';
-import { reachOutcome } from '../outcomes.js';
 
 export const failedToUpdate = (ids: Iterable<string>) =>
   `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
