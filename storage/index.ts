@@ -13,6 +13,7 @@ import { TransformOutputStore } from './transformOutputs.js';
 import { ObjectStore } from './objects.js';
 import { WaitStore } from './waits.js';
 import { OperationHistoryStore } from './operationHistory.js';
+import { DriftStore } from './drifts.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 /**
@@ -24,6 +25,7 @@ export interface ReadonlyStore {
   readonly resources: Pick<ResourceStore, 'byStack' | 'one' | 'byPhysicalId'>;
   readonly events: Pick<EventStore, 'page' | 'pageOfOperations'>;
   readonly history: Pick<OperationHistoryStore, 'ofChangeSet' | 'byId' | 'latestOf'>;
+  readonly drifts: Pick<DriftStore, 'detection' | 'latestDetection' | 'latestComplete' | 'resources' | 'resource'>;
   readonly templates: Pick<TemplateStore, 'body'>;
   readonly exports: Pick<ExportStore, 'get' | 'list' | 'importers' | 'byStack'>;
   readonly changeSets: Pick<ChangeSetStore, 'byId' | 'byName' | 'byStack'>;
@@ -50,6 +52,8 @@ export class Store {
   readonly waits: WaitStore;
   /** The operations each stack has run, kept after they end (DescribeEvents). */
   readonly history: OperationHistoryStore;
+  /** Drift detections and each resource's latest result. */
+  readonly drifts: DriftStore;
   /**
    * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
@@ -75,6 +79,7 @@ export class Store {
     this.objects = new ObjectStore(db);
     this.waits = new WaitStore(db, this.group);
     this.history = new OperationHistoryStore(db);
+    this.drifts = new DriftStore(db);
   }
 
   static open(file: string): Store {
@@ -121,6 +126,8 @@ export class Store {
         'transform_outputs',
         'waits',
         'stack_operations',
+        'drift_detections',
+        'resource_drifts',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -147,7 +154,15 @@ export class Store {
       .pluck()
       .all(...args, ...args) as string[];
     this.transaction(() => {
-      for (const table of ['templates', 'journal', 'operations', 'waits', 'stack_operations']) {
+      for (const table of [
+        'templates',
+        'journal',
+        'operations',
+        'waits',
+        'stack_operations',
+        'drift_detections',
+        'resource_drifts',
+      ]) {
         this.db
           .prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`)
           .run(...args);
@@ -182,6 +197,7 @@ export type { StackRecord, StackDoc, StackParameter, StackOutput, Tag } from './
 export type { ResourceRecord, ResourceDoc } from './resources.js';
 export type { EventRecord, EventDetail } from './events.js';
 export type { StackOperationRecord, OperationStatus } from './operationHistory.js';
+export type { DriftDetectionRecord, ResourceDriftRecord, DetectionStatus } from './drifts.js';
 export type { WorldResource, WorldState } from './world.js';
 export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';
