@@ -1,15 +1,17 @@
 // What the 2026 CDK CLI sends, against cfn-local with the real aws-cdk CLI (AWS_ENDPOINT_URL only): `cdk deploy
 // --express` keeps a failed stack failed and holds it to AWS's follow-up rule, a taken bucket name fails at
 // pre-deployment validation with the event the CDK prints, and `cdk deploy --hotswap` applies a queue change through
-// the Cloud Control fallback.
+// the Cloud Control fallback, and a bounded `cdk watch` hotswaps a Lambda code change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DescribeStackResourcesCommand, DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
 import { CloudControlClient, GetResourceCommand } from '@aws-sdk/client-cloudcontrol';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetFunctionCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { clientEnv, run, type RunResult } from './clients.js';
 
@@ -132,6 +134,62 @@ describe('Express mode, validation and the Cloud Control hotswap (aws-cdk CLI)',
       const out = output(result);
       expect(out).toContain('Early validation failed');
       expect(out).toContain(`Resource of type 'AWS::S3::Bucket' with identifier '${TAKEN}' already exists.`);
+    },
+    STEP_MS,
+  );
+
+  it(
+    'cdk watch (run for a bounded time) hotswaps a Lambda code change',
+    async () => {
+      const code = join(work, 'index.js');
+      writeFileSync(code, 'exports.handler = async () => "v1";\n');
+      const app = `"${process.execPath}" "${join(APP, 'app.cjs')}"`;
+      writeFileSync(join(work, 'cdk.json'), JSON.stringify({ app, watch: { include: ['index.js'] } }));
+      const watchEnv = { ...env, CFN_LOCAL_E2E_CODE: code, CFN_LOCAL_E2E_TAKEN: TAKEN };
+      const deployed = await run(CDK, ['deploy', 'E2eWatch', '--no-notices', '--ci', '--require-approval', 'never'], {
+        cwd: work,
+        env: watchEnv,
+        timeoutMs: STEP_MS,
+      });
+      if (deployed.code !== 0) throw new Error(`cdk deploy E2eWatch exited ${deployed.code}:\n${output(deployed)}`);
+      const lambda = new LambdaClient({ endpoint: server.endpoint, region: REGION, credentials });
+      const functionName = (
+        await server.client.send(new DescribeStackResourcesCommand({ StackName: 'E2eWatch' }))
+      ).StackResources!.find((r) => r.ResourceType === 'AWS::Lambda::Function')!.PhysicalResourceId!;
+      const sha = async () =>
+        (await lambda.send(new GetFunctionCommand({ FunctionName: functionName }))).Configuration!.CodeSha256;
+      const before = await sha();
+
+      // its own process group, so that the watcher and the synths it starts end together
+      const watcher = spawn(CDK, ['watch', 'E2eWatch', '--no-notices', '--ci', '--require-approval', 'never'], {
+        cwd: work,
+        env: watchEnv,
+        detached: true,
+      });
+      let seen = '';
+      watcher.stdout.on('data', (d: Buffer) => (seen += d.toString()));
+      watcher.stderr.on('data', (d: Buffer) => (seen += d.toString()));
+      const until = async (pattern: RegExp, what: string) => {
+        const end = Date.now() + STEP_MS / 2;
+        while (!pattern.test(seen)) {
+          if (Date.now() > end || watcher.exitCode !== null)
+            throw new Error(`cdk watch never showed ${what}:\n${seen}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      };
+      try {
+        await until(
+          /Triggering initial 'cdk deploy'[\s\S]*(Deployment time|hotswap-deployment time|no changes)/i,
+          'its first deploy',
+        );
+        const mark = seen.length;
+        writeFileSync(code, 'exports.handler = async () => "v2";\n');
+        await until(/hotswapped!/, 'the hotswap');
+        expect(seen.slice(mark)).toContain("AWS::Lambda::Function '");
+      } finally {
+        if (watcher.pid) process.kill(-watcher.pid, 'SIGTERM');
+      }
+      expect(await sha()).not.toBe(before);
     },
     STEP_MS,
   );
