@@ -7,7 +7,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts', '**/*.cts'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.cts'],
     languageOptions: { parserOptions: { project: './tsconfig.test.json', tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -20,6 +20,11 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // the web console: browser code with its own TypeScript settings (DOM, Preact's JSX)
+    files: ['console/**/*.ts', 'console/**/*.tsx'],
+    languageOptions: { parserOptions: { project: './console/tsconfig.json', tsconfigRootDir: import.meta.dirname } },
   },
   {
     // tests read JSON that the AWS CLI and boto3 print

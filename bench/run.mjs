@@ -10,6 +10,7 @@ import { concurrencyFigures } from './figures/concurrency.mjs';
 import { scalingFigures } from './figures/scaling.mjs';
 import { s3Figures } from './figures/s3.mjs';
 import { soakFigures } from './figures/soak.mjs';
+import { consoleFigures } from './figures/console.mjs';
 import { table } from './lib/stats.mjs';
 
 /** BENCH_SOAK_SECONDS runs the soak longer, e.g. 480 for the eight minutes of bench/README.md's long run. */
@@ -34,6 +35,11 @@ export const GROUPS = {
     run: scalingFigures,
     full: { sizes: [100, 200, 500], runs: 3, accountStacks: 5000 },
     quick: { sizes: [50, 100], runs: 2, accountStacks: 500 },
+  },
+  console: {
+    run: consoleFigures,
+    full: { stacks: 1000, events: 10000, runs: 5 },
+    quick: { stacks: 1000, events: 10000, runs: 2 },
   },
   soak: {
     run: soakFigures,

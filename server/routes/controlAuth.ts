@@ -6,7 +6,8 @@ import { PREFIX } from './controlHttp.js';
 import { HANDLE_PATH } from '../../resources/cloudformation.js';
 import { RESPONSE_PATH } from '../../resources/customResources.js';
 
-const OPEN_PATHS = [`${PREFIX}/health`, HANDLE_PATH, RESPONSE_PATH];
+// The console's page and assets hold no data (every read it makes is guarded): a browser loads it, then asks for the token.
+const OPEN_PATHS = [`${PREFIX}/health`, `${PREFIX}/console`, HANDLE_PATH, RESPONSE_PATH];
 
 /** The token a request presents: `Authorization: Bearer <token>` or `X-Cfn-Local-Token: <token>`. */
 function presented(req: FastifyRequest): string | undefined {
