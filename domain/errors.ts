@@ -10,7 +10,7 @@ export interface ErrorCodeInfo {
 
 // Wire codes are the model's awsQueryError names, not the SDK class names
 // (ChangeSetNotFoundException travels as `ChangeSetNotFound`). test/unit/protocol
-// checks this table against generated/shapes.json so a model update cannot drift.
+// checks this table against generated/models/cloudformation.json so a model update cannot drift.
 export const ERROR_CODES = {
   // Common to AWS query services (not in the model).
   ValidationError: { status: 400, type: 'Sender' },

@@ -70,6 +70,16 @@ export const invalidArgument = (message: string, name?: string, value?: string) 
     message,
     name === undefined ? {} : { ArgumentName: name, ArgumentValue: value ?? '' },
   );
+/** What Node can send in a header (RFC 9110 field-value: tab, visible ASCII, obs-text), as S3 says it (InvalidArgument). */
+const UNSENDABLE_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+/**
+ * Throws S3's InvalidArgument for a header value a client asked for (`response-content-type=%0d%0a…`) that no
+ * response can carry: a CR, LF or other control character, or a character past ISO-8859-1.
+ */
+export function checkHeaderValue(argumentName: string, value: string): void {
+  if (UNSENDABLE_HEADER_CHAR.test(value))
+    throw invalidArgument('Header value cannot be represented using ISO-8859-1.', argumentName, value);
+}
 export const invalidRequest = (message: string) => new S3Error('InvalidRequest', 400, message);
 export const invalidPart = (uploadId: string, part: number, etag: string) =>
   new S3Error(

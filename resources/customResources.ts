@@ -1,7 +1,7 @@
 // Custom resources (`Custom::*`, AWS::CloudFormation::CustomResource) over the real provider protocol: the request
-// goes to the ServiceToken (an http(s) URL gets a POST; a Lambda ARN is invoked through a Lambda-compatible endpoint
-// when one is configured), and the action waits for the handler's PUT to the ResponseURL, which points back at
-// cfn-local (server/routes/signalRoutes.ts). https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/crpg-ref.html
+// goes to the ServiceToken (an http(s) URL gets a POST; a Lambda ARN is invoked asynchronously, as CloudFormation
+// invokes it, by cfn-local's runtime or through --lambda-endpoint), and the action waits for the handler's PUT to the
+// ResponseURL, which points back at cfn-local (server/routes/signalRoutes.ts; over HTTPS for a function it runs). https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/crpg-ref.html
 import { randomUUID } from 'node:crypto';
 import { genericProvider } from './genericProvider.js';
 import { endpointOf } from './cloudformation.js';
@@ -30,6 +30,8 @@ export const CUSTOM_REASONS = {
   serviceTokenChanged: 'Modifying service token is not allowed.',
   invalidToken: (token: string) => `Invalid service token: ${token}`,
   undeliverable: (target: string, why: string) => `Failed to deliver the custom resource request to ${target}: ${why}`,
+  noLambda: (token: string) =>
+    `cfn-local runs no function code (--no-lambda), so the custom resource's function ${token} was not invoked: start cfn-local without --no-lambda or CFN_LOCAL_LAMBDA=off, or with --lambda-endpoint <url>.`,
 };
 
 // What the action reports when the operation stops waiting (a sibling failed, the account was reset).
@@ -50,19 +52,24 @@ export function stringifyScalars(value: unknown): unknown {
   return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
 }
 
-function responseUrl(req: ResourceRequest, requestId: string): string {
-  const url = `${endpointOf(req)}${RESPONSE_PATH}${encodeURIComponent(`${req.stackId}|${req.logicalId}|${requestId}`)}`;
+function responseUrl(req: ResourceRequest, requestId: string, base?: string): string {
+  const url = `${base ?? endpointOf(req)}${RESPONSE_PATH}${encodeURIComponent(`${req.stackId}|${req.logicalId}|${requestId}`)}`;
   const env = req.env;
   if (!env?.signingKey) return url;
   const expires = Math.max(RESPONSE_EXPIRES_S, Math.ceil(env.customResourceTimeoutMs / 1000));
   return presign(url, env.signingKey, new Date(), expires, req.region);
 }
 
-function requestBody(req: ResourceRequest, type: RequestType, requestId: string): Record<string, unknown> {
+function requestBody(
+  req: ResourceRequest,
+  type: RequestType,
+  requestId: string,
+  base?: string,
+): Record<string, unknown> {
   return {
     RequestType: type,
     ServiceToken: req.properties.ServiceToken,
-    ResponseURL: responseUrl(req, requestId),
+    ResponseURL: responseUrl(req, requestId, base),
     StackId: req.stackId,
     RequestId: requestId,
     LogicalResourceId: req.logicalId,
@@ -73,14 +80,22 @@ function requestBody(req: ResourceRequest, type: RequestType, requestId: string)
   };
 }
 
-/** Where the request goes: an http(s) URL, a Lambda invoke URL, or nowhere (answered at once). */
-function targetOf(req: ResourceRequest): { url?: string; headers?: Record<string, string>; error?: string } {
+interface Target {
+  url?: string;
+  /** A function cfn-local's runtime invokes. */
+  lambda?: string;
+  error?: string;
+}
+
+/** Where the request goes: an http(s) URL, a Lambda function, or nowhere (answered at once). */
+function targetOf(req: ResourceRequest): Target {
   const token = String(req.properties.ServiceToken ?? '');
   if (/^https?:\/\//.test(token)) return { url: token };
   if (LAMBDA_ARN.test(token) && req.env?.lambdaEndpoint) {
     const base = req.env.lambdaEndpoint.replace(/\/$/, '');
     return { url: `${base}/2015-03-31/functions/${encodeURIComponent(token)}/invocations` };
   }
+  if (LAMBDA_ARN.test(token)) return req.env?.lambda ? { lambda: token } : { error: CUSTOM_REASONS.noLambda(token) };
   if (token.startsWith('arn:')) return {};
   return { error: CUSTOM_REASONS.invalidToken(token) };
 }
@@ -97,7 +112,7 @@ async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer
   const env = req.env!;
   const target = targetOf(req);
   if (target.error) return { ok: false, code: 'InvalidRequest', reason: target.error };
-  if (!target.url) {
+  if (!target.url && !target.lambda) {
     env.log.info(
       { serviceToken: req.properties.ServiceToken, logicalId: req.logicalId, type },
       'custom resource: no endpoint for this ServiceToken; answering SUCCESS with empty Data',
@@ -109,7 +124,9 @@ async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer
       noEcho: false,
     };
   }
-  const { requestId, since } = send(req, type, target.url);
+  // A function cfn-local runs gets an HTTPS ResponseURL, as AWS gives: the CDK's handlers PUT with https.request.
+  const base = target.lambda ? await env.lambda!.httpsBase() : undefined;
+  const { requestId, since } = send(req, type, target, base);
   const deadline = since + timeoutMs(req);
   try {
     for (;;) {
@@ -130,7 +147,12 @@ async function exchange(req: ResourceRequest, type: RequestType): Promise<Answer
  * stopped (AWS sends one request per action: a restart does not send another; the handler's reply to the first,
  * at its ResponseURL, is what the action waits for, within the first request's deadline).
  */
-function send(req: ResourceRequest, type: RequestType, url: string): { requestId: string; since: number } {
+function send(
+  req: ResourceRequest,
+  type: RequestType,
+  target: Target,
+  base?: string,
+): { requestId: string; since: number } {
   const env = req.env!;
   const adopted = env.signals.adopt(req.stackId, req.logicalId, type);
   const pending = adopted === undefined ? undefined : env.signals.request(adopted);
@@ -138,8 +160,22 @@ function send(req: ResourceRequest, type: RequestType, url: string): { requestId
   const requestId = randomUUID();
   const since = env.timers.now();
   env.signals.open(requestId, { stackId: req.stackId, logicalId: req.logicalId, requestType: type, since });
-  deliver(req, url, requestBody(req, type, requestId), requestId);
+  const body = requestBody(req, type, requestId, base);
+  if (target.lambda) invokeFunction(req, target.lambda, body, requestId);
+  else deliver(req, target.url!, body, requestId);
   return { requestId, since };
+}
+
+/** CloudFormation invokes the function asynchronously (InvocationType Event) and waits for the ResponseURL's PUT. */
+function invokeFunction(req: ResourceRequest, arn: string, body: Record<string, unknown>, requestId: string): void {
+  const env = req.env!;
+  const [, , , region, account] = arn.split(':');
+  env
+    .lambda!.invoke({ account, region, functionName: arn, payload: JSON.stringify(body), invocationType: 'Event' })
+    .catch((err: Error) => {
+      env.log.warn({ arn, requestId, err: err.message }, 'custom resource: function not invoked');
+      env.signals.respond(requestId, { [DELIVERY_FAILED]: CUSTOM_REASONS.undeliverable(arn, err.message) });
+    });
 }
 
 function deliver(req: ResourceRequest, url: string, body: Record<string, unknown>, requestId: string): void {

@@ -138,9 +138,17 @@ export class Faults {
         },
         target.requestToken,
       );
+      this.dropIfUsedUp(spec);
       if (failure) return { failure, delayMs };
     }
     return { delayMs };
+  }
+
+  /** A fault whose failing attempts are all made and that delays nothing can do nothing more: it leaves the list. */
+  private dropIfUsedUp(spec: FaultSpec): void {
+    if (spec.times === undefined || spec.delayMs) return;
+    if ((this.attempts.get(`api:${spec.id}`) ?? 0) < spec.times) return;
+    this.remove(spec.id);
   }
 
   private attempt(key: string, times: number | undefined, fault: { code: string; message?: string }, token: string) {

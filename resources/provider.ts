@@ -4,6 +4,19 @@ import type { WorldResource } from '../storage/world.js';
 import type { SignalHub } from './signalHub.js';
 import type { Timers } from './timers.js';
 
+/** What a provider may ask of the Lambda runtime (runtime/index.ts LambdaRuntime). */
+export interface LambdaInvoker {
+  invoke(req: {
+    account: string;
+    region: string;
+    functionName: string;
+    payload?: Buffer | string;
+    invocationType?: 'RequestResponse' | 'Event' | 'DryRun';
+  }): Promise<{ statusCode: number; payload: Buffer; functionError?: string }>;
+  /** https://127.0.0.1:<port> serving cfn-local's routes, for ResponseURLs (undefined when it cannot). */
+  httpsBase(): Promise<string | undefined>;
+}
+
 /** What providers that talk to the outside need: cfn-local's own URL, the signal hub, timeouts, a logger. */
 export interface ProviderEnv {
   /** The base URL clients reach cfn-local at (wait condition handles, custom resource ResponseURLs). */
@@ -15,6 +28,8 @@ export interface ProviderEnv {
   customResourceTimeoutMs: number;
   /** A Lambda-compatible endpoint that Lambda ServiceTokens are invoked through, when set. */
   lambdaEndpoint?: string;
+  /** The runtime that runs the account's functions (undefined with --no-lambda). */
+  lambda?: LambdaInvoker;
   /** Signs wait condition handle and ResponseURL URLs (resources/presign.ts); unset, they go out unsigned. */
   signingKey?: Buffer;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
@@ -22,6 +37,16 @@ export interface ProviderEnv {
   listening?: Promise<void>;
   /** The engine's door for child stacks (AWS::CloudFormation::Stack), set by the engine for each operation. */
   stacks?: NestedStackDoor;
+  /** The AWS-compatible data plane that backend providers provision into (--backend); unset, every type is simulated. */
+  backend?: BackendEndpoint;
+}
+
+/** Where backend resources live: moto_server run by cfn-local, or a URL (server/backend/). */
+export interface BackendEndpoint {
+  readonly kind: 'moto' | 'url';
+  /** The base URL, once the endpoint answers (moto started by cfn-local may still be starting). */
+  url(): Promise<string>;
+  close(): Promise<void>;
 }
 
 /**
@@ -110,6 +135,11 @@ export interface Provider {
   create(world: WorldAccess, req: ResourceRequest): ProviderResult | Promise<ProviderResult>;
   update(world: WorldAccess, req: ResourceRequest): ProviderResult | Promise<ProviderResult>;
   delete(world: WorldAccess, req: ResourceRequest): Deleted | Promise<Deleted>;
+  /**
+   * The resource's actual properties where it lives: the backend's answer for a backend resource (undefined when it
+   * is gone), the world row's for a simulated one. Drift compares against it.
+   */
+  read?(world: WorldAccess, req: ResourceRequest): Promise<Record<string, unknown> | undefined>;
   /** Whether a property change forces a new physical resource. */
   replacementNeeded(type: string, before: Record<string, unknown>, after: Record<string, unknown>): string[];
   /** The reason a property set is invalid for the type, in the registry's words; undefined when valid. */

@@ -1,5 +1,5 @@
 // PROVIDERS: resource type → provider. Types without a family file get the spec-driven generic provider
-// (resources/genericProvider.ts).
+// (resources/genericProvider.ts); BACKEND_PROVIDERS' types go to the backend when --backend is set.
 import { isKnownType, resourceSpec } from './spec.js';
 import type { Provider } from './provider.js';
 import { genericProvider, isCustom, SCHEMALESS } from './genericProvider.js';
@@ -13,8 +13,10 @@ import { customResourceProvider } from './customResources.js';
 import { NESTED_STACK_TYPE, nestedStackProvider } from './nestedStacks.js';
 import { secretProvider } from './secretsManager.js';
 import { ssmParameterProvider } from './ssm.js';
+import { BACKEND_PROVIDERS } from './backend/index.js';
 
 export const PROVIDERS: Readonly<Record<string, Provider>> = {
+  ...BACKEND_PROVIDERS,
   [HANDLE_TYPE]: waitConditionHandleProvider,
   [WAIT_CONDITION_TYPE]: waitConditionProvider,
   'AWS::CloudFormation::CustomResource': customResourceProvider,

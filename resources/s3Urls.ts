@@ -2,7 +2,7 @@
 // stacks' TemplateURL, AWS::Include's Location) from the simulated account's buckets, with CloudFormation's refusals.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateStack.html (TemplateURL)
 import type { Store } from '../storage/index.js';
-import { validationError } from '../domain/errors.js';
+import { echo, validationError } from '../domain/errors.js';
 
 /** Where an S3 URL points. */
 export interface S3Location {
@@ -66,6 +66,9 @@ async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<st
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The host part of an `s3://` URI, as a URL parser reads it: `s3://bucket/key` → `bucket`. */
+const s3UriHost = (url: string) => /^s3:\/\/([^/?#]*)/.exec(url)![1];
+
 /**
  * The object's text, from the caller's account (buckets are found in any region, as S3 finds them). `field` names
  * the parameter in the refusals that name it (`TemplateURL must be a supported URL.`).
@@ -76,8 +79,9 @@ export async function readS3Url(
   url: string,
   field = 'TemplateURL',
 ): Promise<string> {
+  // AWS names the URI's host, the bucket (recorded with the bucket name masked as `<bucket_name>`).
   if (url.startsWith('s3://'))
-    throw validationError('S3 error: Domain name specified in <bucket_name> is not a valid S3 domain');
+    throw validationError(`S3 error: Domain name specified in ${echo(s3UriHost(url))} is not a valid S3 domain`);
   const location = parseS3Url(url);
   if (!location) throw validationError(`${field} must be a supported URL.`);
   const bucket = store.world.byNameInAccount(scope.account, 'AWS::S3::Bucket', location.bucket);

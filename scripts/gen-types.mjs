@@ -1,7 +1,7 @@
-// Build step after gen-shapes.mjs: writes generated/cloudformation.ts, the TypeScript interfaces of the CloudFormation
-// model's structures (named as the SDK names them: CreateStackInput, Parameter, Tag …) and CloudFormationActions,
-// each Action's input and output, from generated/shapes.json, so the handlers are typed by what the decoder produces;
-// likewise SSM, STS, Lambda, and S3 from generated/s3-shapes.json (S3's restXml model, scripts/gen-s3-shapes.mjs).
+// Build step after gen-models.mjs: for each model of scripts/models.mjs writes generated/<service>.ts, the TypeScript
+// interfaces of the model's structures (named as the SDK names them: CreateStackInput, Parameter, Tag …) and
+// <types>Actions (CloudFormationActions, SsmActions …), each operation's input and output, from
+// generated/models/<service>.json, so the handlers are typed by what the decoder produces.
 //
 // A member the model marks required is required in the interface: the decoders (server/protocol/query.ts, json.ts)
 // refuse a request that lacks one before any handler runs. Enum members stay `string`: the decoders do not check
@@ -10,18 +10,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MODELS } from './models.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const readJson = (...path) => JSON.parse(readFileSync(join(root, 'generated', ...path), 'utf8'));
-
-/** Each model: where it is, the file written, and the name of its Actions interface. */
-const MODELS = [
-  { model: ['shapes.json'], out: 'cloudformation.ts', actions: 'CloudFormationActions' },
-  { model: ['services', 'ssm.json'], out: 'ssm.ts', actions: 'SsmActions' },
-  { model: ['services', 'sts.json'], out: 'sts.ts', actions: 'StsActions' },
-  { model: ['services', 'lambda.json'], out: 'lambda.ts', actions: 'LambdaActions' },
-  { model: ['s3-shapes.json'], out: 's3.ts', actions: 'S3Actions', rest: true },
-];
 
 const SCALAR_TYPES = {
   string: 'string',
@@ -33,6 +25,8 @@ const SCALAR_TYPES = {
   timestamp: 'Date',
   blob: 'Uint8Array',
   document: 'unknown',
+  // A streaming blob outside restXml (Lambda's InvokeAsync): the request body's bytes.
+  stream: 'Uint8Array',
 };
 
 /**
@@ -52,8 +46,7 @@ const REST = {
 };
 const RPC = { scalars: SCALAR_TYPES, required: (_, m) => m.required === true, imports: '' };
 
-/** S3's model names its scalars by type ('string', 'stream') without listing them among its shapes. */
-const shapeOf = (shapes, name) => shapes[name] ?? { type: name };
+const shapeOf = (shapes, name) => shapes[name];
 
 /** The TypeScript type of a shape: structures by name, lists and maps written out, scalars as their JS type. */
 function typeOf(shapes, name, kind) {
@@ -94,8 +87,9 @@ ${actions.join('\n')}
 `;
 }
 
-for (const { model, out, actions, rest } of MODELS) {
-  const text = typesText(readJson(...model), model.join('/'), actions, rest ? REST : RPC);
-  writeFileSync(join(root, 'generated', out), text);
-  console.log(`generated/${out}: ${text.split('\nexport interface ').length - 2} interfaces`);
+for (const [service, { types, protocol }] of Object.entries(MODELS)) {
+  const source = `models/${service}.json`;
+  const text = typesText(readJson(source), source, `${types}Actions`, protocol === 'restXml' ? REST : RPC);
+  writeFileSync(join(root, 'generated', `${service}.ts`), text);
+  console.log(`generated/${service}.ts: ${text.split('\nexport interface ').length - 2} interfaces`);
 }

@@ -7,12 +7,13 @@ import { join } from 'node:path';
 
 const FILES = [
   'package.json',
-  'generated/shapes.json',
+  'generated/models',
   'generated/spec.json',
   'dist/cfn-local.cjs',
   'dist/cfn-local.bundle.cjs',
   'dist/cfn-local.bundle.cache',
   'dist/pino-pretty.cjs',
+  'dist/backend-sdk.cjs',
   'dist/cfn-local.bundle.cjs.LEGAL.txt',
   'dist/console',
   'node_modules/better-sqlite3/package.json',

@@ -1,7 +1,5 @@
 // The type codes of the smithy schema arrays that each @aws-sdk/client-* ships (@smithy/core's schema sentinels),
-// shared by the build steps that turn those schemas into generated/ shapes (gen-shapes, gen-s3-shapes,
-// gen-service-shapes), and the simple types they all read alike; each generator adds the few its wire format reads
-// its own way (long and double, enum strings, streams).
+// read by scripts/gen-models.mjs, which turns those schemas into generated/models/, and the simple types.
 export const STRUCTURE = 3;
 export const UNION = 4;
 export const LIST = 1;

@@ -16,11 +16,15 @@ import { REAL_TIMERS, type Timers } from '../resources/timers.js';
 import { SamTranslator } from '../template/transforms/sam.js';
 import type { TransformServices } from '../state-machine/expansions.js';
 import { readS3Url } from '../resources/s3Urls.js';
-import type { ProviderEnv } from '../resources/provider.js';
+import type { BackendEndpoint, ProviderEnv } from '../resources/provider.js';
+import { openBackend } from './backend/index.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
 import { registerConsole } from './routes/console.js';
+import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler, type ServerTimeouts } from './connections.js';
+import { LambdaRuntime } from '../runtime/index.js';
+import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
 
 export interface AppOptions {
   db?: string;
@@ -34,14 +38,29 @@ export interface AppOptions {
   endpoint?: string;
   /** How long a custom resource handler may take to answer (default AWS's one hour). */
   customResourceTimeoutMs?: number;
-  /** A Lambda-compatible endpoint for Lambda ServiceTokens (unset: they succeed with empty Data). */
+  /** A Lambda-compatible endpoint that Invoke, Lambda ServiceTokens and macros are forwarded to (wins over the runtime). */
   lambdaEndpoint?: string;
+  /** false: run no function code (--no-lambda); Invoke is refused and Lambda-backed custom resources fail. */
+  lambda?: boolean;
+  /** The python3 for python3* functions (default: the first python3 on PATH). */
+  lambdaPython?: string;
+  /** Event invocations' retry delays (default AWS's one and two minutes; tests shorten them). */
+  lambdaRetryDelaysMs?: readonly number[];
   /** The Python that runs AWS's SAM translator (default: the first python3 on PATH that can import samtranslator). */
   samPython?: string;
   /** How long one SAM translation may take before its worker is killed and restarted (default 60 s). */
   samTimeoutMs?: number;
   /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
   controlToken?: string;
+  /** The connection timeouts (default SERVER_TIMEOUTS, server/connections.ts; tests shorten them). */
+  timeouts?: Partial<ServerTimeouts>;
+  /**
+   * The AWS-compatible data plane (docs/backend.md): `moto` runs moto_server as a child, a URL uses a running
+   * endpoint; unset, every resource is simulated and other services get UnknownService.
+   */
+  backend?: string;
+  /** The command `backend: 'moto'` runs (default moto_server). */
+  motoCommand?: string;
   /** The timers of DelayMs and of every wait's timeout (default the real ones; tests pass ones they move by hand). */
   timers?: Timers;
 }
@@ -51,22 +70,17 @@ export interface App {
   store: Store;
   engine: Engine;
   faults: Faults;
+  /** The backend, when --backend is set; `backendStarted` rejects when it cannot start (moto missing). */
+  backend?: BackendEndpoint;
+  backendStarted: Promise<void>;
+  /** The Lambda runtime (runtime/index.ts): what runs function code; undefined with --no-lambda. */
+  lambda?: LambdaRuntime;
   close(): Promise<void>;
 }
 
 const BODY_LIMIT = 16 * 1024 * 1024;
 
-/**
- * A slow or idle sender cannot hold a connection forever (fastify turns Node's request timeout off): the whole
- * request within Node's default 300 s, the headers within 60 s, a socket silent for 120 s closed, an idle
- * keep-alive connection kept 72 s (longer than the 60 s idle timeout of AWS's load balancers, as fastify sets it).
- */
-export const SERVER_TIMEOUTS = {
-  requestTimeout: 300_000,
-  connectionTimeout: 120_000,
-  keepAliveTimeout: 72_000,
-  headersTimeout: 60_000,
-};
+export { SERVER_TIMEOUTS } from './connections.js';
 
 /**
  * No route declares a JSON schema: the protocol layer decodes and checks every input against the CloudFormation
@@ -84,12 +98,30 @@ export function buildApp(options: AppOptions = {}): App {
   const faults = new Faults();
   const timers = options.timers ?? REAL_TIMERS;
   let listened = () => {};
+  const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
+  const { backend, started: backendStarted } = openBackend(options, defaults.account, log);
+  const lambda =
+    options.lambda === false
+      ? undefined
+      : new LambdaRuntime(
+          {
+            store,
+            log,
+            endpoint: () => providerEnv.endpoint,
+            python: options.lambdaPython,
+            retryDelaysMs: options.lambdaRetryDelaysMs,
+          },
+          // Runs only once the server listens, after `fastify` below exists.
+          (req, res) => fastify.server.emit('request', req, res),
+        );
   const providerEnv: ProviderEnv = {
+    backend,
     listening: new Promise<void>((resolve) => (listened = resolve)),
     endpoint: options.endpoint,
     signals: new SignalHub(timers, store.waits),
     timers,
     lambdaEndpoint: options.lambdaEndpoint,
+    lambda,
     log,
     customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
     signingKey: store.secrets.get('signal-urls'),
@@ -98,6 +130,7 @@ export function buildApp(options: AppOptions = {}): App {
   const transforms: TransformServices = {
     sam,
     lambdaEndpoint: options.lambdaEndpoint,
+    lambda,
     readS3: (scope, url) => readS3Url(store, scope, url, 'Location'),
   };
   const engine = new Engine({
@@ -111,11 +144,13 @@ export function buildApp(options: AppOptions = {}): App {
     transforms,
   });
   recoverInterruptedOperations(engine);
-  const { headersTimeout, ...timeouts } = SERVER_TIMEOUTS;
+  const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
     loggerInstance: quieter(log) as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
     ...timeouts,
+    http: { headersTimeout, connectionsCheckingInterval: checkingInterval({ headersTimeout, ...timeouts }) },
+    clientErrorHandler,
     logController: new LogController({ disableRequestLogging: true }),
     schemaController: SCHEMALESS,
   });
@@ -128,14 +163,14 @@ export function buildApp(options: AppOptions = {}): App {
   fastify.addHook('onSend', (_req, _reply, payload, done) => {
     store.afterCommit((err) => (err ? done(err) : done(null, payload)));
   });
-  const defaults = { account: options.defaultAccount ?? '000000000000', region: options.defaultRegion ?? 'us-east-1' };
   guardControlApi(fastify, options.controlToken);
-  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults });
+  const controlRoutes = noteControlRoutes(fastify);
+  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerConsole(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
-  fastify.server.headersTimeout = headersTimeout;
+  registerControlFallback(fastify, controlRoutes);
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);
     listened();
@@ -145,10 +180,15 @@ export function buildApp(options: AppOptions = {}): App {
     store,
     engine,
     faults,
+    backend,
+    backendStarted,
+    lambda,
     async close() {
       listened();
       await fastify.close();
       await engine.idle();
+      await backend?.close();
+      await lambda?.close();
       sam.close();
       store.close();
     },

@@ -6,6 +6,8 @@ import { route, routingFacts, scopeOf, type ServiceDeps } from './services/index
 import type { Readable } from 'node:stream';
 import { noteCall } from './requestLog.js';
 import { accountOfAccessKeyId } from '../domain/accessKeys.js';
+import { forward } from './backend/proxy.js';
+import { answerUnserved, unservedMessage } from './backend/unserved.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
@@ -28,16 +30,15 @@ function callerOf(req: FastifyRequest, query: Record<string, string>, defaults: 
   };
 }
 
-/** A signed request for a service cfn-local does not serve: said plainly, in the XML most AWS clients read. */
-function unknownService(reply: FastifyReply, service: string, requestId: string) {
-  const name = service.replace(/[^\w.-]/g, '');
-  const message = `cfn-local does not serve the ${name} API (the request was signed for ${name}).`;
-  return reply
-    .status(400)
-    .type('text/xml')
-    .send(
-      `<ErrorResponse><Error><Type>Sender</Type><Code>UnknownService</Code><Message>${message}</Message></Error><RequestId>${requestId}</RequestId></ErrorResponse>`,
-    );
+/**
+ * The query string with one text per name. A repeated name (`tagKeys=a&tagKeys=b`, how the SDKs send a restJson
+ * list) arrives as an array, which every decoder took for a string (`r.split is not a function`, a 500): its values
+ * are joined with commas, as repeated headers are, which a list member splits again.
+ */
+export function flatQuery(query: Record<string, string | string[]>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) flat[name] = Array.isArray(value) ? value.join(',') : value;
+  return flat;
 }
 
 /** Registers the AWS endpoint in its own plugin scope, where every body is handed over unread. */
@@ -46,14 +47,20 @@ export function registerAwsEndpoint(app: FastifyInstance, deps: ServiceDeps): vo
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
     const serve = async (req: FastifyRequest, reply: FastifyReply) => {
-      const query = req.query as Record<string, string>;
+      const query = flatQuery(req.query as Record<string, string | string[]>);
       const facts = routingFacts(req, query);
       const requestId = uuidv4();
       const routed = route(req, facts);
       noteCall(req, { service: 'unknownService' in routed ? routed.unknownService : routed.service.signingName });
-      if ('unknownService' in routed) return unknownService(reply, routed.unknownService, requestId);
       // With no body (or no Content-Type, a GET) fastify hands over nothing: the raw request is the (empty) stream.
       const body = (req.body as Readable | undefined) ?? req.raw;
+      if ('unknownService' in routed) {
+        const name = routed.unknownService;
+        if (!deps.backend) return answerUnserved(req, reply, requestId, unservedMessage(name));
+        return forward(req, reply, body, deps.backend, (reason) => {
+          void answerUnserved(req, reply, requestId, unservedMessage(name, reason), 503);
+        });
+      }
       const caller = callerOf(req, query, deps.defaults);
       return routed.service.handle({ req, reply, body, query, caller, requestId, deps });
     };

@@ -72,7 +72,7 @@ export function clientUrl(address: string): string {
 
 /** The start banner: one info line, the rest of it shown only on a terminal (JSON lines carry it as fields). */
 export function logBanner(log: Logger, format: LogFormat, facts: BannerFacts): void {
-  const exportLine = `export AWS_ENDPOINT_URL=${clientUrl(facts.address)} AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_REGION=${facts.region}`;
+  const exportLine = `export AWS_ENDPOINT_URL=${clientUrl(facts.address)} AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_REGION=${facts.region} AWS_DEFAULT_REGION=${facts.region}`;
   const first = `cfn-local ${facts.version} listening on ${facts.address}`;
   const fields = { version: facts.version, address: facts.address, db: facts.db, exportLine };
   if (format === 'json') return log.info(fields, first);

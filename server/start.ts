@@ -37,7 +37,16 @@ async function listen(settings: Settings, env: NodeJS.ProcessEnv): Promise<Start
     lambdaEndpoint: settings['lambda-endpoint'],
     controlToken: settings['control-token'],
     samPython: settings['sam-python'],
+    backend: settings.backend,
+    lambda: settings.lambda !== 'off',
+    lambdaPython: settings['lambda-python'],
   });
+  try {
+    await app.backendStarted;
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
 
   const address = await app.fastify.listen({ host: settings.host, port: Number(settings.port) });
   logBanner(logger, format, { version: packageVersion(), address, db, region: settings.region! });

@@ -6,6 +6,7 @@ import { checkDeletable } from './statuses.js';
 import type { Engine, Caller } from './engine.js';
 import { settle, stackFor } from './changeSets.js';
 import { nestedChangeSetsOf } from './nestedChangeSets.js';
+import { byLiveName } from './changeSetStatus.js';
 
 const STALE_AFTER_MS = 5_000;
 
@@ -33,7 +34,7 @@ function lookUp(engine: Engine, caller: Caller, name: string, stackName?: string
     throw validationError('StackName must be specified if ChangeSetName is not specified as an ARN.');
   const stack = stackFor(store, caller, stackName);
   if (!stack || stack.account !== caller.account || stack.region !== caller.region) throw stackNotFound(stackName);
-  const cs = store.changeSets.byName(stack.stackId, name);
+  const cs = byLiveName(store, stack.stackId, name);
   if (!cs) throw changeSetNotFound(name);
   return cs;
 }

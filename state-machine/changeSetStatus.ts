@@ -60,18 +60,30 @@ export function markObsolete(store: Store, stackId: string): void {
   }
 }
 
-/** Once one change set runs, the stack's other change sets, ready or still being created, no longer apply. */
-export function markOthersObsolete(store: Store, executed: ChangeSetRecord): void {
+/**
+ * Once one change set runs, AWS deletes the stack's other change sets ("When you execute a change set,
+ * CloudFormation deletes all other change sets associated with the stack because they aren't valid for the updated
+ * stack", ExecuteChangeSet's API reference): they are found by neither name nor ARN afterwards.
+ */
+export function deleteOthers(store: Store, executed: ChangeSetRecord): void {
   for (const other of store.changeSets.byStack(executed.stackId)) {
-    if (other.changeSetId === executed.changeSetId) continue;
-    if (
-      other.executionStatus === 'AVAILABLE' ||
-      other.status === 'CREATE_PENDING' ||
-      other.status === 'CREATE_IN_PROGRESS'
-    ) {
-      setChangeSetStatus(store, other, { executionStatus: 'OBSOLETE' });
-    }
+    if (other.changeSetId !== executed.changeSetId) store.changeSets.save({ ...other, deleted: true });
   }
+}
+
+/**
+ * An executed change set (its execution begun) no longer answers to its name: DescribeChangeSet by name is
+ * ChangeSetNotFound, ListChangeSets leaves it out, and a new change set may take the name; its ARN still finds it
+ * (guardian/riff-raff#672 quotes both answers from AWS).
+ */
+export const executed = (cs: ChangeSetRecord): boolean => cs.executionStatus.startsWith('EXECUTE');
+
+/** The stack's change set that answers to a name: the newest not deleted and not executed. */
+export function byLiveName(store: Store, stackId: string, name: string): ChangeSetRecord | undefined {
+  return store.changeSets
+    .byStack(stackId)
+    .filter((cs) => cs.name === name && !executed(cs))
+    .at(-1);
 }
 
 const SUCCEEDED = new Set<StackStatus>(['CREATE_COMPLETE', 'UPDATE_COMPLETE', 'IMPORT_COMPLETE']);

@@ -10,7 +10,7 @@ import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import type { ChangeModel } from '../template/diff.js';
 import type { GivenParameter } from '../template/parameters.js';
 import { checkStart, REFUSALS, type ChangeSetStatus, type ExecutionStatus } from './statuses.js';
-import { insertChangeSet, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
+import { byLiveName, insertChangeSet, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
 import { insertStack, tagsOf } from './stackRecords.js';
 import { failedTemplate, prepareForStack, prepareStored } from './prepare.js';
 import { isTransformFailure } from '../template/transforms/pending.js';
@@ -18,7 +18,9 @@ import { existingToImport, isEmpty, planChanges } from './changeSetPlan.js';
 import { checkImport, checkOnlyImports, type ResourceToImport } from './operations/import.js';
 import type { Engine, Caller } from './engine.js';
 import type { StackTemplateInput } from './inputs.js';
-import type { RollbackConfiguration } from '../generated/cloudformation.js';
+import type { DeploymentConfig, RollbackConfiguration } from '../generated/cloudformation.js';
+import { checkDeploymentConfig, checkFollowUp, recordedConfig } from './deploymentConfig.js';
+import { recordValidationEvents, validate, type ValidationOutcome } from './earlyValidation.js';
 
 export interface CreateChangeSetInput extends StackTemplateInput {
   StackName: string;
@@ -51,6 +53,8 @@ export interface ChangeSetDoc {
   importExistingResources?: boolean;
   includeNestedStacks?: boolean;
   rollbackConfiguration?: RollbackConfiguration;
+  /** The DeploymentConfig the change set was created with (its execution runs in that mode). */
+  deploymentConfig?: DeploymentConfig;
   imports?: ResourceToImport[];
   /** ImportExistingResources: logical id → the unowned physical resource the execution imports instead of creating. */
   adoptions?: Record<string, string>;
@@ -58,6 +62,8 @@ export interface ChangeSetDoc {
   nestedChangeSets?: string[];
   parentChangeSetId?: string;
   rootChangeSetId?: string;
+  /** The CREATE_CHANGESET operation that created it (DescribeEvents by ChangeSetName). */
+  operationId?: string;
   /** The outcome CREATE_IN_PROGRESS settles to. */
   pending?: { status: ChangeSetStatus; executionStatus: ExecutionStatus; statusReason?: string };
 }
@@ -73,6 +79,8 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   const type = input.ChangeSetType ?? 'UPDATE';
   let stack = stackFor(store, caller, input.StackName);
   checkTarget(store, type, stack, input);
+  checkDeploymentConfig(input.DeploymentConfig);
+  if (stack) checkFollowUp('CreateChangeSet', stack, input.DeploymentConfig);
   const fresh = !stack;
   stack ??= engine.newStack(caller, input.StackName, 'REVIEW_IN_PROGRESS');
   const reviewing = stack.status === 'REVIEW_IN_PROGRESS';
@@ -81,6 +89,7 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   let model: ChangeModel = { changes: [], warnings: [] };
   let imports: ReturnType<typeof checkImport> | undefined;
   let adoptions: Map<string, string> | undefined;
+  let validation: ValidationOutcome | undefined;
   if (!prepared.failure) {
     checkCapabilities(after, input.Capabilities, true);
     const before = reviewing ? undefined : prepareStored(store, stack, stack.templateId, stack.doc.parameters);
@@ -88,12 +97,28 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
     adoptions = type === 'IMPORT' ? undefined : existingToImport(store, stack, before, after, input);
     model = planChanges(store, stack, before, after, input, imports?.physicalIds ?? adoptions);
     if (imports) checkOnlyImports(model);
-    if (isEmpty(stack, before, after, model, input)) prepared.failure = NO_CHANGES;
+    const imported = [...(imports?.physicalIds ?? adoptions ?? new Map<string, string>()).keys()];
+    validation = input.DisableValidation
+      ? undefined
+      : validate({ store, stack, existing: before?.active, after, imported });
+    if (validation?.failure) prepared.failure = validation.failure;
+    else if (isEmpty(stack, before, after, model, input)) prepared.failure = NO_CHANGES;
   }
   const outcome = outcomeOf(imports?.failure ?? prepared.failure);
-  if (fresh) insertStack({ store, clock, operationId: uuidv4() }, stack, body, 'User Initiated');
+  // creating a change set is an operation of its own (CREATE_CHANGESET): a new stack's first event is its
+  const operationId = uuidv4();
+  if (fresh) insertStack({ store, clock, operationId }, stack, body, 'User Initiated');
   const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
   const doc = changeSetDoc(type, input, body, after, model, outcome);
+  doc.operationId = operationId;
+  store.history.begin({
+    operationId,
+    stackId: stack.stackId,
+    kind: 'CREATE_CHANGESET',
+    status: 'IN_PROGRESS',
+    startedAt: clock.now().toISOString(),
+    changeSetId,
+  });
   if (adoptions) doc.adoptions = Object.fromEntries(adoptions);
   insertChangeSet(store, {
     changeSetId,
@@ -105,6 +130,7 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
     deleted: false,
     doc: doc as unknown as Record<string, unknown>,
   });
+  if (validation) recordValidationEvents({ store, clock, operationId }, stack, validation.problems);
   settleLater(store, changeSetId);
   return { Id: changeSetId, StackId: stack.stackId };
 }
@@ -155,6 +181,7 @@ function changeSetDoc(
     importExistingResources: input.ImportExistingResources,
     includeNestedStacks: input.IncludeNestedStacks ?? false,
     rollbackConfiguration: input.RollbackConfiguration,
+    deploymentConfig: recordedConfig(input.DeploymentConfig),
     imports: input.ResourcesToImport,
     pending: outcome,
   };
@@ -177,7 +204,7 @@ function checkTarget(store: Store, type: string, stack: StackRecord | undefined,
   if (type !== 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS') checkStart('CreateChangeSet', stack);
   if (type === 'UPDATE' && stack?.status === 'REVIEW_IN_PROGRESS')
     throw validationError(REFUSALS.CreateChangeSet(stack));
-  if (stack && store.changeSets.byName(stack.stackId, input.ChangeSetName)) {
+  if (stack && byLiveName(store, stack.stackId, input.ChangeSetName)) {
     throw awsError('AlreadyExistsException', `ChangeSet [${input.ChangeSetName}] already exists`);
   }
 }
@@ -206,8 +233,11 @@ function settleLater(store: Store, changeSetId: string): void {
  * created is born OBSOLETE.
  */
 export function settle(store: Store, cs: ChangeSetRecord): ChangeSetRecord {
-  const pending = docOf(cs).pending;
+  const { pending, operationId } = docOf(cs);
   if (!pending) return cs;
+  if (operationId) {
+    store.history.end(operationId, pending.status === 'FAILED' ? 'FAILED' : 'SUCCEEDED', new Date().toISOString());
+  }
   return setChangeSetStatus(store, cs, {
     status: pending.status,
     executionStatus: cs.executionStatus === 'OBSOLETE' ? 'OBSOLETE' : pending.executionStatus,

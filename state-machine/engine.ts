@@ -17,6 +17,7 @@ import { insertStack, newStackRecord } from './stackRecords.js';
 import { rememberToken, type TokenAction } from './tokens.js';
 import { logOperationEnd, markOperation } from './operationLog.js';
 import { failInProgress } from './guard.js';
+import { beginOperation, endOperations, resumeOperation } from './operationHistory.js';
 
 export interface Caller {
   account: string;
@@ -45,6 +46,8 @@ export interface RunOptions {
   retainResources?: string[];
   /** ImportExistingResources' choices, logical id → the unowned physical resource to import instead of creating. */
   adopt?: Record<string, string>;
+  /** DeploymentConfig.Mode EXPRESS: resource completes carry AWS's Express status reason. */
+  express?: boolean;
 }
 
 /** What an operation module hands the door. */
@@ -109,7 +112,8 @@ export class Engine {
     const { scope, stack } = launch;
     const rt = this.runtime(launch);
     if (launch.tokenAction) rememberToken(stack, scope.token, launch.tokenAction);
-    stack.doc.lastOperation = { OperationId: scope.operationId, OperationType: kind };
+    if (launch.resumes) resumeOperation(rt, stack);
+    else beginOperation(scope, stack, kind, scope.clock.now().toISOString());
     if (launch.insertBody !== undefined) insertStack(scope, stack, launch.insertBody, 'User Initiated');
     else if (launch.first) setStackStatus(scope, stack, launch.first, 'User Initiated');
     launch.begin?.(rt);
@@ -151,6 +155,7 @@ export class Engine {
       launch.resources ?? new Map(this.deps.store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
     return {
       ...launch.scope,
+      express: options.express,
       stack,
       template: launch.template,
       resources,
@@ -165,6 +170,7 @@ export class Engine {
         retainExceptOnCreate: options.retainExceptOnCreate ?? false,
         retainResources: options.retainResources,
         adopt: options.adopt,
+        express: options.express,
       },
     };
   }
@@ -209,6 +215,7 @@ export class Engine {
       })
       .finally(() => {
         store.journal.endOperation(rt.operationId);
+        endOperations(rt, rt.stack, rt.clock.now().toISOString());
         // nothing waits on the stack any more: signals sent for a wait that never began are dropped
         this.deps.providerEnv?.signals.abandon(rt.stack.stackId, 'cancelled');
         clearTimer?.();

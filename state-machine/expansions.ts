@@ -15,11 +15,14 @@ import { invokeMacro } from '../template/transforms/macros.js';
 import { parseTemplate } from '../template/parse.js';
 import { parseS3Url } from '../resources/s3Urls.js';
 import type { SamTranslator } from '../template/transforms/sam.js';
+import type { LambdaInvoker } from '../resources/provider.js';
 
 /** What the transforms reach outside the pipeline. */
 export interface TransformServices {
   sam: SamTranslator;
   lambdaEndpoint?: string;
+  /** The runtime that runs macros' functions (undefined with --no-lambda). */
+  lambda?: LambdaInvoker;
   /** Reads an S3 URL of the simulated account (AWS::Include's Location); absent: AWS::Include is refused. */
   readS3?: (scope: { account: string; region: string }, url: string) => Promise<string>;
 }
@@ -72,7 +75,7 @@ async function runTransform(
   if (req.kind === 'macro') {
     const macro = store.world.byName(req.account, req.region, 'AWS::CloudFormation::Macro', req.name);
     if (!macro) throw validationError(`No transform named ${req.transformId} found.`);
-    return invokeMacro(req, String(macro.properties.FunctionName ?? ''), services.lambdaEndpoint);
+    return invokeMacro(req, String(macro.properties.FunctionName ?? ''), services.lambdaEndpoint, services.lambda);
   }
   return include(services, req);
 }

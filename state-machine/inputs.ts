@@ -20,6 +20,8 @@ export type StackTemplateInput = Partial<
     | 'DisableRollback'
     | 'RetainExceptOnCreate'
     | 'RoleARN'
+    | 'DeploymentConfig'
+    | 'DisableValidation'
   >
 >;
 
@@ -28,5 +30,5 @@ export type CreateStackInput = StackTemplateInput &
   Partial<Pick<Api.CreateStackInput, 'StackName' | 'OnFailure' | 'TimeoutInMinutes' | 'EnableTerminationProtection'>>;
 
 export type DeleteStackInput = Partial<
-  Pick<Api.DeleteStackInput, 'StackName' | 'RetainResources' | 'ClientRequestToken'>
+  Pick<Api.DeleteStackInput, 'StackName' | 'RetainResources' | 'ClientRequestToken' | 'DeploymentConfig'>
 >;

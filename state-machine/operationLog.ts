@@ -33,18 +33,32 @@ export function markOperation(store: Store, stackId: string): OperationMark {
   return { afterSeq: store.events.page(stackId, undefined, 1)[0]?.seq ?? 0, startedAt: performance.now() };
 }
 
-/** The operation's resource events, oldest first (the stack's own events left out). */
-function resourceEvents(store: Store, stack: StackRecord, afterSeq: number): EventRecord[] {
-  const found: EventRecord[] = [];
+/** The operation's events, oldest first, each marked when it is the stack's own. */
+function operationEvents(store: Store, stack: StackRecord, afterSeq: number): { e: EventRecord; own: boolean }[] {
+  const found: { e: EventRecord; own: boolean }[] = [];
   for (let before: number | undefined; ;) {
     const page = store.events.page(stack.stackId, before, PAGE);
     for (const e of page) {
       if (e.seq! <= afterSeq) return found.reverse();
-      if (!(e.physicalId === stack.stackId && e.type === 'AWS::CloudFormation::Stack')) found.push(e);
+      found.push({ e, own: e.physicalId === stack.stackId && e.type === 'AWS::CloudFormation::Stack' });
     }
     if (page.length < PAGE) return found.reverse();
     before = page.at(-1)!.seq;
   }
+}
+
+/**
+ * Why an event is a failure, or undefined: a resource's `*_FAILED`, or the stack's own `*_FAILED` or rollback with
+ * a reason (an update refused at the stack level, an export still in use, has no failed resource to name).
+ */
+function failureOf(e: EventRecord, own: boolean): string | undefined {
+  if (own) {
+    const failing = e.status.endsWith('_FAILED') || e.status.endsWith('ROLLBACK_IN_PROGRESS');
+    return failing && e.reason ? e.reason : undefined;
+  }
+  if (!e.status.endsWith('_FAILED')) return undefined;
+  const action = e.status.slice(0, -'_FAILED'.length).toLowerCase();
+  return `${e.logicalId} failed to ${action}${e.reason ? `: ${e.reason}` : ''}`;
 }
 
 export function summarize(store: Store, stack: StackRecord, operation: string, mark: OperationMark): OperationSummary {
@@ -58,14 +72,12 @@ export function summarize(store: Store, stack: StackRecord, operation: string, m
     failed: 0,
     durationMs: Math.round(performance.now() - mark.startedAt),
   };
-  for (const e of resourceEvents(store, stack, mark.afterSeq)) {
+  for (const { e, own } of operationEvents(store, stack, mark.afterSeq)) {
+    summary.reason ??= failureOf(e, own);
+    if (own) continue;
     const counted = COUNTED[e.status];
     if (counted) summary[counted] += 1;
-    else if (e.status.endsWith('_FAILED')) {
-      summary.failed += 1;
-      const action = e.status.slice(0, -'_FAILED'.length).toLowerCase();
-      summary.reason ??= `${e.logicalId} failed to ${action}${e.reason ? `: ${e.reason}` : ''}`;
-    }
+    else if (e.status.endsWith('_FAILED')) summary.failed += 1;
   }
   return summary;
 }

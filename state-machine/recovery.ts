@@ -16,6 +16,7 @@ import { failUpdate, failedToUpdate, finishUpdate, runUpdate } from './operation
 import { rollbackUpdate } from './operations/updateRollback.js';
 import { failedToImport, rollbackImport } from './operations/import.js';
 import { setStackStatus } from './transitions.js';
+import { lastOperationsOf } from './operationHistory.js';
 import { resumesWaits, resumeWhenListening } from './resumeWaits.js';
 
 type Resume = (rt: Runtime) => Promise<void>;
@@ -86,7 +87,7 @@ function resume(engine: Engine, stack: StackRecord, op: OperationRecord | undefi
       stack.doc.previous?.parameters ?? [],
     );
   }
-  const last = stack.doc.lastOperation;
+  const last = lastOperationsOf(stack.doc)?.find((o) => o.OperationId === op?.operationId) ?? lastOperationsOf(stack.doc)?.at(-1);
   const kind =
     kindOf(op?.kind) ??
     kindOf(last?.OperationType) ??

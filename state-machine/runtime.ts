@@ -41,6 +41,7 @@ export interface Runtime extends OperationScope {
     retainExceptOnCreate: boolean;
     retainResources?: string[];
     adopt?: Record<string, string>;
+    express?: boolean;
     /** ContinueUpdateRollback's `Nested.Logical` skips, by the nested stack's logical id. */
     nestedSkips?: Record<string, string[]>;
   };

@@ -13,6 +13,8 @@ import {
   type ResourcePhase,
   type StackStatus,
 } from './statuses.js';
+import { beginAutomaticRollback, eventOperationId } from './operationHistory.js';
+import { EXPRESS_STATUS_REASON } from './deploymentConfig.js';
 
 export interface Clock {
   now(): Date;
@@ -25,6 +27,10 @@ export interface OperationScope {
   clock: Clock;
   operationId: string;
   token?: string;
+  /** The automatic rollback the operation went on into: its events carry that operation's id (operationHistory.ts). */
+  eventOperationId?: string;
+  /** An operation run in EXPRESS mode (DeploymentConfig): its resources' completes carry AWS's Express reason. */
+  express?: boolean;
 }
 
 /** AWS stamps DeletionTime when a rollback or delete starts, and LastUpdatedTime when an update or rollback does. */
@@ -53,6 +59,7 @@ export function setStackStatus(scope: OperationScope, stack: StackRecord, to: St
     throw new Error(`illegal stack transition ${from} → ${to} for ${stack.stackId}`);
   }
   const timestamp = eventTime(scope, stack.stackId);
+  beginAutomaticRollback(scope, stack, to, timestamp);
   stack.status = to;
   stack.statusReason = reason;
   if (STAMPS_DELETION_TIME.has(to)) stack.doc.deletionTime = timestamp;
@@ -113,6 +120,7 @@ export function appendStackEvent(scope: OperationScope, stack: StackRecord, time
     reason: stack.statusReason,
     token: scope.token,
     timestamp,
+    operationId: eventOperationId(scope),
   });
 }
 
@@ -143,6 +151,11 @@ function propertiesJson(properties: Record<string, unknown> | undefined): string
   return json;
 }
 
+/** In EXPRESS mode AWS ends a resource's create, update and delete with its Express reason. */
+const EXPRESS_ACTIONS = new Set<ResourceAction>(['Create', 'Update', 'Delete']);
+const expressReason = (scope: OperationScope, action: ResourceAction, phase: ResourcePhase) =>
+  scope.express && phase === 'complete' && EXPRESS_ACTIONS.has(action) ? EXPRESS_STATUS_REASON : undefined;
+
 /** The one door for a resource's status: the action's phase, taken from RESOURCE_PHASES and checked against it. */
 export function setResourceStatus(
   scope: OperationScope,
@@ -159,7 +172,7 @@ export function setResourceStatus(
   const status = RESOURCE_PHASES[action][phase];
   const timestamp = eventTime(scope, resource.stackId);
   resource.status = status;
-  resource.statusReason = options.reason;
+  resource.statusReason = options.reason ?? expressReason(scope, action, phase);
   resource.updatedAt = timestamp;
   const eventId = options.uuidEventId
     ? `${resource.logicalId}-${uuidv4()}`
@@ -168,7 +181,7 @@ export function setResourceStatus(
     options.alongside?.();
     if (options.removeRow) scope.store.resources.remove(resource.stackId, resource.logicalId);
     else scope.store.resources.save(resource);
-    appendResourceEvent(scope, resource, { eventId, timestamp, ...options });
+    appendResourceEvent(scope, resource, { eventId, timestamp, ...options, reason: resource.statusReason });
     // the journal marks where an action starts and ends, not the events in between
     if (!options.midAction)
       scope.store.journal.append({
@@ -202,6 +215,7 @@ function appendResourceEvent(
     properties: event.withoutProperties ? undefined : propertiesJson(resource.doc.properties),
     token: scope.token,
     timestamp: event.timestamp,
+    operationId: eventOperationId(scope),
   });
 }
 

@@ -4,7 +4,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export interface WrittenBody {
@@ -30,23 +30,18 @@ export interface BodyStore {
   sweep(keep: ReadonlySet<string>): void;
 }
 
-/** Counts and hashes what passes through, on its way to the sink. */
-function hashing(sink: Writable, seen: { size: number; hash: ReturnType<typeof createHash> }): Writable {
-  return new Writable({
+/**
+ * Counts and hashes what passes through. It is one stage of the pipeline, never a wrapper around the sink: a sink
+ * outside the pipeline has no 'error' listener, and a client that hangs up mid-body made its in-flight write's
+ * ERR_STREAM_DESTROYED an uncaught error that ended the process.
+ */
+function hashing(seen: { size: number; hash: ReturnType<typeof createHash> }): Transform {
+  return new Transform({
     highWaterMark: 1 << 20,
-    write(chunk: Buffer, _enc, done) {
+    transform(chunk: Buffer, _enc, done) {
       seen.size += chunk.length;
       seen.hash.update(chunk);
-      if (sink.write(chunk)) done();
-      else sink.once('drain', () => done());
-    },
-    final(done) {
-      sink.end(done);
-    },
-    destroy(err, done) {
-      // The sink is only closed: the error is this stream's, reported once through the pipeline.
-      sink.destroy();
-      done(err);
+      done(null, chunk);
     },
   });
 }
@@ -60,9 +55,12 @@ export class FileBodies implements BodyStore {
     const id = randomUUID();
     const partial = join(this.dir, `${id}.partial`);
     const seen = { size: 0, hash: createHash('md5') };
+    const file = createWriteStream(partial);
     try {
-      await pipeline(source, hashing(createWriteStream(partial), seen));
+      await pipeline(source, hashing(seen), file);
     } catch (err) {
+      // The pipeline fails at the first error, maybe before the file is even open: removed once the file is closed.
+      if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
       rmSync(partial, { force: true });
       throw err;
     }
@@ -102,7 +100,7 @@ export class MemoryBodies implements BodyStore {
         done();
       },
     });
-    await pipeline(source, hashing(sink, seen));
+    await pipeline(source, hashing(seen), sink);
     const id = randomUUID();
     this.bodies.set(id, chunks);
     return { id, size: seen.size, md5: seen.hash.digest('hex') };

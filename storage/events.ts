@@ -17,6 +17,26 @@ export interface EventRecord {
   properties?: string;
   token?: string;
   timestamp: string;
+  /** The operation that wrote the event (absent in databases written before migration 10). */
+  operationId?: string;
+  /** OperationEvent fields beyond StackEvent's (EventType, DetailedStatus, Validation*, Hook*). */
+  detail?: EventDetail;
+}
+
+/** What an event may carry beyond a StackEvent, as DescribeEvents' OperationEvent names it. */
+export interface EventDetail {
+  EventType?: 'STACK_EVENT' | 'PROGRESS_EVENT' | 'VALIDATION_ERROR' | 'PROVISIONING_ERROR' | 'HOOK_INVOCATION_ERROR';
+  DetailedStatus?: string;
+  ValidationFailureMode?: string;
+  ValidationName?: string;
+  ValidationStatus?: string;
+  ValidationStatusReason?: string;
+  ValidationPath?: string;
+  HookType?: string;
+  HookStatus?: string;
+  HookStatusReason?: string;
+  HookInvocationPoint?: string;
+  HookFailureMode?: string;
 }
 
 interface EventRow {
@@ -33,6 +53,8 @@ interface EventRow {
   properties: string | null;
   token: string | null;
   timestamp: string;
+  operation_id: string | null;
+  detail: string | null;
 }
 
 type PageRow = Omit<EventRow, 'stack_id' | 'account' | 'region'>;
@@ -51,16 +73,24 @@ const EVENT = columns<Omit<EventRecord, 'seq'>>({
   properties: ['properties', 'optional'],
   token: ['token', 'optional'],
   timestamp: ['timestamp'],
+  operationId: ['operation_id', 'optional'],
+  detail: ['detail', 'optional'],
 });
 
+const PAGE_COLUMNS =
+  'seq, event_id, logical_id, physical_id, type, status, reason, properties, token, timestamp, operation_id, detail';
+
 /** A page row lacks the stack's own columns, which the caller knows. */
-const fromRow = (r: PageRow, stack: StackKey): EventRecord =>
-  EVENT.fromRow(r as unknown as Record<string, unknown>, {
+function fromRow(r: PageRow, stack: StackKey): EventRecord {
+  const e = EVENT.fromRow(r as unknown as Record<string, unknown>, {
     seq: r.seq,
     stackId: stack.stackId,
     account: stack.account,
     region: stack.region,
   });
+  if (typeof e.detail === 'string') e.detail = JSON.parse(e.detail) as EventDetail;
+  return e;
+}
 
 /** Stacks whose events key is kept in memory: far more than run at once, ~2 MB at most. */
 const KEYS_KEPT = 10_000;
@@ -68,6 +98,7 @@ const KEYS_KEPT = 10_000;
 export class EventStore {
   private readonly insertStmt;
   private readonly pageStmt;
+  private readonly operationsPageStmt;
   private readonly keyStmt;
   private readonly stackOfStmt;
   /**
@@ -88,8 +119,12 @@ export class EventStore {
     // every row of a page was a third of the page's cost (bench/README.md).
     this.pageStmt = withLimit(
       db,
-      `SELECT seq, event_id, logical_id, physical_id, type, status, reason, properties, token, timestamp
-       FROM events WHERE stack_key = ? AND seq < ? ORDER BY seq DESC`,
+      `SELECT ${PAGE_COLUMNS} FROM events WHERE stack_key = ? AND seq < ? ORDER BY seq DESC`,
+    );
+    this.operationsPageStmt = withLimit(
+      db,
+      `SELECT ${PAGE_COLUMNS} FROM events
+       WHERE operation_id IN (SELECT value FROM json_each(?)) AND stack_key = ? AND seq < ? ORDER BY seq DESC`,
     );
     this.keyStmt = db.prepare('SELECT rowid AS key FROM stacks WHERE stack_id = ?').pluck();
     this.stackOfStmt = db.prepare('SELECT account, region FROM stacks WHERE rowid = ?');
@@ -110,7 +145,7 @@ export class EventStore {
   append(e: EventRecord): void {
     const key = this.keyOf(e.stackId);
     if (key === undefined) throw new Error(`no stack row for the events of ${e.stackId}`);
-    const values = EVENT.values(e);
+    const values = EVENT.values(e.detail ? { ...e, detail: JSON.stringify(e.detail) as unknown as EventDetail } : e);
     values.push(key);
     const { lastInsertRowid } = this.insertStmt.run(values);
     if (this.feed?.active) this.feed.publish({ kind: 'event', event: { ...e, seq: Number(lastInsertRowid) } });
@@ -121,6 +156,21 @@ export class EventStore {
     const key = this.keyOf(stackId);
     if (key === undefined) return [];
     const rows = this.pageStmt(limit).all(key, before ?? Number.MAX_SAFE_INTEGER) as PageRow[];
+    if (!rows.length) return [];
+    const { account, region } = this.stackOfStmt.get(key) as Pick<EventRow, 'account' | 'region'>;
+    const stack = { stackId, account, region };
+    return rows.map((r) => fromRow(r, stack));
+  }
+
+  /** The events of some of the stack's operations, newest first, strictly older than the `before` sequence. */
+  pageOfOperations(stackId: string, operationIds: string[], before: number | undefined, limit: number): EventRecord[] {
+    const key = this.keyOf(stackId);
+    if (key === undefined || !operationIds.length) return [];
+    const rows = this.operationsPageStmt(limit).all(
+      JSON.stringify(operationIds),
+      key,
+      before ?? Number.MAX_SAFE_INTEGER,
+    ) as PageRow[];
     if (!rows.length) return [];
     const { account, region } = this.stackOfStmt.get(key) as Pick<EventRow, 'account' | 'region'>;
     const stack = { stackId, account, region };

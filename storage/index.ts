@@ -13,6 +13,7 @@ import { TransformOutputStore } from './transformOutputs.js';
 import { ObjectStore } from './objects.js';
 import { WaitStore } from './waits.js';
 import { ChangeFeed } from './feed.js';
+import { OperationHistoryStore } from './operationHistory.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 export class Store {
@@ -30,6 +31,8 @@ export class Store {
   readonly objects: ObjectStore;
   /** What running operations' waits need across a restart (resources/signalHub.ts). */
   readonly waits: WaitStore;
+  /** The operations each stack has run, kept after they end (DescribeEvents). */
+  readonly history: OperationHistoryStore;
   /**
    * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
@@ -56,6 +59,7 @@ export class Store {
     this.transformOutputs = new TransformOutputStore(db);
     this.objects = new ObjectStore(db);
     this.waits = new WaitStore(db, this.group);
+    this.history = new OperationHistoryStore(db);
   }
 
   static open(file: string): Store {
@@ -101,6 +105,7 @@ export class Store {
         's3_parts',
         'transform_outputs',
         'waits',
+        'stack_operations',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -128,7 +133,7 @@ export class Store {
       .pluck()
       .all(...args, ...args) as string[];
     this.transaction(() => {
-      for (const table of ['templates', 'journal', 'operations', 'waits']) {
+      for (const table of ['templates', 'journal', 'operations', 'waits', 'stack_operations']) {
         this.db
           .prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`)
           .run(...args);
@@ -162,8 +167,9 @@ export class Store {
 
 export type { StackRecord, StackDoc, StackParameter, StackOutput, Tag } from './stacks.js';
 export type { ResourceRecord, ResourceDoc } from './resources.js';
-export type { EventRecord } from './events.js';
+export type { EventRecord, EventDetail } from './events.js';
 export type { Change } from './feed.js';
+export type { StackOperationRecord, OperationStatus } from './operationHistory.js';
 export type { WorldResource, WorldState } from './world.js';
 export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';

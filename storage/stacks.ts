@@ -3,7 +3,7 @@ import { withLimit, type Db } from './db.js';
 import { columns } from './rows.js';
 import type { ChangeFeed } from './feed.js';
 import type { OperationType, StackStatus } from '../domain/statuses.js';
-import type { RollbackConfiguration } from '../generated/cloudformation.js';
+import type { DeploymentConfig, RollbackConfiguration } from '../generated/cloudformation.js';
 
 export interface StackParameter {
   ParameterKey: string;
@@ -32,6 +32,8 @@ export interface StackDoc {
   capabilities?: string[];
   notificationARNs: string[];
   disableRollback: boolean;
+  /** The DeploymentConfig of the stack's last operation that took one (DescribeStacks shows it). */
+  deploymentConfig?: DeploymentConfig;
   /** CreateStack's OnFailure while the create runs, for a restart that resumes it. */
   onFailure?: 'ROLLBACK' | 'DELETE' | 'DO_NOTHING';
   terminationProtection: boolean;
@@ -49,6 +51,8 @@ export interface StackDoc {
   /** Whether the stack came from a change set (DescribeStacks then shows LastUpdatedTime at once). */
   viaChangeSet?: boolean;
   /** Set once the stack has been updated or executed through a change set (DescribeStacks shows LastUpdatedTime). */
+  lastOperations?: { OperationId: string; OperationType: OperationType }[];
+  /** LastOperations as a database written before it was a list holds it. */
   lastOperation?: { OperationId: string; OperationType: OperationType };
   /** A nested stack's parent and the root of its tree (stack ARNs). */
   parentId?: string;

@@ -18,12 +18,18 @@ export interface WorldState {
   /** An SSM parameter's version labels: label → version. */
   labels?: Record<string, number>;
   /** What Lambda's control plane changed or published: code hash and size, revision, a version's configuration. */
+  /** Where the resource lives: 'backend' when a backend provider made it there (resources/backend/), else simulated. */
+  lives?: 'backend';
   lambda?: {
     codeSha256?: string;
     codeSize?: number;
     revisionId?: string;
     lastModified?: string;
     configuration?: Record<string, unknown>;
+    /** A zip sent to UpdateFunctionCode (base64), the code while the Code property still reads `placeholder`. */
+    zip?: { placeholder: string; base64: string };
+    /** A published version's code: the function's Code property (and zip) when it was published. */
+    code?: Record<string, unknown>;
   };
 }
 

@@ -64,6 +64,7 @@ export const describeChangeSet: Handler<'DescribeChangeSet'> = (ctx, input) => {
     RootChangeSetId: doc.rootChangeSetId,
     OnStackFailure: doc.onStackFailure,
     ImportExistingResources: doc.importExistingResources,
+    DeploymentConfig: doc.deploymentConfig,
   };
 };
 

@@ -13,6 +13,7 @@ export function stackEventView(e: EventRecord, stackName: string): StackEvent {
     StackId: e.stackId,
     EventId: e.eventId,
     StackName: stackName,
+    OperationId: e.operationId,
     LogicalResourceId: e.logicalId,
     PhysicalResourceId: e.physicalId,
     ResourceType: e.type,
@@ -24,13 +25,16 @@ export function stackEventView(e: EventRecord, stackName: string): StackEvent {
   };
 }
 
+/** Pre-deployment validation's VALIDATION_ERROR events are DescribeEvents' only (state-machine/earlyValidation.ts). */
+export const shownInStackEvents = (e: EventRecord): boolean => e.detail?.EventType !== 'VALIDATION_ERROR';
+
 export const describeStackEvents: Handler<'DescribeStackEvents'> = (ctx, input) => {
   const stack = findStack(ctx, input.StackName);
   if (!stack) throw stackNotFound(input.StackName);
   const events = ctx.store.events.page(stack.stackId, decodeToken(input.NextToken), PAGE_SIZE + 1);
   const page = events.slice(0, PAGE_SIZE);
   return {
-    StackEvents: page.map((e) => stackEventView(e, stack.name)),
+    StackEvents: page.filter(shownInStackEvents).map((e) => stackEventView(e, stack.name)),
     NextToken: events.length > PAGE_SIZE ? encodeToken(page[page.length - 1].seq) : undefined,
   };
 };

@@ -1,8 +1,11 @@
 // ACTIONS: the one table from a CloudFormation Action to its handler, each typed by its Action's model input and output.
 import type { Action, Handler, HandlerContext } from './context.js';
+import { NOT_IMPLEMENTED, rowOf, type DecodedHandler, type NotImplemented } from '../actionTable.js';
+import { NOT_SERVED } from './notImplemented.js';
 import { checkInput } from './inputRules.js';
 import * as stacks from './stacks.js';
 import * as events from './events.js';
+import * as operationEvents from './operationEvents.js';
 import * as resources from './resources.js';
 import * as templates from './templates.js';
 import * as changeSets from './changeSets.js';
@@ -11,7 +14,9 @@ import * as rollbacks from './rollbacks.js';
 import * as policies from './policies.js';
 import * as signals from './signals.js';
 
-export const ACTIONS: { readonly [A in Action]?: Handler<A> } = {
+/** Total over the model's Actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
+export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = {
+  ...NOT_SERVED,
   CreateStack: stacks.createStack,
   UpdateStack: stacks.updateStack,
   DeleteStack: stacks.deleteStack,
@@ -19,6 +24,7 @@ export const ACTIONS: { readonly [A in Action]?: Handler<A> } = {
   ListStacks: stacks.listStacks,
   UpdateTerminationProtection: stacks.updateTerminationProtection,
   DescribeStackEvents: events.describeStackEvents,
+  DescribeEvents: operationEvents.describeEvents,
   DescribeStackResource: resources.describeStackResource,
   DescribeStackResources: resources.describeStackResources,
   ListStackResources: resources.listStackResources,
@@ -40,24 +46,10 @@ export const ACTIONS: { readonly [A in Action]?: Handler<A> } = {
   SignalResource: signals.signalResource,
 };
 
-type Decoded = Record<string, unknown>;
-
-/** An Action's handler as the protocol sees it: input and output as plain objects, walked by the model's shapes. */
-export type DecodedHandler = (ctx: HandlerContext, input: Decoded) => Promise<Decoded | undefined>;
-
-// The decoder builds each input from its Action's model shape and the encoder walks each output by it, and
-// generated/cloudformation.ts types both from that model: this view of ACTIONS is the one place that is trusted.
-const DECODED = ACTIONS as unknown as Readonly<
-  Record<
-    string,
-    ((ctx: HandlerContext, input: Decoded) => Decoded | undefined | Promise<Decoded | undefined>) | undefined
-  >
->;
-
-/** The handler of `action` behind INPUT_RULES' check, or undefined when cfn-local has none. */
-export function handlerOf(action: string): DecodedHandler | undefined {
-  const handler = DECODED[action];
-  if (!handler) return undefined;
+/** The handler of `action` behind INPUT_RULES' check; NOT_IMPLEMENTED, or undefined for an Action the model lacks. */
+export function handlerOf(action: string): DecodedHandler<HandlerContext> | NotImplemented | undefined {
+  const handler = rowOf(ACTIONS, action);
+  if (handler === undefined || handler === NOT_IMPLEMENTED) return handler;
   return async (ctx, input) => {
     checkInput(action, input);
     return handler(ctx, input);

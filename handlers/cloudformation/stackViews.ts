@@ -1,6 +1,7 @@
 // How stacks look in DescribeStacks and ListStacks: the members AWS includes, and when it includes them.
 import type { StackRecord } from '../../storage/index.js';
 import type { Stack, StackSummary } from '../../generated/cloudformation.js';
+import { lastOperationsOf } from '../../state-machine/operationHistory.js';
 
 const MASK = '****';
 const SHOWS_DELETION_TIME = new Set([
@@ -31,6 +32,7 @@ export function describeStack(stack: StackRecord): Stack {
     StackStatus: stack.status,
     StackStatusReason: stack.statusReason,
     DisableRollback: doc.disableRollback,
+    DeploymentConfig: doc.deploymentConfig,
     NotificationARNs: doc.notificationARNs,
     TimeoutInMinutes: doc.timeoutInMinutes,
     Capabilities: doc.capabilities,
@@ -40,7 +42,7 @@ export function describeStack(stack: StackRecord): Stack {
     EnableTerminationProtection: deleted ? undefined : doc.terminationProtection,
     DriftInformation: { StackDriftStatus: 'NOT_CHECKED' },
     RetainExceptOnCreate: doc.retainExceptOnCreate,
-    LastOperations: doc.lastOperation ? [doc.lastOperation] : undefined,
+    LastOperations: lastOperationsOf(doc),
     ParentId: doc.parentId,
     RootId: doc.rootId,
   };
@@ -57,7 +59,7 @@ export function summarizeStack(stack: StackRecord): StackSummary {
     StackStatus: stack.status,
     StackStatusReason: stack.statusReason,
     DriftInformation: { StackDriftStatus: 'NOT_CHECKED' },
-    LastOperations: stack.doc.lastOperation ? [stack.doc.lastOperation] : undefined,
+    LastOperations: lastOperationsOf(stack.doc),
     ParentId: stack.doc.parentId,
     RootId: stack.doc.rootId,
   };

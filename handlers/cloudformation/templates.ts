@@ -18,6 +18,7 @@ import { findStack, type Handler, type HandlerContext } from './context.js';
 import { TEMPLATE_STAGE } from './inputRules.js';
 import { templateBody } from './stacks.js';
 import { docOf } from '../../state-machine/changeSets.js';
+import { byLiveName } from '../../state-machine/changeSetStatus.js';
 
 const STAGES = ['Original', 'Processed'];
 
@@ -42,7 +43,7 @@ export const getTemplate: Handler<'GetTemplate'> = (ctx, input) => {
   if (changeSetName !== undefined) {
     const cs = changeSetName.startsWith('arn:') ? ctx.store.changeSets.byId(changeSetName) : undefined;
     const stack = name !== undefined ? findStack(ctx, name) : undefined;
-    const found = cs ?? (stack ? ctx.store.changeSets.byName(stack.stackId, changeSetName) : undefined);
+    const found = cs ?? (stack ? byLiveName(ctx.store, stack.stackId, changeSetName) : undefined);
     if (!found || found.deleted) throw changeSetNotFound(changeSetName);
     const { templateBody: body, parameters } = docOf(found);
     if (stage === 'Original') return { TemplateBody: body, StagesAvailable: STAGES };

@@ -123,13 +123,13 @@ export function saveFunction(
   ctx: LambdaContext,
   row: WorldResource,
   properties: Record<string, unknown>,
-  code?: { sha: string; size: number },
+  code?: { sha: string; size: number; zip?: { placeholder: string; base64: string } },
 ) {
   const lambda = {
     ...row.state.lambda,
     revisionId: randomUUID(),
     lastModified: lambdaTime(ctx.now),
-    ...(code ? { codeSha256: code.sha, codeSize: code.size } : {}),
+    ...(code ? { codeSha256: code.sha, codeSize: code.size, zip: code.zip } : {}),
   };
   const updated = { ...row, properties, state: { ...row.state, lambda } };
   ctx.store.world.put(updated);

@@ -16,6 +16,8 @@ import {
   type LambdaInputOf,
 } from './functions.js';
 import { getAlias, publishVersion, qualifiedConfiguration, updateAlias } from './versions.js';
+import { NOT_IMPLEMENTED, rowOf, type DecodedHandler, type NotImplemented } from '../actionTable.js';
+import { NOT_SERVED } from './notImplemented.js';
 
 export type { LambdaContext } from './functions.js';
 type LambdaOutput = Record<string, unknown> | undefined;
@@ -98,13 +100,19 @@ async function s3Code(ctx: LambdaContext, bucket: string, key: string): Promise<
 async function newCode(
   ctx: LambdaContext,
   input: LambdaInputOf<'UpdateFunctionCode'>,
-): Promise<{ code: Record<string, unknown>; sha: string; size: number }> {
-  if (input.ZipFile !== undefined)
-    return {
-      code: { ZipFile: `(${input.ZipFile.length} bytes from UpdateFunctionCode)` },
-      sha: sha256(input.ZipFile),
-      size: input.ZipFile.length,
-    };
+): Promise<{
+  code: Record<string, unknown>;
+  sha: string;
+  size: number;
+  zip?: { placeholder: string; base64: string };
+}> {
+  if (input.ZipFile !== undefined) {
+    const sha = sha256(input.ZipFile);
+    // The Code property names the zip; the bytes stay in the row's state for the runtime (runtime/code.ts).
+    const placeholder = `(${input.ZipFile.length} bytes from UpdateFunctionCode, ${sha})`;
+    const zip = { placeholder, base64: Buffer.from(input.ZipFile).toString('base64') };
+    return { code: { ZipFile: placeholder }, sha, size: input.ZipFile.length, zip };
+  }
   if (input.ImageUri !== undefined) return { code: { ImageUri: input.ImageUri }, sha: sha256(input.ImageUri), size: 0 };
   if (input.S3Bucket !== undefined && input.S3Key !== undefined) {
     const code = {
@@ -123,14 +131,14 @@ async function newCode(
 export async function updateFunctionCode(ctx: LambdaContext, input: LambdaInputOf<'UpdateFunctionCode'>) {
   const { row } = findFunction(ctx, input.FunctionName);
   checkRevision(String(configurationOf(ctx, row).RevisionId), input.RevisionId);
-  const { code, sha, size } = await newCode(ctx, input);
+  const { code, sha, size, zip } = await newCode(ctx, input);
   if (input.DryRun === true) return { ...configurationOf(ctx, row), CodeSha256: sha, CodeSize: size };
   const properties = {
     ...row.properties,
     Code: code,
     ...(input.Architectures ? { Architectures: input.Architectures } : {}),
   };
-  const saved = saveFunction(ctx, row, properties, { sha, size });
+  const saved = saveFunction(ctx, row, properties, { sha, size, zip });
   return input.Publish === true ? publishVersion(ctx, { FunctionName: saved.physicalId }) : configurationOf(ctx, saved);
 }
 
@@ -164,8 +172,9 @@ export function updateFunctionConfiguration(ctx: LambdaContext, input: LambdaInp
   return configurationOf(ctx, saveFunction(ctx, row, properties));
 }
 
-/** Lambda actions cfn-local serves (Invoke is forwarded by server/services/lambda.ts). */
-export const LAMBDA_ACTIONS: { readonly [A in LambdaAction]?: LambdaHandler<A> } = {
+/** Total over the model's actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
+export const LAMBDA_ACTIONS: { readonly [A in LambdaAction]: LambdaHandler<A> | NotImplemented } = {
+  ...NOT_SERVED,
   GetFunction: getFunction,
   GetFunctionConfiguration: getFunctionConfiguration,
   ListFunctions: listFunctions,
@@ -176,21 +185,12 @@ export const LAMBDA_ACTIONS: { readonly [A in LambdaAction]?: LambdaHandler<A> }
   UpdateAlias: updateAlias,
 };
 
-type Decoded = Record<string, unknown>;
+const RANGES_BY_NAME: Readonly<Record<string, Constraints<Record<string, unknown>> | undefined>> = RANGES;
 
-// The decoder builds each input from its Action's model shape, and generated/lambda.ts types it from that model:
-// this view of LAMBDA_ACTIONS is the one place that is trusted.
-const DECODED = LAMBDA_ACTIONS as unknown as Readonly<
-  Record<string, ((ctx: LambdaContext, input: Decoded) => LambdaOutput | Promise<LambdaOutput>) | undefined>
->;
-const RANGES_BY_NAME: Readonly<Record<string, Constraints<Decoded> | undefined>> = RANGES;
-
-/** The handler of `action` behind RANGES' check, or undefined when cfn-local does not serve it. */
-export function lambdaHandlerOf(
-  action: string,
-): ((ctx: LambdaContext, input: Decoded) => Promise<LambdaOutput>) | undefined {
-  const handler = DECODED[action];
-  if (!handler) return undefined;
+/** The handler of `action` behind RANGES' check; NOT_IMPLEMENTED, or undefined for an action the model lacks. */
+export function lambdaHandlerOf(action: string): DecodedHandler<LambdaContext> | NotImplemented | undefined {
+  const handler = rowOf(LAMBDA_ACTIONS, action);
+  if (handler === undefined || handler === NOT_IMPLEMENTED) return handler;
   const rules = RANGES_BY_NAME[action];
   return async (ctx, input) => {
     const problems = rules ? constraintProblems(rules, input) : [];

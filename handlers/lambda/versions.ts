@@ -58,6 +58,30 @@ export function qualifiedConfiguration(
   return found;
 }
 
+/**
+ * What runs for a qualifier: its configuration and the code it was published with (the function's own for
+ * `$LATEST`, and for a version a stack published, which kept no copy of the code).
+ */
+export function qualifiedCode(
+  ctx: LambdaContext,
+  fn: WorldResource,
+  qualifier?: string,
+): {
+  configuration: Record<string, unknown>;
+  code: Record<string, unknown>;
+  zip?: { placeholder: string; base64: string };
+} {
+  const configuration = qualifiedConfiguration(ctx, fn, qualifier);
+  const version = String(configuration.Version);
+  const row =
+    version === '$LATEST'
+      ? undefined
+      : rowsFor(ctx, VERSION_TYPE, fn.physicalId).find((r) => versionNumber(r) === version);
+  const snapshot = row?.state.lambda?.code;
+  if (snapshot) return { configuration, code: snapshot.Code as Record<string, unknown>, zip: snapshot.zip as never };
+  return { configuration, code: (fn.properties.Code ?? {}) as Record<string, unknown>, zip: fn.state.lambda?.zip };
+}
+
 /** https://docs.aws.amazon.com/lambda/latest/api/API_PublishVersion.html */
 export function publishVersion(ctx: LambdaContext, input: LambdaInputOf<'PublishVersion'>): Record<string, unknown> {
   const { row } = findFunction(ctx, input.FunctionName);
@@ -97,7 +121,7 @@ export function publishVersion(ctx: LambdaContext, input: LambdaInputOf<'Publish
     createdAt: ctx.now.toISOString(),
     properties: { FunctionName: row.physicalId, Description: configuration.Description },
     attributes: { Version: number, FunctionArn: arn },
-    state: { lambda: { configuration } },
+    state: { lambda: { configuration, code: { Code: row.properties.Code, zip: row.state.lambda?.zip } } },
   });
   return configuration;
 }

@@ -1,5 +1,7 @@
 // The S3 operations cfn-local serves: one table, operation name → handler (docs/services.md lists them).
-import type { S3Action, S3Context, S3Handler } from './context.js';
+import type { S3Action, S3Handler } from './context.js';
+import type { NotImplemented } from '../actionTable.js';
+import { NOT_SERVED } from './notImplemented.js';
 import { createBucket, deleteBucket, getBucketLocation, headBucket, listBuckets } from './buckets.js';
 import * as config from './bucketConfig.js';
 import { deleteObject, deleteObjects, getObject, headObject, putObject } from './objects.js';
@@ -15,8 +17,9 @@ import {
 
 export type { S3Context, S3Handler } from './context.js';
 
-/** Partial: a name the routing table returns may have no handler here (it answers NotImplemented). */
-export const S3_ACTIONS: { readonly [A in S3Action]?: S3Handler<A> } = {
+/** Total over the model's operations: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
+export const S3_ACTIONS: { readonly [A in S3Action]: S3Handler<A> | NotImplemented } = {
+  ...NOT_SERVED,
   CreateBucket: createBucket,
   HeadBucket: headBucket,
   DeleteBucket: deleteBucket,
@@ -52,13 +55,3 @@ export const S3_ACTIONS: { readonly [A in S3Action]?: S3Handler<A> } = {
   AbortMultipartUpload: abortMultipartUpload,
   ListParts: listParts,
 };
-
-type Decoded = Record<string, unknown>;
-
-/**
- * S3_ACTIONS as the protocol holds them: restXml builds each input from its operation's model shape and encodes each
- * output by it, and generated/s3.ts types both from that model; this view is the one place that is trusted.
- */
-export const DECODED_S3_ACTIONS = S3_ACTIONS as unknown as Readonly<
-  Record<string, ((ctx: S3Context, input: Decoded) => Decoded | undefined | Promise<Decoded | undefined>) | undefined>
->;

@@ -2,7 +2,7 @@
 // (https://docs.aws.amazon.com/AmazonS3/latest/userguide/mpuoverview.html). Completing streams the parts, in order,
 // into one body; the ETag is the MD5 of the parts' MD5s followed by `-` and the part count, as S3 computes it.
 import { createHash, randomBytes } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   entityTooSmall,
   invalidPart,
@@ -89,18 +89,15 @@ function chosenParts(upload: UploadRecord, requested: CompletedPart[], stored: P
   return chosen;
 }
 
-/** The parts' bodies one after another, as one stream. */
+/**
+ * The parts' bodies one after another, as one stream. A generator rather than writes into a PassThrough: if the
+ * write fails, destroying the stream ends the generator and closes the part being read, with no write left waiting.
+ */
 function concatenated(ctx: S3Context, parts: PartRecord[]): Readable {
-  const out = new PassThrough({ highWaterMark: 1 << 20 });
-  (async () => {
-    for (const part of parts) {
-      for await (const chunk of ctx.store.bodies.read(part.bodyId)) {
-        if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
-      }
-    }
-    out.end();
-  })().catch((err: Error) => out.destroy(err));
-  return out;
+  async function* chunks() {
+    for (const part of parts) yield* ctx.store.bodies.read(part.bodyId);
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 export const completeMultipartUpload: S3Handler<'CompleteMultipartUpload'> = async (ctx, input) => {

@@ -1,5 +1,6 @@
 // S3 object actions: PutObject, GetObject (with Range), HeadObject, DeleteObject, DeleteObjects
 // (https://docs.aws.amazon.com/AmazonS3/latest/API/API_PutObject.html and its neighbours).
+import { checkHeaderValue } from '../../domain/s3Errors.js';
 import { findBucket, countObjects, type S3Context, type S3Handler, type S3OutputOf } from './context.js';
 import {
   byteRange,
@@ -31,25 +32,34 @@ export const putObject: S3Handler<'PutObject'> = async (ctx, input) => {
   return { ETag: etag, ServerSideEncryption: input.ServerSideEncryption ?? 'AES256' };
 };
 
-/** Response header overrides a GetObject may ask for (`response-content-type`, …). */
+/** Response header overrides a GetObject may ask for: the input member, the output member, the query name. */
 const OVERRIDES = [
-  ['ResponseContentType', 'ContentType'],
-  ['ResponseCacheControl', 'CacheControl'],
-  ['ResponseContentDisposition', 'ContentDisposition'],
-  ['ResponseContentEncoding', 'ContentEncoding'],
-  ['ResponseContentLanguage', 'ContentLanguage'],
-  ['ResponseExpires', 'ExpiresString'],
+  ['ResponseContentType', 'ContentType', 'response-content-type'],
+  ['ResponseCacheControl', 'CacheControl', 'response-cache-control'],
+  ['ResponseContentDisposition', 'ContentDisposition', 'response-content-disposition'],
+  ['ResponseContentEncoding', 'ContentEncoding', 'response-content-encoding'],
+  ['ResponseContentLanguage', 'ContentLanguage', 'response-content-language'],
+  ['ResponseExpires', 'ExpiresString', 'response-expires'],
 ] as const;
 
 export const getObject: S3Handler<'GetObject'> = (ctx, input) => {
   const o = findObject(ctx, input.Bucket, input.Key);
   checkPreconditions(input, o);
   const range = byteRange(input.Range, o.size);
-  const out: S3OutputOf<'GetObject'> = { ...objectHeaders(o), Body: ctx.store.bodies.read(o.bodyId, range) };
-  for (const [from, to] of OVERRIDES) {
+  const overrides: Partial<S3OutputOf<'GetObject'>> = {};
+  for (const [from, to, query] of OVERRIDES) {
     const value = input[from];
-    if (value !== undefined) out[to] = value instanceof Date ? value.toUTCString() : value;
+    if (value === undefined) continue;
+    const text = value instanceof Date ? value.toUTCString() : value;
+    checkHeaderValue(query, text);
+    overrides[to] = text;
   }
+  // The body is opened last: nothing above may throw with a file left open.
+  const out: S3OutputOf<'GetObject'> = {
+    ...objectHeaders(o),
+    ...overrides,
+    Body: ctx.store.bodies.read(o.bodyId, range),
+  };
   if (range) {
     Object.assign(out, {
       ContentLength: range.end - range.start + 1,

@@ -11,6 +11,8 @@ import { echo } from '../../domain/errors.js';
 import { constraintProblems } from '../../domain/constraints.js';
 import type { StsActions } from '../../generated/sts.js';
 import { sessionToken, type Identity } from './identity.js';
+import type { NotImplemented } from '../actionTable.js';
+import { NOT_SERVED } from './notImplemented.js';
 
 export interface StsContext {
   store: Store;
@@ -137,19 +139,10 @@ export function getSessionToken(ctx: StsContext, input: InputOf<'GetSessionToken
   return { Credentials: credentials(ctx.caller.account, { Account, Arn, UserId }, ctx.now, duration) };
 }
 
-/** STS actions cfn-local serves; any other STS action of the model answers as not served. */
-export const STS_ACTIONS: { readonly [A in StsAction]?: StsHandler<A> } = {
+/** Total over the model's actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
+export const STS_ACTIONS: { readonly [A in StsAction]: StsHandler<A> | NotImplemented } = {
+  ...NOT_SERVED,
   GetCallerIdentity: getCallerIdentity,
   AssumeRole: assumeRole,
   GetSessionToken: getSessionToken,
 };
-
-type Decoded = Record<string, unknown>;
-
-/**
- * STS_ACTIONS as the protocol holds them: the decoder builds each input from its Action's model shape and the encoder
- * walks each output by it, and generated/sts.ts types both from that model; this view is the one place that is trusted.
- */
-export const DECODED_STS_ACTIONS = STS_ACTIONS as unknown as Readonly<
-  Record<string, ((ctx: StsContext, input: Decoded) => Decoded | undefined) | undefined>
->;

@@ -2,6 +2,6 @@
 export * from './errors.js';
 export * from './json.js';
 export * from './query.js';
-export * from './shapes.js';
+export * from './model.js';
 export * from './sigv4.js';
 export * from './xml.js';

@@ -1,83 +1,109 @@
-// server/protocol: the awsJson 1.0 door (`X-Amz-Target: CloudFormation.<Action>`), used by SDK
-// clients configured with the AwsJson1_0Protocol; query-compatible errors via x-amzn-query-error.
+// server/protocol: the one JSON codec, for every protocol whose bodies are JSON: awsJson 1.0 (CloudFormation's
+// `X-Amz-Target: CloudFormation.<Action>` door), awsJson 1.1 (SSM) and restJson1's bodies (Lambda). It reads and
+// writes by walking the service's model; a member with an HTTP location (a URI label, header, query) is not in a body.
 import { echo, invalidAction, validationError, type AwsError } from '../../domain/errors.js';
 import { noteProblem, validationText } from '../../domain/serviceErrors.js';
-import { MODEL_ERRORS, operationShapes, shape, type Member } from './shapes.js';
+import { CLOUDFORMATION_MODEL, type Member, type WireModel } from './model.js';
 
-export const JSON_TARGET_PREFIX = 'CloudFormation';
-export const JSON_CONTENT_TYPE = 'application/x-amz-json-1.0';
-const NAMESPACE = 'com.amazonaws.cloudformation';
+/** A request body that is not JSON at all: each service answers it in its own words. */
+export class MalformedJson extends Error {}
 
-/** `CloudFormation.CreateStack` → `CreateStack`; undefined for another service's target. */
-export function actionFromTarget(target?: string): string | undefined {
-  const dot = target?.lastIndexOf('.') ?? -1;
-  if (!target || dot === -1 || target.slice(0, dot) !== JSON_TARGET_PREFIX) return undefined;
-  return target.slice(dot + 1) || undefined;
+/** How deep a request body may nest: Jackson's default (StreamReadConstraints), which AWS's JSON services parse with. */
+export const MAX_JSON_DEPTH = 1000;
+
+/** Whether arrays and objects nest deeper than `max` (strings skipped), in one pass, before anything recurses. */
+export function nestsDeeper(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 
-/** Decodes a JSON request body into the Action's input (timestamps become Dates). */
-export function decodeJsonInput(action: string, body: string): Record<string, unknown> {
-  const ops = operationShapes(action);
-  if (!ops) throw invalidAction(action);
-  if (ops.input === null) return {};
+/**
+ * A request body as the JSON object a structure is (empty: `{}`). Throws MalformedJson when it is not JSON, nests
+ * deeper than MAX_JSON_DEPTH (a 100,000-deep body overflowed the stack when echoed in a message), or is JSON but no
+ * object (`null`, `[]`, `5`): AWS's deserializers refuse those before any member is read.
+ */
+export function parseJsonObject(body: string): Record<string, unknown> {
+  if (body.trim() === '') return {};
+  if (nestsDeeper(body)) throw new MalformedJson('the body nests too deep');
   let parsed: unknown;
   try {
-    parsed = body.trim() === '' ? {} : JSON.parse(body);
+    parsed = JSON.parse(body);
   } catch {
-    throw validationError('The request body is not valid JSON');
+    throw new MalformedJson('the body is not JSON');
   }
-  const problems: string[] = [];
-  const input = readValue(ops.input, parsed, '', problems) as Record<string, unknown> | undefined;
-  if (problems.length > 0) {
-    throw validationError(validationText(problems));
-  }
-  return input ?? {};
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new MalformedJson('the body is not a JSON object');
+  return parsed as Record<string, unknown>;
 }
 
-function readValue(shapeName: string, value: unknown, path: string, problems: string[]): unknown {
+const inBody = (m: Member) => m.location === undefined;
+const camel = (name: string) => name[0].toLowerCase() + name.slice(1);
+
+/** The value as a validation message shows it (`jsonEcho` in scripts/models.mjs). */
+function echoed(model: WireModel, value: unknown): string {
+  if (typeof value === 'string' && model.metadata.jsonEcho !== 'json') return echo(value);
+  return echo(JSON.stringify(value));
+}
+
+/**
+ * Decodes one value of `shapeName`, collecting AWS's "Value … at 'path' failed to satisfy constraint" problems.
+ * Members the model does not have are ignored, as AWS's front ends do.
+ */
+export function readJsonValue(
+  model: WireModel,
+  shapeName: string,
+  value: unknown,
+  path: string,
+  problems: string[],
+): unknown {
   if (value === null || value === undefined) return undefined;
-  const s = shape(shapeName);
+  const s = model.shape(shapeName);
   const bad = (constraint: string) => {
     noteProblem(
       problems,
-      () => `Value '${echo(JSON.stringify(value))}' at '${path}' failed to satisfy constraint: ${constraint}`,
+      () => `Value '${echoed(model, value)}' at '${path}' failed to satisfy constraint: ${constraint}`,
     );
     return undefined;
   };
   switch (s.type) {
-    case 'structure': {
+    case 'structure':
       if (typeof value !== 'object' || Array.isArray(value)) return bad('Member must be a structure');
-      const out: Record<string, unknown> = {};
-      for (const m of s.members) {
-        const camel = m.name[0].toLowerCase() + m.name.slice(1);
-        const at = path ? `${path}.${camel}` : camel;
-        const v = readValue(m.shape, (value as Record<string, unknown>)[m.name], at, problems);
-        if (v !== undefined) out[m.name] = v;
-        else if (m.required && (value as Record<string, unknown>)[m.name] == null) {
-          problems.push(`Value null at '${at}' failed to satisfy constraint: Member must not be null`);
-        }
-      }
-      return out;
-    }
+      return readJsonMembers(model, s.members.filter(inBody), value as Record<string, unknown>, path, problems);
     case 'list':
       if (!Array.isArray(value)) return bad('Member must be a list');
       return value
-        .map((v, i) => readValue(s.member, v, `${path}.${i + 1}.member`, problems))
+        .map((v, i) => readJsonValue(model, s.member, v, `${path}.${i + 1}.member`, problems))
         .filter((v) => v !== undefined);
     case 'map': {
       if (typeof value !== 'object' || Array.isArray(value)) return bad('Member must be a map');
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        const decoded = readValue(s.value, v, `${path}.${k}`, problems);
-        Object.defineProperty(out, k, { value: decoded, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, k, {
+          value: readJsonValue(model, s.value, v, `${path}.${k}`, problems),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     }
     case 'integer':
-    case 'long':
       return Number.isSafeInteger(value) ? value : bad('Member must be a number');
+    case 'number':
+    case 'long':
     case 'double':
-      return typeof value === 'number' ? value : bad('Member must be a number');
+      return typeof value === 'number' && Number.isFinite(value) ? value : bad('Member must be a number');
     case 'boolean':
       return typeof value === 'boolean' ? value : bad('Member must be a boolean');
     case 'timestamp': {
@@ -86,37 +112,70 @@ function readValue(shapeName: string, value: unknown, path: string, problems: st
       return date && !Number.isNaN(date.getTime()) ? date : bad('Member must be a timestamp');
     }
     case 'blob':
+    case 'stream':
       return typeof value === 'string' ? Buffer.from(value, 'base64') : bad('Member must be a blob');
+    case 'document':
+      return value;
     default:
       return typeof value === 'string' ? value : bad('Member must be a string');
   }
 }
 
-/** The JSON response body; timestamps travel as epoch seconds, as awsJson 1.0 wants. */
-export function encodeJsonResult(action: string, output: Record<string, unknown> | undefined): string {
-  const ops = operationShapes(action);
-  if (!ops) throw new Error(`unknown action ${action}`);
-  if (ops.output === null || !output) return '{}';
-  return JSON.stringify(writeValue(ops.output, output));
+/** The given members of a structure from a JSON object; a missing required member is a problem. */
+export function readJsonMembers(
+  model: WireModel,
+  members: Member[],
+  value: Record<string, unknown>,
+  path: string,
+  problems: string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const m of members) {
+    const at = path ? `${path}.${camel(m.name)}` : camel(m.name);
+    const v = readJsonValue(model, m.shape, value[m.name], at, problems);
+    if (v !== undefined) out[m.name] = v;
+    else if (m.required && value[m.name] == null)
+      problems.push(`Value null at '${at}' failed to satisfy constraint: Member must not be null`);
+  }
+  return out;
 }
 
-function writeValue(shapeName: string, value: unknown): unknown {
-  const s = shape(shapeName);
+/**
+ * An operation's input from a JSON request body (empty: no members), with the validation problems found; throws
+ * MalformedJson when the body is not a JSON object (parseJsonObject).
+ */
+export function readJsonInput(
+  model: WireModel,
+  action: string,
+  body: string,
+): { input: Record<string, unknown>; problems: string[] } {
+  const input = model.operation(action)?.input ?? null;
+  if (input === null) return { input: {}, problems: [] };
+  const parsed = parseJsonObject(body);
+  const problems: string[] = [];
+  const value = readJsonValue(model, input, parsed, '', problems) as Record<string, unknown> | undefined;
+  return { input: value ?? {}, problems };
+}
+
+/** Encodes a handler's plain value as JSON following the shape; timestamps leave as epoch seconds. */
+export function writeJsonValue(model: WireModel, shapeName: string, value: unknown): unknown {
+  const s = model.shape(shapeName);
   switch (s.type) {
     case 'structure': {
       const out: Record<string, unknown> = {};
-      for (const m of s.members as Member[]) {
+      for (const m of s.members) {
+        if (!inBody(m)) continue;
         const v = (value as Record<string, unknown>)[m.name];
-        if (v !== undefined && v !== null) out[m.name] = writeValue(m.shape, v);
+        if (v !== undefined && v !== null) out[m.name] = writeJsonValue(model, m.shape, v);
       }
       return out;
     }
     case 'list':
-      return (value as unknown[]).filter((v) => v !== undefined && v !== null).map((v) => writeValue(s.member, v));
+      return (value as unknown[]).filter((v) => v != null).map((v) => writeJsonValue(model, s.member, v));
     case 'map': {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value as Record<string, unknown>))
-        if (v != null) out[k] = writeValue(s.value, v);
+        if (v != null) out[k] = writeJsonValue(model, s.value, v);
       return out;
     }
     case 'timestamp':
@@ -128,7 +187,50 @@ function writeValue(shapeName: string, value: unknown): unknown {
   }
 }
 
-const SHAPE_BY_CODE = new Map(Object.entries(MODEL_ERRORS).map(([name, e]) => [e.code, name]));
+/** The JSON response body of an operation: `{}` when the model's output is Unit or there is no output. */
+export function encodeJsonResult(
+  action: string,
+  output: Record<string, unknown> | undefined,
+  model: WireModel = CLOUDFORMATION_MODEL,
+): string {
+  const ops = model.operation(action);
+  if (!ops) throw new Error(`unknown action ${action}`);
+  if (ops.output === null || !output) return '{}';
+  return JSON.stringify(writeJsonValue(model, ops.output, output));
+}
+
+/** `<prefix>.CreateStack` → `CreateStack`; undefined for another target prefix. */
+export function actionFromTarget(
+  target?: string,
+  prefix = CLOUDFORMATION_MODEL.metadata.targetPrefix,
+): string | undefined {
+  const dot = target?.lastIndexOf('.') ?? -1;
+  if (!target || dot === -1 || target.slice(0, dot) !== prefix) return undefined;
+  return target.slice(dot + 1) || undefined;
+}
+
+// CloudFormation's awsJson 1.0 door, used by SDK clients configured with AwsJson1_0Protocol; its errors are
+// query-compatible (x-amzn-query-error), its refusals CloudFormation's own.
+export const JSON_TARGET_PREFIX = 'CloudFormation';
+export const JSON_CONTENT_TYPE = 'application/x-amz-json-1.0';
+const NAMESPACE = 'com.amazonaws.cloudformation';
+
+/** Decodes a CloudFormation JSON request body into the Action's input (timestamps become Dates). */
+export function decodeJsonInput(action: string, body: string): Record<string, unknown> {
+  if (!CLOUDFORMATION_MODEL.operation(action)) throw invalidAction(action);
+  try {
+    const { input, problems } = readJsonInput(CLOUDFORMATION_MODEL, action, body);
+    if (problems.length > 0) throw validationError(validationText(problems));
+    return input;
+  } catch (err) {
+    if (err instanceof MalformedJson) throw validationError('The request body is not valid JSON');
+    throw err;
+  }
+}
+
+const SHAPE_BY_CODE = new Map(
+  Object.entries(CLOUDFORMATION_MODEL.errors).flatMap(([name, e]) => (e.code ? [[e.code, name] as const] : [])),
+);
 
 /**
  * A query-compatible JSON error: `__type` names the model's error shape (the SDK's class),

@@ -2,7 +2,7 @@
 // input object of its Action, validating types as AWS's front end does.
 import { echo, invalidAction, validationError } from '../../domain/errors.js';
 import { noteProblem, validationText } from '../../domain/serviceErrors.js';
-import { CLOUDFORMATION_SHAPES, type Member, type ShapeSource } from './shapes.js';
+import { CLOUDFORMATION_MODEL, type Member, type WireModel } from './model.js';
 
 /** Parses application/x-www-form-urlencoded text (`+` is a space); later duplicates win. */
 export function decodeQueryBody(body: string): Record<string, string> {
@@ -56,7 +56,7 @@ function toTree(params: Record<string, string>): Branch {
 export function decodeInput(
   action: string,
   params: Record<string, string>,
-  model = CLOUDFORMATION_SHAPES,
+  model = CLOUDFORMATION_MODEL,
 ): Record<string, unknown> {
   const ops = model.operationShapes(action);
   if (!ops) throw invalidAction(action);
@@ -67,7 +67,7 @@ export function decodeInput(
 export function decodeQueryShape(
   structureName: string,
   params: Record<string, string>,
-  model: ShapeSource = CLOUDFORMATION_SHAPES,
+  model: WireModel = CLOUDFORMATION_MODEL,
 ): Record<string, unknown> {
   const problems: string[] = [];
   const input = decodeStructure(
@@ -90,7 +90,7 @@ function memberPath(prefix: string, name: string): string {
 }
 
 function decodeStructure(
-  model: ShapeSource,
+  model: WireModel,
   struct: { members: Member[] },
   node: Branch,
   path: string,
@@ -109,7 +109,7 @@ function decodeStructure(
   return out;
 }
 
-function decodeValue(model: ShapeSource, shapeName: string, raw: Node, path: string, problems: string[]): unknown {
+function decodeValue(model: WireModel, shapeName: string, raw: Node, path: string, problems: string[]): unknown {
   const s = model.shape(shapeName);
   switch (s.type) {
     case 'structure':

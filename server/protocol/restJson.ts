@@ -2,8 +2,8 @@
 // input read from the URI labels, query string, headers and JSON body, and the output written back the same way.
 import { echo } from '../../domain/errors.js';
 import { noteProblem } from '../../domain/serviceErrors.js';
-import type { ServiceModel, ServiceMember } from './serviceModel.js';
-import { readJsonMembers, readJsonValue, writeJsonValue } from './jsonCodec.js';
+import type { Member, WireModel } from './model.js';
+import { nestsDeeper, readJsonMembers, readJsonValue, writeJsonValue } from './json.js';
 
 interface Route {
   operation: string;
@@ -16,7 +16,7 @@ interface Route {
   weight: number;
 }
 
-const ROUTES = new WeakMap<ServiceModel, Route[]>();
+const ROUTES = new WeakMap<WireModel, Route[]>();
 
 function compile(operation: string, method: string, uri: string): Route {
   const [path, queryPart] = uri.split('?') as [string, string | undefined];
@@ -47,7 +47,7 @@ function compile(operation: string, method: string, uri: string): Route {
   };
 }
 
-function routesOf(model: ServiceModel): Route[] {
+function routesOf(model: WireModel): Route[] {
   let routes = ROUTES.get(model);
   if (!routes) {
     routes = model
@@ -64,7 +64,7 @@ function routesOf(model: ServiceModel): Route[] {
 
 /** The operation a request names, with its URI labels (decoded); undefined when no template matches. */
 export function matchOperation(
-  model: ServiceModel,
+  model: WireModel,
   method: string,
   path: string,
   query: Record<string, string>,
@@ -87,7 +87,7 @@ const safeDecode = (text: string) => {
   }
 };
 
-function scalarFrom(model: ServiceModel, shapeName: string, raw: string, at: string, problems: string[]): unknown {
+function scalarFrom(model: WireModel, shapeName: string, raw: string, at: string, problems: string[]): unknown {
   const type = model.shape(shapeName).type;
   if (type === 'number' || type === 'long' || type === 'double') {
     const n = Number(raw);
@@ -112,27 +112,28 @@ export interface RestRequest {
 
 /** Builds the operation's input from every part of the request; problems are AWS's validation texts. */
 export function decodeRestInput(
-  model: ServiceModel,
+  model: WireModel,
   inputShape: string,
   req: RestRequest,
   problems: string[],
 ): Record<string, unknown> {
-  const shape = model.shape(inputShape) as { members: ServiceMember[] };
+  const shape = model.structure(inputShape);
   const located: Record<string, unknown> = {};
-  const at = (m: ServiceMember) => m.name[0].toLowerCase() + m.name.slice(1);
+  const at = (m: Member) => m.name[0].toLowerCase() + m.name.slice(1);
   for (const m of shape.members) {
     const raw =
-      m.location === 'uri'
+      m.location === 'label'
         ? req.labels[m.name]
-        : m.location === 'querystring'
+        : m.location === 'query'
           ? req.query[m.locationName!]
           : m.location === 'header'
             ? headerText(req.headers[m.locationName!.toLowerCase()])
             : undefined;
     if (raw !== undefined) located[m.name] = scalarFrom(model, m.shape, raw, at(m), problems);
     if (m.location === 'payload')
-      located[m.name] =
-        model.shape(m.shape).type === 'blob' ? req.body : readPayload(model, m.shape, req.body, problems);
+      located[m.name] = ['blob', 'stream'].includes(model.shape(m.shape).type)
+        ? req.body
+        : readPayload(model, m.shape, req.body, problems);
   }
   const bodyMembers = shape.members.filter((m) => m.location === undefined);
   const json = bodyMembers.length > 0 ? parseJson(req.body, problems) : {};
@@ -149,8 +150,14 @@ const headerText = (value: string | string[] | undefined) => (Array.isArray(valu
 
 function parseJson(body: Buffer, problems: string[]): Record<string, unknown> {
   if (body.length === 0) return {};
+  const text = body.toString('utf8');
+  // A body that is JSON but no object reads as no members, as before; one too deep is no JSON (parseJsonObject).
+  if (nestsDeeper(text)) {
+    problems.push('Could not parse request body into json');
+    return {};
+  }
   try {
-    const parsed = JSON.parse(body.toString('utf8')) as unknown;
+    const parsed = JSON.parse(text) as unknown;
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)
       : {};
@@ -160,13 +167,13 @@ function parseJson(body: Buffer, problems: string[]): Record<string, unknown> {
   }
 }
 
-function readPayload(model: ServiceModel, shapeName: string, body: Buffer, problems: string[]): unknown {
+function readPayload(model: WireModel, shapeName: string, body: Buffer, problems: string[]): unknown {
   return readJsonValue(model, shapeName, parseJson(body, problems), '', problems);
 }
 
 /** The response's status, headers and JSON body, following the output shape's member locations. */
 export function encodeRestOutput(
-  model: ServiceModel,
+  model: WireModel,
   outputShape: string | null,
   output: Record<string, unknown> | undefined,
   defaultStatus: number,
@@ -174,7 +181,7 @@ export function encodeRestOutput(
   const headers: Record<string, string> = {};
   let status = defaultStatus;
   if (outputShape === null || !output) return { status, headers, body: '{}' };
-  const shape = model.shape(outputShape) as { members: ServiceMember[] };
+  const shape = model.structure(outputShape);
   for (const m of shape.members) {
     const v = output[m.name];
     if (v === undefined || v === null) continue;

@@ -2,11 +2,20 @@
 // and an XML (or raw) payload; its output as headers and an XML document. Handlers see plain objects with S3's names.
 import { XMLParser } from 'fast-xml-parser';
 import { escapeXml } from './xml.js';
-import { s3Operation, s3Shape, type RestMember } from './s3Shapes.js';
+import { wireModel, type Member, type Operation, type Shape } from './model.js';
 
 export const S3_XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 
 type Obj = Record<string, unknown>;
+
+/** An S3 operation of the model, with its HTTP binding; loaded on the first S3 request. */
+export function s3Operation(name: string): Operation & { http: NonNullable<Operation['http']> } {
+  const op = wireModel('s3').operation(name);
+  if (!op?.http) throw new Error(`S3 operation ${name} is not in the model`);
+  return { ...op, http: op.http };
+}
+
+export const s3Shape = (name: string): Shape => wireModel('s3').shape(name);
 
 /** A malformed XML body: the S3 service answers MalformedXML. */
 export class MalformedXml extends Error {}
@@ -88,7 +97,7 @@ export function decodeRestInput(operation: string, parts: RestRequestParts): Obj
   return input;
 }
 
-function memberFromRequest(m: RestMember, parts: RestRequestParts): unknown {
+function memberFromRequest(m: Member, parts: RestRequestParts): unknown {
   const type = s3Shape(m.shape).type;
   if (m.location === 'label') return parts.labels[m.name];
   if (m.location === 'query') {
@@ -123,7 +132,7 @@ function toXml(shapeName: string, value: unknown, element: string): string {
   return `<${element}>${escapeXml(text)}</${element}>`;
 }
 
-function membersXml(members: RestMember[], value: Obj): string {
+function membersXml(members: Member[], value: Obj): string {
   let out = '';
   for (const m of members) {
     const v = value[m.name];
@@ -160,7 +169,7 @@ function headerText(type: string, v: unknown): string {
 /** An operation's output as S3 sends it: header members, then the payload member or the XML document. */
 export function encodeRestOutput(operation: string, output: Obj = {}): RestResponse {
   const op = s3Operation(operation);
-  const res: RestResponse = { status: op.status, headers: {} };
+  const res: RestResponse = { status: op.http.code, headers: {} };
   if (!op.output) return res;
   const shape = s3Shape(op.output);
   if (shape.type !== 'structure') return res;

@@ -1,6 +1,6 @@
 // server/protocol: encodes a handler's plain output object as AWS's awsQuery XML response,
 // walking the operation's output shape in model order (the hot path of every request).
-import { CLOUDFORMATION_SHAPES, type Member, type ShapeSource } from './shapes.js';
+import { CLOUDFORMATION_MODEL, type Member, type WireModel } from './model.js';
 
 export const XMLNS = 'http://cloudformation.amazonaws.com/doc/2010-05-15/';
 
@@ -55,8 +55,8 @@ export function encodeResult(
   action: string,
   output: Record<string, unknown> | undefined,
   requestId: string,
-  model = CLOUDFORMATION_SHAPES,
-  xmlns = XMLNS,
+  model = CLOUDFORMATION_MODEL,
+  xmlns = model.metadata.xmlNamespace ?? XMLNS,
 ): string {
   const ops = model.operationShapes(action);
   if (!ops) throw new Error(`unknown action ${action}`);
@@ -72,7 +72,7 @@ export function encodeResult(
 }
 
 function structureBody(
-  model: ShapeSource,
+  model: WireModel,
   struct: { members: Member[] },
   value: Record<string, unknown>,
   path: string,
@@ -86,7 +86,7 @@ function structureBody(
   return xml;
 }
 
-function element(model: ShapeSource, name: string, shapeName: string, value: unknown, path: string): string {
+function element(model: WireModel, name: string, shapeName: string, value: unknown, path: string): string {
   const text = scalarText(shapeName, value);
   if (text !== undefined) return text === '' ? `<${name}/>` : `<${name}>${text}</${name}>`;
   const inner = aggregateBody(model, shapeName, value, `${path}.${name}`);
@@ -116,7 +116,7 @@ function scalarText(shapeName: string, value: unknown): string | undefined {
   }
 }
 
-function aggregateBody(model: ShapeSource, shapeName: string, value: unknown, path: string): string {
+function aggregateBody(model: WireModel, shapeName: string, value: unknown, path: string): string {
   const s = model.shape(shapeName);
   if (s.type === 'list') {
     if (!Array.isArray(value)) throw new TypeError(`${path}: expected an array for list ${shapeName}`);

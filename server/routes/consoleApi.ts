@@ -2,7 +2,7 @@
 // its dependency graph and its change sets, read through the CloudFormation handlers as the stack's own account.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { describeStack } from '../../handlers/cloudformation/stackViews.js';
-import { stackEventView } from '../../handlers/cloudformation/events.js';
+import { shownInStackEvents, stackEventView } from '../../handlers/cloudformation/events.js';
 import { describeStackResources } from '../../handlers/cloudformation/resources.js';
 import { getTemplate } from '../../handlers/cloudformation/templates.js';
 import { describeChangeSet, listChangeSets } from '../../handlers/cloudformation/changeSets.js';
@@ -75,7 +75,9 @@ export function registerConsoleApi(app: FastifyInstance, deps: ControlDeps): voi
     if (!found) return reply;
     const { stack } = found;
     const events = deps.store.events.page(stack.stackId, undefined, MAX_EVENTS);
-    return { events: events.map((e) => ({ ...stackEventView(e, stack.name), Seq: e.seq })) };
+    return {
+      events: events.filter(shownInStackEvents).map((e) => ({ ...stackEventView(e, stack.name), Seq: e.seq })),
+    };
   });
 
   app.get<IdQuery>(`${PREFIX}/stack/graph`, async (req, reply) => {

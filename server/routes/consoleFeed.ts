@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Change, Store } from '../../storage/index.js';
-import { stackEventView } from '../../handlers/cloudformation/events.js';
+import { shownInStackEvents, stackEventView } from '../../handlers/cloudformation/events.js';
 import { stackRow } from './consoleApi.js';
 import { PREFIX } from './controlHttp.js';
 
@@ -36,6 +36,7 @@ function streamTo(store: Store, res: ServerResponse): (change: Change) => void {
     if (!res.writableEnded) res.write(lines.join(''));
   };
   return (change) => {
+    if (change.kind === 'event' && !shownInStackEvents(change.event)) return;
     if (pending.push(change) === 1) store.afterCommit(send);
   };
 }

@@ -8,10 +8,14 @@ import { partitionOf } from '../../resources/regions.js';
 import { reservedParameterNameMessage } from '../../resources/ssmParameters.js';
 import { PREFIX, isObject, jsonBody, sendError, type ControlDeps } from './controlHttp.js';
 
-/** A resource as the control API shows it: the world row plus the owning stack's name. */
+/**
+ * A resource as the control API shows it: the world row, the owning stack's name, and where it lives (`backend`
+ * when a backend provider made it in --backend's endpoint, else `simulated`).
+ */
 function view(r: WorldResource) {
   const stackName = r.stackId?.split(':stack/')[1]?.split('/')[0];
-  return { ...r, ...(stackName ? { stackName } : {}) };
+  const lives = r.state.lives === 'backend' ? 'backend' : 'simulated';
+  return { ...r, ...(stackName ? { stackName } : {}), lives };
 }
 
 const LIST_FILTERS = ['type', 'account', 'region', 'stackName'];

@@ -1,6 +1,7 @@
 // server/services: the CloudFormation entry of SERVICES: awsQuery form bodies (or awsJson with X-Amz-Target) on `/`,
 // dispatched to handlers/cloudformation's ACTIONS, answered in CloudFormation's XML (or JSON) envelope.
 import { handlerOf } from '../../handlers/cloudformation/index.js';
+import { NOT_IMPLEMENTED } from '../../handlers/actionTable.js';
 import type { HandlerContext } from '../../handlers/cloudformation/context.js';
 import {
   type AwsError,
@@ -22,7 +23,6 @@ import {
   encodeJsonError,
   encodeJsonResult,
   encodeResult,
-  isKnownAction,
 } from '../protocol/index.js';
 import { BodyTooLarge, readText } from './body.js';
 import type { AwsService, ServiceRequest } from './types.js';
@@ -38,9 +38,9 @@ async function handle({ req, reply, body: stream, query, caller, requestId, deps
     const action = json ? actionFromTarget(target) : params.Action;
     if (!action) throw missingAction();
     noteCall(req, { action });
-    if (!isKnownAction(action)) throw invalidAction(action);
     const handler = handlerOf(action);
-    if (!handler) throw notImplemented(action);
+    if (handler === undefined) throw invalidAction(action);
+    if (handler === NOT_IMPLEMENTED) throw notImplemented(action);
     const input = json ? decodeJsonInput(action, body) : decodeInput(action, params);
     noteCall(req, { resource: stackName((input as { StackName?: unknown }).StackName) });
     const ctx: HandlerContext = { store: deps.store, engine: deps.engine, faults: deps.faults, caller, requestId };

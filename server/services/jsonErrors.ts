@@ -1,7 +1,7 @@
 // server/services: the JSON error envelope shared by the awsJson (SSM) and restJson (Lambda) services.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError, isServiceError } from '../../domain/serviceErrors.js';
-import type { ServiceModel } from '../protocol/serviceModel.js';
+import type { WireModel } from '../protocol/model.js';
 import { BodyTooLarge } from './body.js';
 
 /** What any unexpected failure becomes; the detail is logged, never sent. */
@@ -28,7 +28,7 @@ export function sendJsonError(
   reply: FastifyReply,
   err: ServiceError,
   contentType: string,
-  model?: ServiceModel,
+  model?: WireModel,
   extraHeaders: Record<string, string> = {},
 ) {
   const modelError = model?.errors[err.code];

@@ -1,13 +1,17 @@
 // server/services: the Lambda entry of SERVICES: restJson1 on `/2015-03-31/…` (the model's URI templates),
-// dispatched to handlers/lambda's LAMBDA_ACTIONS; Invoke is forwarded to --lambda-endpoint when one is set.
+// dispatched to handlers/lambda's LAMBDA_ACTIONS; Invoke runs the function (runtime/index.ts), or is forwarded to
+// --lambda-endpoint when one is set.
 import type { Readable } from 'node:stream';
 import { lambdaHandlerOf } from '../../handlers/lambda/index.js';
 import { findFunction, type LambdaContext } from '../../handlers/lambda/functions.js';
 import { ServiceError, validationText } from '../../domain/serviceErrors.js';
-import { serviceModel } from '../protocol/serviceModel.js';
+import { NOT_IMPLEMENTED } from '../../handlers/actionTable.js';
+import { wireModel } from '../protocol/model.js';
 import { decodeRestInput, encodeRestOutput, matchOperation } from '../protocol/restJson.js';
 import { asServiceError, notServed, sendJsonError } from './jsonErrors.js';
 import type { AwsService, RoutingFacts, ServiceRequest } from './types.js';
+import type { LambdaRuntime } from '../../runtime/index.js';
+import { noteCall } from '../requestLog.js';
 
 const CONTENT_TYPE = 'application/json';
 // The largest request Lambda takes: a 50 MB zip sent base64-encoded in UpdateFunctionCode's JSON body.
@@ -30,13 +34,40 @@ async function readBuffer(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Forwards an Invoke to the Lambda-compatible endpoint, answering its status, headers and payload as they are. */
+/** Runs an Invoke in cfn-local's runtime, answering Lambda's status, headers and payload. */
+async function runLocally(
+  lambda: LambdaRuntime,
+  ctx: LambdaContext,
+  input: Record<string, unknown>,
+  request: ServiceRequest,
+) {
+  const result = await lambda.invoke({
+    account: ctx.caller.account,
+    region: ctx.caller.region,
+    functionName: String(input.FunctionName),
+    qualifier: input.Qualifier as string | undefined,
+    payload: input.Payload as Buffer | undefined,
+    invocationType: input.InvocationType as 'RequestResponse' | 'Event' | 'DryRun' | undefined,
+    logType: input.LogType as 'None' | 'Tail' | undefined,
+    clientContext: input.ClientContext as string | undefined,
+  });
+  const { reply } = request;
+  if (result.functionError) reply.header('X-Amz-Function-Error', result.functionError);
+  if (result.logTail !== undefined) reply.header('X-Amz-Log-Result', result.logTail);
+  if (result.executedVersion) reply.header('X-Amz-Executed-Version', result.executedVersion);
+  if (result.statusCode === 200) reply.type(CONTENT_TYPE);
+  return reply.status(result.statusCode).send(result.payload);
+}
+
+/** Invoke: forwarded to --lambda-endpoint when set, else run here, else (--no-lambda) refused. */
 async function invoke(ctx: LambdaContext, input: Record<string, unknown>, request: ServiceRequest) {
   const { row, qualifier } = findFunction(ctx, String(input.FunctionName));
+  const lambda = request.deps.lambda;
+  if (!ctx.lambdaEndpoint && lambda) return runLocally(lambda, ctx, input, request);
   if (!ctx.lambdaEndpoint) {
     throw new ServiceError(
       'NotImplemented',
-      `cfn-local runs no function code: start it with --lambda-endpoint <url> (a Lambda-compatible endpoint, e.g. \`sam local start-lambda\`) to forward Invoke there. Function: ${row.physicalId}`,
+      `cfn-local runs no function code (--no-lambda): start it without --no-lambda or CFN_LOCAL_LAMBDA=off, or with --lambda-endpoint <url> (a Lambda-compatible endpoint, e.g. \`sam local start-lambda\`) to forward Invoke there. Function: ${row.physicalId}`,
       501,
     );
   }
@@ -61,13 +92,14 @@ async function invoke(ctx: LambdaContext, input: Record<string, unknown>, reques
 
 async function handle(request: ServiceRequest) {
   const { req, reply, body, query, caller, requestId, deps } = request;
-  const model = serviceModel('lambda');
+  const model = wireModel('lambda');
   reply.header('x-amzn-RequestId', requestId);
   try {
     const url = req.raw.url ?? '/';
     const path = url.split('?')[0];
     const matched = matchOperation(model, req.method, path, query);
     if (!matched) throw new ServiceError('UnknownOperationException', `Unknown operation ${req.method} ${path}`, 404);
+    noteCall(req, { action: matched.operation });
     const op = model.operation(matched.operation)!;
     const problems: string[] = [];
     const input = decodeRestInput(
@@ -85,7 +117,7 @@ async function handle(request: ServiceRequest) {
     };
     if (matched.operation === 'Invoke') return await invoke(ctx, input, request);
     const handler = lambdaHandlerOf(matched.operation);
-    if (!handler) throw notServed('Lambda', matched.operation);
+    if (handler === undefined || handler === NOT_IMPLEMENTED) throw notServed('Lambda', matched.operation);
     const out = encodeRestOutput(model, op.output, await handler(ctx, input), op.http!.code);
     return reply.status(out.status).headers(out.headers).type(CONTENT_TYPE).send(out.body);
   } catch (err) {

@@ -1,18 +1,39 @@
 // server/services: the S3 entry of SERVICES: restXml over every path, path-style or virtual-hosted-style addressing,
 // aws-chunked bodies decoded as they stream, answers and errors in S3's own XML envelope.
 import { randomBytes } from 'node:crypto';
-import { pipeline, type Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { DECODED_S3_ACTIONS } from '../../handlers/s3/index.js';
-import { S3Error, internalError, isS3Error, malformedXml, notImplementedS3 } from '../../domain/s3Errors.js';
-import { AwsChunkedDecoder, MalformedChunk, isAwsChunked } from '../protocol/awsChunked.js';
-import { MalformedXml, decodeRestInput, encodeRestOutput, parseXmlPayload } from '../protocol/restXml.js';
-import { s3Operation, s3Shape } from '../protocol/s3Shapes.js';
+import { S3_ACTIONS } from '../../handlers/s3/index.js';
+import { NOT_IMPLEMENTED, rowOf } from '../../handlers/actionTable.js';
+import {
+  S3Error,
+  checkHeaderValue,
+  internalError,
+  isS3Error,
+  malformedXml,
+  notImplementedS3,
+} from '../../domain/s3Errors.js';
+import {
+  AwsChunkedDecoder,
+  DecodedLengthMismatch,
+  MalformedChunk,
+  declaredDecodedLength,
+  isAwsChunked,
+} from '../protocol/awsChunked.js';
+import {
+  MalformedXml,
+  decodeRestInput,
+  encodeRestOutput,
+  parseXmlPayload,
+  s3Operation,
+  s3Shape,
+} from '../protocol/restXml.js';
 import { escapeXml } from '../protocol/xml.js';
 import { readText } from './body.js';
 import { bucketFromHost, s3Address, s3OperationFor } from './s3Routes.js';
 import { checkPresignedExpiry } from './s3Presign.js';
 import type { AwsService, ServiceRequest } from './types.js';
+import { noteCall } from '../requestLog.js';
 
 type Obj = Record<string, unknown>;
 
@@ -32,7 +53,7 @@ async function payloadOf(operation: string, sr: ServiceRequest): Promise<Obj> {
   const headers = sr.req.headers;
   let body: Readable = sr.body;
   if (isAwsChunked(headers)) {
-    const decoder = new AwsChunkedDecoder();
+    const decoder = new AwsChunkedDecoder(declaredDecodedLength(headers));
     // A malformed body can fail the decoder before its reader is attached: the error stays on the stream for it.
     body = pipeline(sr.body, decoder, () => undefined) as Readable;
     decoder.on('error', () => undefined);
@@ -47,6 +68,13 @@ async function payloadOf(operation: string, sr: ServiceRequest): Promise<Obj> {
 function send(reply: FastifyReply, method: string, operation: string, output: Obj | undefined) {
   const status = output?.$status as number | undefined;
   const res = encodeRestOutput(operation, output);
+  // A value no response can carry fails at writeHead, past S3's envelope (Fastify's JSON 500): refused here.
+  try {
+    for (const [name, value] of Object.entries(res.headers)) checkHeaderValue(name, value);
+  } catch (err) {
+    if (res.body instanceof Readable) res.body.destroy();
+    throw err;
+  }
   reply.status(status ?? res.status).headers(res.headers);
   // GetBucketLocation's document is its one member's text: <LocationConstraint>eu-west-1</LocationConstraint>.
   if (operation === 'GetBucketLocation') {
@@ -66,6 +94,13 @@ function send(reply: FastifyReply, method: string, operation: string, output: Ob
 function toS3Error(err: unknown): S3Error {
   if (isS3Error(err)) return err;
   if (err instanceof MalformedXml) return malformedXml();
+  if (err instanceof DecodedLengthMismatch)
+    return new S3Error(
+      'IncompleteBody',
+      400,
+      'You did not provide the number of bytes specified by the Content-Length HTTP header',
+      { NumberBytesExpected: String(err.expected), NumberBytesProvided: String(err.provided) },
+    );
   if (err instanceof MalformedChunk)
     return new S3Error('IncompleteBody', 400, 'The request body terminated unexpectedly');
   if (err instanceof URIError) return new S3Error('InvalidURI', 400, "Couldn't parse the specified URI.");
@@ -83,8 +118,9 @@ async function handle(sr: ServiceRequest) {
     const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
     const address = s3Address(host, path);
     const operation = s3OperationFor(req.method, address, query, req.headers);
-    const handler = DECODED_S3_ACTIONS[operation];
-    if (!handler) throw notImplementedS3(operation);
+    noteCall(req, { action: operation, resource: address.bucket });
+    const handler = rowOf(S3_ACTIONS, operation);
+    if (handler === undefined || handler === NOT_IMPLEMENTED) throw notImplementedS3(operation);
     const labels = {
       ...(address.bucket !== undefined ? { Bucket: address.bucket } : {}),
       ...(address.key !== undefined ? { Key: address.key } : {}),

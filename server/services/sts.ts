@@ -1,14 +1,16 @@
 // server/services: the STS entry of SERVICES: awsQuery form bodies, dispatched to handlers/sts's STS_ACTIONS,
 // answered in STS's XML envelope (its own namespace), with the caller's identity read from its session token.
-import { DECODED_STS_ACTIONS } from '../../handlers/sts/index.js';
+import { STS_ACTIONS } from '../../handlers/sts/index.js';
+import { NOT_IMPLEMENTED, rowOf } from '../../handlers/actionTable.js';
 import { identityOf } from '../../handlers/sts/identity.js';
 import { ServiceError } from '../../domain/serviceErrors.js';
 import { isAwsError } from '../../domain/errors.js';
-import { serviceModel } from '../protocol/serviceModel.js';
+import { wireModel } from '../protocol/model.js';
 import { decodeInput, decodeQueryBody, encodeResult, escapeXml } from '../protocol/index.js';
 import { readText } from './body.js';
 import { asServiceError, notServed } from './jsonErrors.js';
 import type { AwsService, ServiceRequest } from './types.js';
+import { noteCall } from '../requestLog.js';
 
 const VERSION = '2011-06-15';
 const XMLNS = `https://sts.amazonaws.com/doc/${VERSION}/`;
@@ -23,26 +25,27 @@ function encodeError(err: ServiceError, requestId: string): string {
 function actionOf(params: Record<string, string>): string {
   const action = params.Action;
   if (!action) throw new ServiceError('MissingAction', 'Missing Action');
-  if (!serviceModel('sts').operation(action))
+  if (!wireModel('sts').operation(action))
     throw new ServiceError('InvalidAction', `Could not find operation ${action} for version ${VERSION}`);
   return action;
 }
 
 async function handle({ req, reply, body, query, caller, requestId, deps }: ServiceRequest) {
   reply.header('x-amzn-RequestId', requestId);
-  const model = serviceModel('sts');
+  const model = wireModel('sts');
   try {
     const params = { ...query, ...decodeQueryBody(await readText(body)) };
     const action = actionOf(params);
-    const handler = DECODED_STS_ACTIONS[action];
-    if (!handler) throw notServed('STS', action);
+    noteCall(req, { action });
+    const handler = rowOf(STS_ACTIONS, action);
+    if (handler === undefined || handler === NOT_IMPLEMENTED) throw notServed('STS', action);
     const token = req.headers['x-amz-security-token'] ?? query['X-Amz-Security-Token'];
     const identity = identityOf(caller, typeof token === 'string' ? token : undefined);
-    const output = handler(
+    const output = await handler(
       { store: deps.store, caller, identity, now: new Date() },
       decodeInput(action, params, model),
     );
-    return reply.type('text/xml').send(encodeResult(action, output, requestId, model, XMLNS));
+    return reply.type('text/xml').send(encodeResult(action, output, requestId, model));
   } catch (err) {
     const error = isAwsError(err)
       ? new ServiceError(err.code, err.message, err.status)

@@ -5,6 +5,8 @@ import type { Store } from '../../storage/index.js';
 import type { Engine, Caller } from '../../state-machine/engine.js';
 import type { Faults } from '../../resources/faults.js';
 import type { AppOptions } from '../app.js';
+import type { BackendEndpoint } from '../../resources/provider.js';
+import type { LambdaRuntime } from '../../runtime/index.js';
 
 /** What every service may use: the account's storage and engine, the app's options, the default caller. */
 export interface ServiceDeps {
@@ -13,6 +15,10 @@ export interface ServiceDeps {
   faults: Faults;
   options: AppOptions;
   defaults: Caller;
+  /** Where requests for services cfn-local does not serve go (--backend); unset, they get UnknownService. */
+  backend?: BackendEndpoint;
+  /** Runs function code (undefined with --no-lambda). */
+  lambda?: LambdaRuntime;
 }
 
 /** One request as the dispatcher hands it to a service: the body is the raw stream, read (or not) by the service. */

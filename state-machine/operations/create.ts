@@ -21,6 +21,8 @@ import { runDelete } from './delete.js';
 import { checkAttributes } from './attributes.js';
 import { guarded } from '../guard.js';
 import { resumedStep } from '../resumeWaits.js';
+import { recordValidationEvents, validate } from '../earlyValidation.js';
+import { checkDeploymentConfig, modeOf, recordedConfig, rollbackDisabled } from '../deploymentConfig.js';
 
 /** ROLLBACK, DELETE or DO_NOTHING as AWS names them; any other value rolls back (see failCreate). */
 type OnFailure = string;
@@ -34,12 +36,14 @@ export function createStack(engine: Engine, caller: Caller, input: CreateStackIn
   if (existing && existing.status !== 'REVIEW_IN_PROGRESS') {
     throw awsError('AlreadyExistsException', `Stack [${name}] already exists`);
   }
+  checkDeploymentConfig(input.DeploymentConfig);
   const stack = existing ?? engine.newStack(caller, name, 'CREATE_IN_PROGRESS');
   applyCreateOptions(stack, input);
   if (input.StackPolicyBody !== undefined) parseStackPolicy(input.StackPolicyBody);
   const template = prepareForCreate(store, stack, body, input.Parameters);
   checkCapabilities(template, input.Capabilities);
   describeTemplate(stack, template);
+  const validation = input.DisableValidation ? undefined : validate({ store, stack, after: template });
   const scope = engine.scope(input.ClientRequestToken);
   if (existing) {
     stack.templateId = store.templates.insert(stack.stackId, body, engine.deps.clock.now().toISOString());
@@ -53,7 +57,12 @@ export function createStack(engine: Engine, caller: Caller, input: CreateStackIn
     options: runOptions(input),
     tokenAction: 'CreateStack',
     ...(existing ? { first: 'CREATE_IN_PROGRESS' } : { insertBody: body }),
-    run: (rt) => runCreate(rt, input.OnFailure ?? 'ROLLBACK'),
+    begin: (rt) => recordValidationEvents(rt, rt.stack, validation?.problems ?? []),
+    // a FAIL validation fails the create before anything is provisioned
+    run: (rt) =>
+      validation?.failure
+        ? failCreate(rt, `${validation.failure} `, input.OnFailure ?? 'ROLLBACK')
+        : runCreate(rt, input.OnFailure ?? 'ROLLBACK'),
   });
   return stack.stackId;
 }
@@ -63,7 +72,8 @@ function applyCreateOptions(stack: StackRecord, input: CreateStackInput): void {
     tags: tagsOf(input.Tags),
     capabilities: input.Capabilities,
     notificationARNs: input.NotificationARNs ?? [],
-    disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING',
+    disableRollback: runOptions(input).disableRollback ?? input.OnFailure === 'DO_NOTHING',
+    deploymentConfig: recordedConfig(input.DeploymentConfig),
     onFailure: input.OnFailure,
     terminationProtection: input.EnableTerminationProtection ?? false,
     timeoutInMinutes: input.TimeoutInMinutes,
@@ -73,9 +83,11 @@ function applyCreateOptions(stack: StackRecord, input: CreateStackInput): void {
   });
 }
 
+/** The run's options; DeploymentConfig decides rollback (state-machine/deploymentConfig.ts). */
 const runOptions = (input: CreateStackInput): RunOptions => ({
-  disableRollback: input.DisableRollback,
+  disableRollback: rollbackDisabled(input.DeploymentConfig, input.DisableRollback),
   retainExceptOnCreate: input.RetainExceptOnCreate,
+  express: modeOf(input.DeploymentConfig) === 'EXPRESS',
 });
 
 /** What ExecuteChangeSet passes on besides the change set's request. */
@@ -99,7 +111,8 @@ export function executeCreate(
     tags: tagsOf(input.Tags),
     capabilities: input.Capabilities,
     notificationARNs: input.NotificationARNs ?? [],
-    disableRollback: input.DisableRollback ?? input.OnFailure === 'DO_NOTHING',
+    disableRollback: runOptions(input).disableRollback ?? input.OnFailure === 'DO_NOTHING',
+    deploymentConfig: recordedConfig(input.DeploymentConfig, stack.doc.deploymentConfig),
     onFailure: input.OnFailure,
     retainExceptOnCreate: input.RetainExceptOnCreate,
     changeSetId: extras.changeSetId,
@@ -176,7 +189,7 @@ export async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void
   setStackStatus(rt, rt.stack, 'CREATE_COMPLETE');
 }
 
-async function failCreate(rt: Runtime, reason: string, onFailure: OnFailure) {
+export async function failCreate(rt: Runtime, reason: string, onFailure: OnFailure) {
   if (rt.options.disableRollback || onFailure === 'DO_NOTHING') {
     setStackStatus(rt, rt.stack, 'CREATE_FAILED', reason);
     return;

@@ -12,6 +12,7 @@ import type { DeleteStackInput } from '../inputs.js';
 import { rememberToken, repeatOf } from '../tokens.js';
 import { exportsInUse } from './outputs.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
+import { checkDeploymentConfig, modeOf, recordedConfig } from '../deploymentConfig.js';
 
 /** Who asks beyond the call: a parent deleting its nested stack, which the root's termination protection does not stop. */
 export interface DeleteExtras {
@@ -26,6 +27,7 @@ export function deleteStack(
   extras: DeleteExtras = {},
 ): void {
   const { store } = engine.deps;
+  checkDeploymentConfig(input.DeploymentConfig);
   if (stack.status === 'DELETE_COMPLETE' || repeatOf(stack, input.ClientRequestToken, 'DeleteStack')) return;
   if (stack.doc.terminationProtection && !extras.byParent) {
     throw validationError(`Stack [${stack.name}] cannot be deleted while TerminationProtection is enabled`);
@@ -41,12 +43,13 @@ export function deleteStack(
   const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
   checkRetainable(resources, input.RetainResources);
   const statusBefore = stack.status;
+  stack.doc.deploymentConfig = recordedConfig(input.DeploymentConfig, stack.doc.deploymentConfig);
   engine.startOperation('DELETE_STACK', {
     scope: engine.scope(input.ClientRequestToken),
     stack,
     template: templateWithNothing(),
     resources,
-    options: { retainResources: input.RetainResources },
+    options: { retainResources: input.RetainResources, express: modeOf(input.DeploymentConfig) === 'EXPRESS' },
     tokenAction: 'DeleteStack',
     first: 'DELETE_IN_PROGRESS',
     run: (rt) => runDelete(rt, statusBefore),

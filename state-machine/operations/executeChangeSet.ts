@@ -2,7 +2,7 @@
 // modules, and follows it to EXECUTE_COMPLETE or EXECUTE_FAILED (nested change sets with it).
 import type { ChangeSetRecord } from '../../storage/index.js';
 import { checkExecutable, checkStart } from '../statuses.js';
-import { markOthersObsolete, setChangeSetStatus } from '../changeSetStatus.js';
+import { deleteOthers, setChangeSetStatus } from '../changeSetStatus.js';
 import { docOf } from '../changeSets.js';
 import { endOfExecution, startNested } from '../nestedChangeSets.js';
 import type { Engine } from '../engine.js';
@@ -35,6 +35,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     DisableRollback: options.DisableRollback,
     RetainExceptOnCreate: options.RetainExceptOnCreate,
     OnFailure: doc.onStackFailure,
+    DeploymentConfig: doc.deploymentConfig,
   };
   const executing = setChangeSetStatus(store, cs, { executionStatus: 'EXECUTE_IN_PROGRESS' });
   startNested(engine, cs);
@@ -53,9 +54,12 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     setChangeSetStatus(store, executing, { executionStatus: 'AVAILABLE' });
     throw err;
   }
+  // DescribeEvents by ChangeSetName finds the execution (and the rollback that may follow it) too
+  const execution = engine.running.get(stack.stackId)?.operationId;
+  if (execution) store.history.linkChangeSet(execution, cs.changeSetId);
   if (doc.rollbackConfiguration) {
     stack.doc.rollbackConfiguration = doc.rollbackConfiguration;
     store.stacks.save(stack);
   }
-  markOthersObsolete(store, cs);
+  deleteOthers(store, cs);
 }

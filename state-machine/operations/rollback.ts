@@ -6,13 +6,18 @@ import { prepareStored } from '../prepare.js';
 import type { Engine } from '../engine.js';
 import { rollbackCreated } from './create.js';
 import { rollbackUpdate } from './updateRollback.js';
+import { checkDeploymentConfig, checkFollowUp } from '../deploymentConfig.js';
+import type { DeploymentConfig } from '../../generated/cloudformation.js';
 
 export interface RollbackInput {
   RetainExceptOnCreate?: boolean;
   ClientRequestToken?: string;
+  DeploymentConfig?: DeploymentConfig;
 }
 
 export function rollbackStack(engine: Engine, stack: StackRecord, input: RollbackInput): void {
+  checkDeploymentConfig(input.DeploymentConfig);
+  checkFollowUp('RollbackStack', stack, input.DeploymentConfig);
   checkStart('RollbackStack', stack);
   const template = prepareStored(engine.deps.store, stack, stack.templateId, stack.doc.parameters);
   const scope = engine.scope(input.ClientRequestToken);

@@ -24,6 +24,8 @@ import { failedToCreate } from './create.js';
 import { rollbackUpdate } from './updateRollback.js';
 import { parseStackPolicy, policyRefusal } from '../stackPolicy.js';
 import { resumedStep } from '../resumeWaits.js';
+import { recordValidationEvents, validate } from '../earlyValidation.js';
+import { checkDeploymentConfig, checkFollowUp, modeOf, recordedConfig, rollbackDisabled } from '../deploymentConfig.js';
 
 /** What ExecuteChangeSet passes on besides the change set's request (none of it is an API member). */
 export interface UpdateExtras {
@@ -45,10 +47,13 @@ export const FAILED_STATE_REFUSALS = {
 
 /** The UpdateStack call's own checks on a stack kept in a failed state (see FAILED_STATE_REFUSALS). */
 export function checkFailedStateUpdate(stack: StackRecord, input: StackTemplateInput): void {
+  checkDeploymentConfig(input.DeploymentConfig);
+  checkFollowUp('UpdateStack', stack, input.DeploymentConfig);
   if (stack.status !== 'CREATE_FAILED' && stack.status !== 'UPDATE_FAILED') return;
   if (stack.status === 'CREATE_FAILED' && stack.doc.onFailure === 'DO_NOTHING')
     throw validationError(FAILED_STATE_REFUSALS.onFailure(stack.status));
-  if (input.DisableRollback !== true) throw validationError(FAILED_STATE_REFUSALS.rollbackNotDisabled(stack.status));
+  if (rollbackDisabled(input.DeploymentConfig, input.DisableRollback) !== true)
+    throw validationError(FAILED_STATE_REFUSALS.rollbackNotDisabled(stack.status));
 }
 
 /** UpdateStack; ExecuteChangeSet of an UPDATE change set comes here too, with its extras. */
@@ -67,6 +72,11 @@ export function updateStack(
   checkCapabilities(template, input.Capabilities, extras.reviewed);
   const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
   if (isNoOp(engine, stack, template, input)) throw validationError('No updates are to be performed.');
+  // a change set was validated when it was created
+  const validation =
+    input.DisableValidation || extras.reviewed
+      ? undefined
+      : validate({ store, stack, existing: resources, after: template });
   const scope = engine.scope(input.ClientRequestToken);
   stack.doc.previous = {
     templateId: stack.templateId,
@@ -87,11 +97,13 @@ export function updateStack(
     tokenAction: 'UpdateStack',
     first: 'UPDATE_IN_PROGRESS',
     options: {
-      disableRollback: input.DisableRollback,
+      disableRollback: rollbackDisabled(input.DeploymentConfig, input.DisableRollback),
       retainExceptOnCreate: input.RetainExceptOnCreate,
       adopt: extras.adopt,
+      express: modeOf(input.DeploymentConfig) === 'EXPRESS',
     },
-    run: runUpdate,
+    begin: (rt) => recordValidationEvents(rt, rt.stack, validation?.problems ?? []),
+    run: validation?.failure ? (rt) => failUpdate(rt, `${validation.failure} `) : runUpdate,
     onEnd: extras.onEnd,
   });
   return stack.stackId;
@@ -101,7 +113,8 @@ function applyUpdateOptions(stack: StackRecord, input: StackTemplateInput): void
   if (input.Capabilities) stack.doc.capabilities = input.Capabilities;
   if (input.Tags) stack.doc.tags = tagsOf(input.Tags);
   if (input.NotificationARNs) stack.doc.notificationARNs = input.NotificationARNs;
-  stack.doc.disableRollback = input.DisableRollback ?? false;
+  stack.doc.disableRollback = rollbackDisabled(input.DeploymentConfig, input.DisableRollback) ?? false;
+  stack.doc.deploymentConfig = recordedConfig(input.DeploymentConfig, stack.doc.deploymentConfig);
   stack.doc.retainExceptOnCreate = input.RetainExceptOnCreate;
   stack.doc.changeSetId = undefined;
   stack.doc.duringUpdatePolicyBody = input.StackPolicyDuringUpdateBody;

@@ -8,5 +8,6 @@ import { sql as m006 } from './m006_stacks_in_progress.js';
 import { sql as m007 } from './m007_s3_objects.js';
 import { sql as m008 } from './m008_transform_outputs.js';
 import { sql as m009 } from './m009_waits.js';
+import { sql as m010 } from './m010_operation_events.js';
 
-export const MIGRATIONS: readonly string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009];
+export const MIGRATIONS: readonly string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010];

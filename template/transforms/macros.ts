@@ -1,9 +1,10 @@
 // Macros: a template's Transform entry or Fn::Transform naming an AWS::CloudFormation::Macro of the account calls
-// the macro's Lambda function (through the --lambda-endpoint, with the Lambda Invoke API) with AWS's event, and
+// the macro's Lambda function (in cfn-local's runtime, or through --lambda-endpoint) with AWS's event, and
 // reads its response as AWS does: `status` must be `success`, and `fragment` replaces what was sent.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/macros-how-it-works.html
 import { randomUUID } from 'node:crypto';
 import type { TransformOutcome, TransformRequest } from './pending.js';
+import type { LambdaInvoker } from '../../resources/provider.js';
 
 type MacroRequest = Extract<TransformRequest, { kind: 'macro' }>;
 
@@ -13,7 +14,7 @@ export const MACRO_REASONS = {
   failedWithout: (id: string) => `Transform ${id} failed without an error message.`,
   malformed: (id: string) => `Received malformed response from transform ${id}`,
   noEndpoint: (id: string, fn: string) =>
-    `Transform ${id} failed with: cfn-local has no Lambda endpoint to invoke the macro's function ${fn}; start it with --lambda-endpoint (CFN_LOCAL_LAMBDA_ENDPOINT).`,
+    `Transform ${id} failed with: cfn-local runs no function code (--no-lambda), so the macro's function ${fn} was not invoked; start it without --no-lambda, or with --lambda-endpoint (CFN_LOCAL_LAMBDA_ENDPOINT).`,
   unreachable: (id: string, url: string, why: string) =>
     `Transform ${id} failed with: cfn-local could not invoke ${url}: ${why}`,
 };
@@ -72,8 +73,10 @@ export async function invokeMacro(
   req: MacroRequest,
   functionName: string,
   lambdaEndpoint: string | undefined,
+  lambda?: LambdaInvoker,
 ): Promise<TransformOutcome> {
   const id = req.transformId;
+  if (!lambdaEndpoint && lambda) return invokeLocally(req, functionName, lambda);
   if (!lambdaEndpoint) return { failure: MACRO_REASONS.noEndpoint(id, functionName) };
   const url = `${lambdaEndpoint.replace(/\/$/, '')}/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`;
   const requestId = randomUUID();
@@ -90,4 +93,24 @@ export async function invokeMacro(
   const body = await res.text();
   if (!res.ok) return { failure: MACRO_REASONS.unreachable(id, url, `HTTP ${res.status} ${body.slice(0, 200)}`) };
   return readMacroResponse(id, requestId, body, res.headers.get('x-amz-function-error'));
+}
+
+/** The macro's function run by cfn-local's runtime (the function of the macro's own account and region). */
+async function invokeLocally(
+  req: MacroRequest,
+  functionName: string,
+  lambda: LambdaInvoker,
+): Promise<TransformOutcome> {
+  const requestId = randomUUID();
+  try {
+    const answer = await lambda.invoke({
+      account: req.account,
+      region: req.region,
+      functionName,
+      payload: JSON.stringify(macroEvent(req, requestId)),
+    });
+    return readMacroResponse(req.transformId, requestId, answer.payload.toString('utf8'), answer.functionError ?? null);
+  } catch (err) {
+    return { failure: MACRO_REASONS.failedWith(req.transformId, (err as Error).message) };
+  }
 }

@@ -66,9 +66,9 @@ export const SAM_INSTALL_HINT = 'pip install aws-sam-translator';
  * The interpreter's own executable when it can import samtranslator (a missing or broken one cannot). A shim (pyenv,
  * asdf) answers with the Python it stands for, so the worker starts without the shim's own start-up.
  */
-function canImport(python: string): Promise<string | undefined> {
+function canImport(python: string, module = 'samtranslator'): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(python, ['-c', 'import sys, samtranslator; print(sys.executable)'], { timeout: 60_000 }, (err, stdout) => {
+    execFile(python, ['-c', `import sys, ${module}; print(sys.executable)`], { timeout: 60_000 }, (err, stdout) => {
       resolve(err ? undefined : stdout.trim() || python);
     });
   });
@@ -95,11 +95,19 @@ function pythonsOnPath(path = process.env.PATH ?? ''): string[] {
 }
 
 /** The configured interpreter when it can import samtranslator, else the first python3 on PATH that can. */
-export async function findSamPython(configured?: string): Promise<string | undefined> {
+export function findSamPython(configured?: string): Promise<string | undefined> {
+  return findPythonWith('samtranslator', configured);
+}
+
+/**
+ * The configured interpreter when it can import the module, else the first python3 on PATH that can (the end-to-end
+ * tests find their boto3 the same way).
+ */
+export async function findPythonWith(module: string, configured?: string): Promise<string | undefined> {
   // A configured interpreter is run as given (it may be a wrapper on purpose).
-  if (configured) return (await canImport(configured)) ? configured : undefined;
+  if (configured) return (await canImport(configured, module)) ? configured : undefined;
   for (const candidate of pythonsOnPath()) {
-    const python = await canImport(candidate);
+    const python = await canImport(candidate, module);
     if (python) return python;
   }
   return undefined;

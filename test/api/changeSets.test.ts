@@ -398,18 +398,57 @@ describe('ExecuteChangeSet', () => {
     ).toHaveLength(1);
   });
 
-  it("makes the stack's other change sets OBSOLETE; ListChangeSets then omits the executed one", async () => {
+  // "When you execute a change set, CloudFormation deletes all other change sets associated with the stack"
+  // (ExecuteChangeSet's API reference).
+  it("deletes the stack's other change sets; ListChangeSets then lists none", async () => {
     const name = stackName();
     const { stackId } = await deploy(server.client, name, template('a'));
     const one = await changeSet(server.client, name, template('b'));
     const two = await changeSet(server.client, name, template('c'));
     await execute(server.client, one.id, stackId);
-    const err = await errorOf(server.client.send(new ExecuteChangeSetCommand({ ChangeSetName: two.id })));
-    expect(err.message).toBe(`ChangeSet [${two.id}] cannot be executed in its current execution status of [OBSOLETE]`);
+    expect(await errorOf(server.client.send(new ExecuteChangeSetCommand({ ChangeSetName: two.id })))).toMatchObject({
+      code: 'ChangeSetNotFoundException',
+      message: `ChangeSet [${two.id}] does not exist`,
+    });
+    const twoName = two.id.split('/')[1];
+    expect(
+      await errorOf(server.client.send(new DescribeChangeSetCommand({ ChangeSetName: twoName, StackName: name }))),
+    ).toMatchObject({ code: 'ChangeSetNotFoundException' });
     const { Summaries } = await server.client.send(new ListChangeSetsCommand({ StackName: name }));
-    expect(Summaries!.map((s) => [s.ChangeSetId, s.ExecutionStatus, s.Status, s.IncludeNestedStacks])).toEqual([
-      [two.id, 'OBSOLETE', 'CREATE_COMPLETE', false],
+    expect(Summaries).toEqual([]);
+  });
+
+  // AWS, quoted in guardian/riff-raff#672: by name "ChangeSet [deploy-1642157037866] does not exist", by ARN the
+  // change set as it ran.
+  it('an executed change set is found by ARN only, and its name is free for the next one', async () => {
+    const name = stackName();
+    const { stackId } = await deploy(server.client, name, template('a'));
+    // the AWS CLI's deploy names its change sets by the second: two deploys within one second share the name
+    const csName = `awscli-cloudformation-package-deploy-${Math.floor(Date.now() / 1000)}`;
+    const first = await changeSet(server.client, name, template('b'), { ChangeSetName: csName });
+    await execute(server.client, first.id, stackId);
+    expect(
+      await errorOf(server.client.send(new DescribeChangeSetCommand({ ChangeSetName: csName, StackName: name }))),
+    ).toMatchObject({
+      code: 'ChangeSetNotFoundException',
+      status: 404,
+      message: `ChangeSet [${csName}] does not exist`,
+    });
+    const byArn = await server.client.send(new DescribeChangeSetCommand({ ChangeSetName: first.id }));
+    expect([byArn.ChangeSetName, byArn.Status, byArn.ExecutionStatus]).toEqual([
+      csName,
+      'CREATE_COMPLETE',
+      'EXECUTE_COMPLETE',
     ]);
+    const second = await changeSet(server.client, name, template('c'), { ChangeSetName: csName });
+    expect(second.id).not.toBe(first.id);
+    const described = await server.client.send(
+      new DescribeChangeSetCommand({ ChangeSetName: csName, StackName: name }),
+    );
+    expect([described.ChangeSetId, described.ExecutionStatus]).toEqual([second.id, 'AVAILABLE']);
+    const { Summaries } = await server.client.send(new ListChangeSetsCommand({ StackName: name }));
+    expect(Summaries!.map((s) => s.ChangeSetId)).toEqual([second.id]);
+    await execute(server.client, second.id, stackId);
   });
 
   it('a CreateStack over a REVIEW_IN_PROGRESS stack makes its change set OBSOLETE (test_create_while_in_review)', async () => {

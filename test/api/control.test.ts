@@ -181,3 +181,32 @@ describe('/_cfn-local/world validation', () => {
     });
   });
 });
+
+describe('a mistyped /_cfn-local path', () => {
+  it.each([
+    ['GET', ''],
+    ['GET', '/nope'],
+    ['POST', '/reset-all'],
+    ['PUT', '/faults/x/y'],
+  ])('%s /_cfn-local%s answers a JSON 404 listing the routes, not S3', async (method, path) => {
+    const { status, body } = await raw(method, path, method === 'GET' ? undefined : '{}');
+    expect(status).toBe(404);
+    expect(body.error).toBe('NotFound');
+    expect(body.message).toBe(`the control API has no route ${method} /_cfn-local${path}`);
+    expect(body.routes).toEqual(
+      expect.arrayContaining([
+        'GET /_cfn-local/health',
+        'POST /_cfn-local/reset',
+        'GET /_cfn-local/world/*',
+        'GET /_cfn-local/change-sets/*',
+        'PUT /_cfn-local/waitcondition/*',
+      ]),
+    );
+  });
+
+  it('leaves the known routes and S3 buckets alone', async () => {
+    expect((await raw('GET', '/health')).body).toEqual({ status: 'ok' });
+    const res = await fetch(`${server.endpoint}/_cfn-localx/key`);
+    expect(await res.text()).toContain('NoSuchBucket');
+  });
+});

@@ -2,6 +2,7 @@
 // scoped to one account so one user's reset leaves another's stacks and resources alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CloudFormationClient, CreateStackCommand, ListStacksCommand } from '@aws-sdk/client-cloudformation';
+import { exchange, portOf } from '../helpers/rawSocket.js';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -49,6 +50,26 @@ describe('--control-token', () => {
       status: 200,
       body: { faults: [] },
     });
+  });
+
+  // The router decodes the path and reduces an absolute-form request line to it: the token holds for each (#25).
+  it.each([
+    ['POST', '/%5Fcfn-local/reset'],
+    ['POST', '/%5fcfn-local/reset'],
+    ['GET', '/_cfn-loca%6c/world'],
+    ['GET', '/_cfn-local/%77orld'],
+    ['POST', '/%5Fcfn-local/world'],
+    ['GET', 'http://127.0.0.1/_cfn-local/world'],
+    ['POST', 'http://127.0.0.1/%5Fcfn-local/reset'],
+    ['GET', '/_cfn-local/waitcondition/%2E%2E/world'],
+  ])('refuses %s %s without the token', async (method, target) => {
+    const body = method === 'POST' ? '{"type":"AWS::SNS::Topic","name":"t"}' : '';
+    const answer = await exchange(portOf(server.endpoint), [
+      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    ]);
+    expect(answer.text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer.text).toContain('"error":"Unauthorized"');
   });
 
   it('leaves the health check and the AWS API open', async () => {

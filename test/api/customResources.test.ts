@@ -3,7 +3,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CreateStackCommand, DescribeStacksCommand, UpdateStackCommand } from '@aws-sdk/client-cloudformation';
+import {
+  CreateStackCommand,
+  DescribeStackEventsCommand,
+  DescribeStacksCommand,
+  UpdateStackCommand,
+} from '@aws-sdk/client-cloudformation';
 import { presign } from '../../resources/presign.js';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { ManualTimers } from '../helpers/timers.js';
@@ -276,24 +281,22 @@ describe('Custom resource validation', () => {
 describe('Custom resources with a Lambda ServiceToken', () => {
   const ARN = 'arn:aws:lambda:us-east-1:000000000000:function:provider';
 
-  it('succeeds with empty Data when no Lambda endpoint is configured', async () => {
-    const { stack } = await createStack(
-      server,
-      'cr-lambda',
-      `
-Resources:
-  Thing:
-    Type: AWS::CloudFormation::CustomResource
-    Properties:
-      ServiceToken: ${ARN}
-Outputs:
-  Id:
-    Value: !Ref Thing
-`,
-    );
-    expect(stack.StackStatus).toBe('CREATE_COMPLETE');
-    expect(stack.Outputs![0].OutputValue).toMatch(/^cr-lambda-Thing-[A-Za-z0-9]{12}$/);
-    expect(handler.requests).toEqual([]);
+  it('fails with a clear reason under --no-lambda instead of succeeding without running anything', async () => {
+    const off = await startServer({ lambda: false });
+    try {
+      const { StackId } = await off.client.send(
+        new CreateStackCommand({ StackName: 'cr-lambda', TemplateBody: TEMPLATE(ARN) }),
+      );
+      expect((await waitForStack(off.client, StackId!)).StackStatus).toBe('ROLLBACK_COMPLETE');
+      const events = await off.client.send(new DescribeStackEventsCommand({ StackName: StackId }));
+      const failed = events.StackEvents!.find((e) => e.ResourceStatus === 'CREATE_FAILED');
+      expect(failed?.ResourceStatusReason).toBe(
+        `cfn-local runs no function code (--no-lambda), so the custom resource's function ${ARN} was not invoked: start cfn-local without --no-lambda or CFN_LOCAL_LAMBDA=off, or with --lambda-endpoint <url>.`,
+      );
+      expect(handler.requests).toEqual([]);
+    } finally {
+      await off.close();
+    }
   });
 
   it('invokes the function through the configured Lambda-compatible endpoint', async () => {

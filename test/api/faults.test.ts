@@ -179,6 +179,21 @@ describe('Control API faults', () => {
     expect((await createStack(server, 'rate', QUEUE())).stack.StackStatus).toBe('CREATE_COMPLETE');
   });
 
+  it('a fault with times: 2 is listed until its second failure, then no longer', async () => {
+    const { body } = await control(server, 'POST', '/faults', { stackName: 'used-up', action: 'Create', times: 2 });
+    const listed = async () => (await control(server, 'GET', '/faults')).body.faults.map((f: { id: string }) => f.id);
+    const first = await createStack(server, 'used-up', QUEUE());
+    expect(first.stack.StackStatus).toBe('ROLLBACK_COMPLETE');
+    expect(await listed()).toContain(body.id);
+    await deleteStack(server, first.id);
+    const second = await createStack(server, 'used-up', QUEUE());
+    expect(second.stack.StackStatus).toBe('ROLLBACK_COMPLETE');
+    expect(await listed()).not.toContain(body.id);
+    expect((await control(server, 'DELETE', `/faults/${body.id}`)).status).toBe(404);
+    await deleteStack(server, second.id);
+    expect((await createStack(server, 'used-up', QUEUE())).stack.StackStatus).toBe('CREATE_COMPLETE');
+  });
+
   it('delayMs slows the action without failing it', async () => {
     await control(timed.server, 'POST', '/faults', { logicalId: 'Slow', action: 'Create', delayMs: 250_000, times: 0 });
     const { StackId } = await timed.server.client.send(

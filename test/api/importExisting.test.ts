@@ -29,6 +29,8 @@ async function changeSet(stack: string, importExisting: boolean) {
       ChangeSetType: 'CREATE',
       TemplateBody: named,
       ImportExistingResources: importExisting,
+      // without the flag, pre-deployment validation would fail the change set on the taken name
+      DisableValidation: !importExisting,
     }),
   );
   await waitUntilChangeSetCreateComplete({ client: server.client, maxWaitTime: 10, minDelay: 0.05 } as never, {

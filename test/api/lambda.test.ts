@@ -174,10 +174,22 @@ describe('hotswap calls', () => {
 });
 
 describe('Invoke', () => {
-  it('answers a clear error without --lambda-endpoint', async () => {
-    const e = await awsErrorOf(lambda.send(new InvokeCommand({ FunctionName: 'hello' })));
-    expect(e.status).toBe(501);
-    expect(e.message).toContain('--lambda-endpoint');
+  it('answers a clear error with --no-lambda and no --lambda-endpoint', async () => {
+    const off = await startServer({ lambda: false });
+    try {
+      await off.client.send(new CreateStackCommand({ StackName: 'fn', TemplateBody: TEMPLATE }));
+      const client = new LambdaClient({
+        endpoint: off.endpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      });
+      const e = await awsErrorOf(client.send(new InvokeCommand({ FunctionName: 'hello' })));
+      expect(e.status).toBe(501);
+      expect(e.message).toContain('--no-lambda');
+      expect(e.message).toContain('--lambda-endpoint');
+    } finally {
+      await off.close();
+    }
   });
 
   it('forwards to --lambda-endpoint and answers what it answered', async () => {

@@ -143,7 +143,9 @@ describe('the service dispatch', () => {
     const res = await post('Action=ListStacks', { authorization: auth });
     expect(res.status).toBe(400);
     expect(res.code).toBe('UnknownService');
-    expect(res.message).toBe('cfn-local does not serve the dynamodb API (the request was signed for dynamodb).');
+    expect(res.message).toBe(
+      'cfn-local does not serve the dynamodb API (the request was signed for dynamodb); start cfn-local with --backend moto to serve it (docs/backend.md).',
+    );
   });
 });
 

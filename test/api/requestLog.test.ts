@@ -3,7 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { CreateStackCommand, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CreateStackCommand, DescribeStacksCommand, UpdateStackCommand } from '@aws-sdk/client-cloudformation';
+import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
+import { ListFunctionsCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 
 const lines: Record<string, any>[] = [];
@@ -85,5 +88,52 @@ describe('the per-call log line', () => {
     await fetch(`${server.endpoint}/_cfn-local/reset`, { method: 'POST' });
     expect(calls().at(-1)).toMatchObject({ service: 'cfn-local', action: 'POST /_cfn-local/reset', status: 200 });
     expect(calls().some((c) => c.action.includes('health'))).toBe(false);
+  });
+
+  it('names the STS action of an STS call (awsQuery in the body), not `POST /`', async () => {
+    const sts = new STSClient({
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    });
+    await sts.send(new GetCallerIdentityCommand({}));
+    expect(calls().at(-1)).toMatchObject({ service: 'sts', action: 'GetCallerIdentity', status: 200 });
+    expect(lines.some((l) => /^AWS sts\.GetCallerIdentity => 200 \(/.test(l.msg ?? ''))).toBe(true);
+  });
+
+  it('names the S3 and Lambda actions of REST calls, and the bucket', async () => {
+    const config = {
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    };
+    await new S3Client({ ...config, forcePathStyle: true }).send(new CreateBucketCommand({ Bucket: 'log-bucket' }));
+    expect(calls().at(-1)).toMatchObject({ service: 's3', action: 'CreateBucket', resource: 'log-bucket' });
+    await new LambdaClient(config).send(new ListFunctionsCommand({}));
+    expect(calls().at(-1)).toMatchObject({ service: 'lambda', action: 'ListFunctions', status: 200 });
+  });
+});
+
+describe('the operation log line', () => {
+  const exporting = (value: string) =>
+    `Resources:\n  P:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n      Value: ${value}\n` +
+    `Outputs:\n  Name:\n    Value: ${value}\n    Export:\n      Name: logged-export\n`;
+  const create = async (name: string, body: string) => {
+    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: name, TemplateBody: body }));
+    return waitForStack(server.client, StackId!);
+  };
+
+  it('names the first failure of an update rolled back by an export still in use', async () => {
+    const exporter = await create('log-exporter', exporting('one'));
+    await create(
+      'log-importer',
+      'Resources:\n  Q:\n    Type: AWS::SSM::Parameter\n    Properties:\n      Type: String\n      Value: !ImportValue logged-export\n',
+    );
+    await server.client.send(new UpdateStackCommand({ StackName: 'log-exporter', TemplateBody: exporting('two') }));
+    expect((await waitForStack(server.client, exporter.StackId!)).StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
+    const line = lines.filter((l) => l.operation?.stack === 'log-exporter').at(-1);
+    expect(line?.msg).toMatch(
+      /^log-exporter UPDATE_STACK → UPDATE_ROLLBACK_COMPLETE in \d+ ms \(.*\): Export logged-export cannot be updated as it is in use by log-importer/,
+    );
   });
 });

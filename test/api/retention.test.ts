@@ -63,7 +63,10 @@ describe('DeletionPolicy Retain', () => {
   });
 
   it('the retained leftover keeps its name taken: the next deploy of the same template collides with AlreadyExists', async () => {
-    const stack = await run('collide', `Resources:\n${named('Kept', 'kept-param', 'Retain')}`);
+    // pre-deployment validation off, so the create itself meets the taken name
+    const stack = await run('collide', `Resources:\n${named('Kept', 'kept-param', 'Retain')}`, {
+      DisableValidation: true,
+    });
     expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
     const reason = (await resourceLines(server.client, stack.StackId!, 'Kept', true)).find((l) =>
       l.includes('CREATE_FAILED'),

@@ -59,7 +59,7 @@ describe('TemplateURL', () => {
     [
       'an s3:// URI',
       's3://templates-bucket/t/template.yaml',
-      'S3 error: Domain name specified in <bucket_name> is not a valid S3 domain',
+      'S3 error: Domain name specified in templates-bucket is not a valid S3 domain',
     ],
     ['a URL that is not S3', 'https://example.com/t/template.yaml', 'TemplateURL must be a supported URL.'],
     [

@@ -74,7 +74,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => lambda.listen(0, '127.0.0.1', r));
   lambdaEndpoint = `http://127.0.0.1:${(lambda.address() as AddressInfo).port}`;
   server = await startServer({ lambdaEndpoint });
-  plain = await startServer();
+  plain = await startServer({ lambda: false });
   const macros = Object.fromEntries(
     Object.keys(FUNCTIONS).map((fn, i) => [
       `Macro${i}`,
@@ -202,11 +202,11 @@ describe('failures', () => {
     ).rejects.toThrow('No transform named 000000000000::NoSuchMacro found.');
   });
 
-  it('with no Lambda endpoint the change set fails saying so', async () => {
+  it('with --no-lambda the change set fails saying so', async () => {
     const described = await failed('no-endpoint', { Transform: 'AddTopic', Resources: { Own: topic } }, plain);
     expect(described.Status).toBe('FAILED');
     expect(described.StatusReason).toBe(
-      `Transform 000000000000::AddTopic failed with: cfn-local has no Lambda endpoint to invoke the macro's function ${FUNCTION('add-topic')}; start it with --lambda-endpoint (CFN_LOCAL_LAMBDA_ENDPOINT).`,
+      `Transform 000000000000::AddTopic failed with: cfn-local runs no function code (--no-lambda), so the macro's function ${FUNCTION('add-topic')} was not invoked; start it without --no-lambda, or with --lambda-endpoint (CFN_LOCAL_LAMBDA_ENDPOINT).`,
     );
   });
 });

@@ -22,6 +22,10 @@ Resources:
       BucketName: ${name}
 `;
 
+// Pre-deployment validation would refuse these clashes first (test/api/earlyValidation.test.ts): off here, so the
+// create itself meets the taken name.
+const NO_VALIDATION = { DisableValidation: true };
+
 const ALREADY_EXISTS = (type: string, id: string) =>
   new RegExp(
     `^Resource handler returned message: "Resource of type '${type.replace(/[:]/g, ':')}' with identifier '${id}' already exists\\." \\(RequestToken: [0-9a-f-]{36}, HandlerErrorCode: AlreadyExists\\)$`,
@@ -36,7 +40,7 @@ describe('Name uniqueness in the account', () => {
     expect(leftover).toMatchObject({ type: 'AWS::S3::Bucket', physicalId: 'shared-bucket' });
     expect(leftover.stackId).toBeUndefined();
 
-    const second = await createStack(server, 'taker', BUCKET('shared-bucket'));
+    const second = await createStack(server, 'taker', BUCKET('shared-bucket'), NO_VALIDATION);
     expect(second.stack.StackStatus).toBe('ROLLBACK_COMPLETE');
     const failed = (await resourceEvents(server.client, second.id, 'Bucket')).find(
       (e) => e.ResourceStatus === 'CREATE_FAILED',
@@ -64,6 +68,7 @@ describe('Name uniqueness in the account', () => {
       server,
       'logs',
       'Resources:\n  Logs:\n    Type: AWS::Logs::LogGroup\n    Properties:\n      LogGroupName: /app/logs\n',
+      NO_VALIDATION,
     );
     expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
     const failed = (await resourceEvents(server.client, id, 'Logs')).find((e) => e.ResourceStatus === 'CREATE_FAILED')!;
@@ -96,7 +101,12 @@ Resources:
       'CREATE_COMPLETE',
     );
     const { StackId } = await eu.send(
-      new CreateStackCommand({ StackName: 'roles-eu', TemplateBody: body('deployer', 'jobs-global'), ...iam }),
+      new CreateStackCommand({
+        StackName: 'roles-eu',
+        TemplateBody: body('deployer', 'jobs-global'),
+        ...iam,
+        ...NO_VALIDATION,
+      }),
     );
     expect((await waitForStack(eu, StackId!)).StackStatus).toBe('ROLLBACK_COMPLETE');
     const events = await resourceEvents(eu, StackId!, 'Role');

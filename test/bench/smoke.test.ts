@@ -53,20 +53,23 @@ describe('bench harness', () => {
     expect(new Set(Object.values(resources).map((r) => r.Type)).size).toBe(4);
   });
 
-  describe.skipIf(!existsSync(MAIN))('each group runs at tiny sizes against the built server', () => {
-    it.each(Object.keys(GROUPS))(
-      '%s produces well-formed figures',
-      async (group) => {
-        const figures: Figure[] = await GROUPS[group].run(TINY[group]);
-        expectWellFormed(figures);
-        if (group === 'concurrency') {
-          expect(figures.find((f) => f.name === 'concurrency: errors')?.value).toBe(0);
-        }
-        if (group === 'deploy') {
-          expect(figures.some((f) => f.name.startsWith('floor: 3 resources'))).toBe(true);
-        }
-      },
-      60_000,
-    );
-  });
+  describe.skipIf(!existsSync(MAIN))(
+    `each group runs at tiny sizes against the built server${existsSync(MAIN) ? '' : ` — SKIPPED: ${MAIN} is not built (npm run build)`}`,
+    () => {
+      it.each(Object.keys(GROUPS))(
+        '%s produces well-formed figures',
+        async (group) => {
+          const figures: Figure[] = await GROUPS[group].run(TINY[group]);
+          expectWellFormed(figures);
+          if (group === 'concurrency') {
+            expect(figures.find((f) => f.name === 'concurrency: errors')?.value).toBe(0);
+          }
+          if (group === 'deploy') {
+            expect(figures.some((f) => f.name.startsWith('floor: 3 resources'))).toBe(true);
+          }
+        },
+        60_000,
+      );
+    },
+  );
 });

@@ -41,12 +41,10 @@ async function freePort(): Promise<number> {
 
 const { engine, why } = await findEngine();
 const COMPOSE = engine ? await findCompose() : undefined;
-if (!COMPOSE)
-  console.warn(
-    `[cfn-local container] skipping the compose test: ${engine ? 'neither docker-compose nor docker compose works' : why}`,
-  );
+const noCompose = engine ? 'neither docker-compose nor docker compose works' : why;
+if (!COMPOSE) console.warn(`[cfn-local container] skipping the compose test: ${noCompose}`);
 
-describe.skipIf(!COMPOSE)('docker-compose.yml', () => {
+describe.skipIf(!COMPOSE)(`docker-compose.yml${COMPOSE ? '' : ` — SKIPPED: ${noCompose}`}`, () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {

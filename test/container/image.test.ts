@@ -11,7 +11,7 @@ const { engine, why } = await findEngine();
 if (!engine) console.warn(`[cfn-local container] skipping the image tests: ${why}`);
 const FIXTURES = join(ROOT, 'test/e2e/fixtures');
 
-describe.skipIf(!engine)(`the image (engine: ${engine ?? why})`, () => {
+describe.skipIf(!engine)(`the image ${engine ? `(engine: ${engine})` : `— SKIPPED: ${why}`}`, () => {
   let cfn: CfnLocal | undefined;
   const started = () => cfn!;
   const aws = (...args: string[]) => awsCloudFormation(started().endpoint, args, FIXTURES);

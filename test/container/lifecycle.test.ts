@@ -46,7 +46,7 @@ const exitCode = async (id: string) => Number(await docker(['inspect', '--format
 const create = (client: CloudFormationClient, name: string, body: string) =>
   client.send(new CreateStackCommand({ StackName: name, TemplateBody: body }));
 
-describe.skipIf(!engine)(`the container's life (engine: ${engine ?? why})`, () => {
+describe.skipIf(!engine)(`the container's life ${engine ? `(engine: ${engine})` : `— SKIPPED: ${why}`}`, () => {
   beforeAll(async () => {
     await buildCfnLocalImage(ROOT, TEST_IMAGE, BUILD_ARGS);
   }, 1_200_000);

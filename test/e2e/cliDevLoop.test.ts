@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-cloudformation';
 import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { clientEnv, endpointUrlAwsCli, run } from './clients.js';
+import { clientEnv, endpointUrlAwsCli, gate, run } from './clients.js';
 import { samGate } from '../helpers/sam.js';
 
 const found = await endpointUrlAwsCli();
@@ -43,7 +43,7 @@ Resources:
 Outputs:
   Greeting: { Value: !Ref Greeting }
 `;
-const suite = { skip: !found.cli, title: `AWS CLI dev loop (${found.availability.reason})` };
+const suite = gate('AWS CLI dev loop', found.availability);
 
 /** A template past 51,200 bytes: a function with local code, and parameters whose descriptions make up the bulk. */
 function bigTemplate(): string {
@@ -165,7 +165,7 @@ describe.skipIf(suite.skip)(suite.title, () => {
   );
 
   it.skipIf(sam.skip)(
-    `package uploads a nested SAM application and deploy makes it a nested stack${sam.skip ? ' — SKIPPED' : ''}`,
+    `package uploads a nested SAM application and deploy makes it a nested stack${sam.skip ? ` — ${sam.title}` : ''}`,
     async () => {
       writeFileSync(join(work, 'app.yaml'), NESTED_APP);
       writeFileSync(join(work, 'greeter.yaml'), GREETER);

@@ -1,14 +1,19 @@
-// Runs real AWS clients (Debian's AWS CLI v2 and python3-boto3) as child processes against a cfn-local endpoint.
+// Runs real AWS clients (Debian's AWS CLI v2 and a python3 with boto3) as child processes against a cfn-local endpoint.
 // Asynchronous spawns only: the server under test lives in this same process and must keep answering.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findPythonWith } from '../../template/transforms/samPython.js';
 
 /** Debian's AWS CLI v2; the `aws` on PATH may be another install (here a pyenv CLI v1), so never rely on PATH. */
 export const AWS_CLI = '/usr/bin/aws';
-/** Debian's python3, the one python3-boto3 installs into. */
-export const PYTHON = '/usr/bin/python3';
+/**
+ * A python3 with boto3, found as the SAM translator's Python is: the first python3 on PATH that can import it (a
+ * pyenv or venv one with `pip install boto3`, or Debian's with python3-boto3); Debian's when none can, so the
+ * skip names it.
+ */
+export const PYTHON = (await findPythonWith('boto3')) ?? '/usr/bin/python3';
 
 export interface RunResult {
   code: number;
@@ -36,6 +41,7 @@ export function clientEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv
     AWS_ACCESS_KEY_ID: 'test',
     AWS_SECRET_ACCESS_KEY: 'test',
     AWS_REGION: 'us-east-1',
+    AWS_DEFAULT_REGION: 'us-east-1',
     AWS_PAGER: '',
     AWS_CONFIG_FILE: join(CONFIG_HOME, 'config'),
     AWS_SHARED_CREDENTIALS_FILE: join(CONFIG_HOME, 'credentials'),
@@ -96,6 +102,20 @@ export async function awsCliAvailable(): Promise<Availability> {
   return { ok: true, reason: version };
 }
 
+/** An AWS CLI v1 (pip's `awscli`), the `aws` on PATH when it is one: the quick start must work with it too. */
+export async function awsCliV1(): Promise<{ cli?: string; availability: Availability }> {
+  const found = await run('/bin/sh', ['-c', 'command -v aws']).catch(() => ({ code: 1, stdout: '', stderr: '' }));
+  const cli = found.stdout.trim();
+  if (!cli) return { availability: { ok: false, reason: 'no aws on PATH (pip install awscli)' } };
+  const result = await run(cli, ['--version']).catch((err: Error) => ({ code: -1, stdout: '', stderr: err.message }));
+  const version = `${result.stdout}${result.stderr}`.trim();
+  if (result.code !== 0 || !version.startsWith('aws-cli/1.'))
+    return {
+      availability: { ok: false, reason: `${cli} is not AWS CLI v1: ${version.split(' ')[0] || 'no version'}` },
+    };
+  return { cli, availability: { ok: true, reason: version.split(' ')[0] } };
+}
+
 /** Whether `aws --version` output names a CLI that reads AWS_ENDPOINT_URL (v2.13+, v1.29+). */
 export function readsEndpointUrl(version: string): boolean {
   const m = /^aws-cli\/(\d+)\.(\d+)\./.exec(version);
@@ -133,7 +153,10 @@ export async function boto3Available(): Promise<Availability> {
     stderr: err.message,
   }));
   if (result.code !== 0)
-    return { ok: false, reason: `boto3 is not importable by ${PYTHON} (apt-get install python3-boto3)` };
+    return {
+      ok: false,
+      reason: `no python3 on PATH can import boto3 (apt-get install python3-boto3 or pip install boto3)`,
+    };
   return { ok: true, reason: `boto3 ${result.stdout.trim()}` };
 }
 

@@ -178,4 +178,19 @@ describe('the image start command, outside Docker', () => {
     );
     expect(await second.stop()).toBe(0);
   });
+
+  it.each([
+    [['--port', 'abc'], {}, '--port must be a whole number from 0 to 65535 (got "abc")'],
+    [[], { CFN_LOCAL_ACCOUNT: '42' }, 'CFN_LOCAL_ACCOUNT must be 12 digits (got "42")'],
+    [
+      ['--log-level', 'loud'],
+      {},
+      '--log-level must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+  ])('a bad value (%j %j) exits 1 with a message naming its option', async (flags, overrides, message) => {
+    const [file, ...args] = IMAGE.cmd;
+    const result = await run(file, [...args, ...flags], { cwd: ROOT, env: imageEnv(overrides) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`cfn-local: could not start: ${message}\n`);
+  });
 });

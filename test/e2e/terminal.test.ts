@@ -127,7 +127,7 @@ describe('on a terminal', () => {
     expect(text).toContain(`cfn-local ${VERSION} listening on ${server.endpoint}`);
     expect(text).toContain('database: :memory:');
     expect(text).toContain(
-      `export AWS_ENDPOINT_URL=${server.endpoint} AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_REGION=us-east-1`,
+      `export AWS_ENDPOINT_URL=${server.endpoint} AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_REGION=us-east-1 AWS_DEFAULT_REGION=us-east-1`,
     );
     expect(text).toMatch(/^\[[\d:.]+\] INFO: AWS cloudformation\.CreateStack demo => 200 \([\d.]+ ms\)$/m);
     expect(text).toMatch(/INFO: AWS cloudformation\.DescribeStacks nope => 400 ValidationError \([\d.]+ ms\)$/m);

@@ -22,7 +22,7 @@ const OUTPUTS = [
   'dist/cfn-local.cjs',
   'dist/pino-pretty.cjs',
   'dist/console/manifest.json',
-  'generated/shapes.json',
+  'generated/models/cloudformation.json',
   'generated/spec.json',
 ];
 const DIRS = [

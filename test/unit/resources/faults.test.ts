@@ -26,9 +26,19 @@ describe('Faults attempts', () => {
   it('drops a removed fault with its count', () => {
     const faults = new Faults();
     const plain = { ...target('a'), metadata: undefined };
-    const fault = faults.add({ action: 'Create', times: 1 });
-    expect([fails(faults, plain), fails(faults, plain)]).toEqual([true, false]);
+    const fault = faults.add({ action: 'Create' });
+    expect([fails(faults, plain), fails(faults, plain)]).toEqual([true, true]);
     expect(faults.remove(fault.id)).toBe(true);
     expect(fails(faults, plain)).toBe(false);
+  });
+
+  it('drops a fault once its times are used up, unless it still delays', () => {
+    const faults = new Faults();
+    const plain = { ...target('a'), metadata: undefined };
+    const once = faults.add({ action: 'Create', times: 1 });
+    const slow = faults.add({ action: 'Update', times: 0, delayMs: 5 });
+    expect(fails(faults, plain)).toBe(true);
+    expect(faults.list().map((f) => f.id)).toEqual([slow.id]);
+    expect(faults.remove(once.id)).toBe(false);
   });
 });

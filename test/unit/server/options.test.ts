@@ -36,4 +36,33 @@ describe('the flags', () => {
   it('refuses an unknown flag', () => {
     expect(() => parseCommandLine(['--nope'], {})).toThrow("Unknown option '--nope'");
   });
+
+  it.each([
+    ['port', 'abc', 'must be a whole number from 0 to 65535'],
+    ['port', '65536', 'must be a whole number from 0 to 65535'],
+    ['host', ' ', 'must not be empty'],
+    ['db', '', 'must not be empty'],
+    ['account', '12345', 'must be 12 digits'],
+    ['region', 'Mars', 'must be a region name such as us-east-1'],
+    ['log-level', 'loud', 'must be one of fatal, error, warn, info, debug, trace, silent'],
+    ['log-format', 'xml', 'must be pretty, json or auto'],
+    ['endpoint', 'localhost:4581', 'must be an http:// or https:// URL'],
+    ['custom-resource-timeout', '1h', 'must be a whole number of seconds above 0'],
+    ['lambda-endpoint', 'ftp://x', 'must be an http:// or https:// URL'],
+    ['control-token', '', 'must not be empty'],
+    ['sam-python', '', 'must not be empty'],
+  ])('--%s %j is refused with a message naming the flag', (flag, value, problem) => {
+    expect(() => parseCommandLine([`--${flag}`, value], {})).toThrow(
+      `--${flag} ${problem} (got ${JSON.stringify(value)})`,
+    );
+  });
+
+  it('a bad variable is named as the variable; an empty one counts as unset', () => {
+    expect(() => parseCommandLine([], { CFN_LOCAL_PORT: 'abc' })).toThrow('CFN_LOCAL_PORT must be a whole number');
+    expect(parseCommandLine([], { CFN_LOCAL_PORT: '' })).toMatchObject({ settings: { port: '4581' } });
+  });
+
+  it('every option checks its value', () => {
+    for (const o of OPTIONS) expect(typeof o.accepts).toBe('function');
+  });
 });

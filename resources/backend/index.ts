@@ -1,0 +1,27 @@
+// BACKEND_TYPES: the resource types provisioned in the backend when --backend is set (docs/backend.md has the
+// table of what each sends); every other type stays simulated.
+import type { Provider } from '../provider.js';
+import { backendProvider, type BackendOps } from './provider.js';
+import { SQS_QUEUE, SQS_QUEUE_POLICY } from './sqs.js';
+import { SNS_SUBSCRIPTION, SNS_TOPIC, SNS_TOPIC_POLICY } from './sns.js';
+import { DYNAMODB_TABLE } from './dynamodb.js';
+import { IAM_POLICY, IAM_ROLE } from './iam.js';
+import { LOG_GROUP } from './logs.js';
+import { STATE_MACHINE } from './stepfunctions.js';
+
+export const BACKEND_OPS: Readonly<Record<string, BackendOps>> = {
+  'AWS::SQS::Queue': SQS_QUEUE,
+  'AWS::SQS::QueuePolicy': SQS_QUEUE_POLICY,
+  'AWS::SNS::Topic': SNS_TOPIC,
+  'AWS::SNS::Subscription': SNS_SUBSCRIPTION,
+  'AWS::SNS::TopicPolicy': SNS_TOPIC_POLICY,
+  'AWS::DynamoDB::Table': DYNAMODB_TABLE,
+  'AWS::IAM::Role': IAM_ROLE,
+  'AWS::IAM::Policy': IAM_POLICY,
+  'AWS::Logs::LogGroup': LOG_GROUP,
+  'AWS::StepFunctions::StateMachine': STATE_MACHINE,
+};
+
+export const BACKEND_PROVIDERS: Readonly<Record<string, Provider>> = Object.fromEntries(
+  Object.entries(BACKEND_OPS).map(([type, ops]) => [type, backendProvider(ops)]),
+);

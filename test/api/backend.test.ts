@@ -1,0 +1,259 @@
+// --backend <url>: the provisioned families (SQS, SNS, DynamoDB, IAM, Logs, Step Functions) made, changed and
+// deleted in a moto_server this file starts, and the one endpoint that forwards their data planes to it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateStackCommand, DescribeStackResourcesCommand } from '@aws-sdk/client-cloudformation';
+import {
+  ReceiveMessageCommand,
+  SQSClient,
+  SendMessageCommand,
+  GetQueueAttributesCommand,
+  DeleteQueueCommand,
+} from '@aws-sdk/client-sqs';
+import {
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  DescribeTableCommand,
+  ListTablesCommand,
+} from '@aws-sdk/client-dynamodb';
+import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import {
+  AttachRolePolicyCommand,
+  CreatePolicyCommand,
+  DetachRolePolicyCommand,
+  GetRoleCommand,
+  IAMClient,
+  ListRolePoliciesCommand,
+} from '@aws-sdk/client-iam';
+import { CloudWatchLogsClient, DescribeLogGroupsCommand } from '@aws-sdk/client-cloudwatch-logs';
+import { DescribeStateMachineCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { startMoto, type TestMoto } from '../helpers/moto.js';
+import { control, createStack, deleteStack, eventLines } from './worldHelpers.js';
+
+let moto: TestMoto;
+let server: TestServer;
+beforeAll(async () => {
+  moto = await startMoto();
+  server = await startServer({ backend: moto.url });
+});
+afterAll(async () => {
+  await server.close();
+  await moto.close();
+});
+
+const config = (endpoint: string) => ({
+  endpoint,
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+});
+/** Clients of cfn-local's one endpoint, and of moto itself (to look behind cfn-local's back). */
+const via = () => ({
+  sqs: new SQSClient(config(server.endpoint)),
+  ddb: new DynamoDBClient(config(server.endpoint)),
+  sns: new SNSClient(config(server.endpoint)),
+  iam: new IAMClient(config(server.endpoint)),
+});
+const direct = () => ({
+  sqs: new SQSClient(config(moto.url)),
+  ddb: new DynamoDBClient(config(moto.url)),
+  iam: new IAMClient(config(moto.url)),
+  logs: new CloudWatchLogsClient(config(moto.url)),
+  sfn: new SFNClient(config(moto.url)),
+});
+
+const TRUST = {
+  Version: '2012-10-17',
+  Statement: [{ Effect: 'Allow', Principal: { Service: 'states.amazonaws.com' }, Action: 'sts:AssumeRole' }],
+};
+const TABLE = (key = 'id') => ({
+  Type: 'AWS::DynamoDB::Table',
+  Properties: {
+    KeySchema: [{ AttributeName: key, KeyType: 'HASH' }],
+    AttributeDefinitions: [{ AttributeName: key, AttributeType: 'S' }],
+    BillingMode: 'PAY_PER_REQUEST',
+    StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+  },
+});
+const APP = (key = 'id') =>
+  JSON.stringify({
+    Resources: {
+      Queue: { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 45 } },
+      Topic: { Type: 'AWS::SNS::Topic' },
+      Sub: {
+        Type: 'AWS::SNS::Subscription',
+        Properties: {
+          TopicArn: { Ref: 'Topic' },
+          Protocol: 'sqs',
+          Endpoint: { 'Fn::GetAtt': ['Queue', 'Arn'] },
+          RawMessageDelivery: true,
+        },
+      },
+      Table: TABLE(key),
+      Role: { Type: 'AWS::IAM::Role', Properties: { AssumeRolePolicyDocument: TRUST } },
+      Policy: {
+        Type: 'AWS::IAM::Policy',
+        Properties: {
+          PolicyName: 'app',
+          Roles: [{ Ref: 'Role' }],
+          PolicyDocument: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: 'sqs:*', Resource: '*' }] },
+        },
+      },
+      Logs: { Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 7 } },
+      Machine: {
+        Type: 'AWS::StepFunctions::StateMachine',
+        Properties: {
+          RoleArn: { 'Fn::GetAtt': ['Role', 'Arn'] },
+          DefinitionString: '{"StartAt":"A","States":{"A":{"Type":"Pass","End":true}}}',
+        },
+      },
+    },
+    Outputs: {
+      QueueUrl: { Value: { Ref: 'Queue' } },
+      QueueArn: { Value: { 'Fn::GetAtt': ['Queue', 'Arn'] } },
+      TopicArn: { Value: { Ref: 'Topic' } },
+      Table: { Value: { Ref: 'Table' } },
+      StreamArn: { Value: { 'Fn::GetAtt': ['Table', 'StreamArn'] } },
+      Role: { Value: { Ref: 'Role' } },
+      RoleArn: { Value: { 'Fn::GetAtt': ['Role', 'Arn'] } },
+      Logs: { Value: { Ref: 'Logs' } },
+      Machine: { Value: { Ref: 'Machine' } },
+    },
+  });
+
+async function deploy(name: string, body = APP()) {
+  const { id, stack } = await createStack(server, name, body, { Capabilities: ['CAPABILITY_IAM'] });
+  expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+  const out = Object.fromEntries(stack.Outputs!.map((o) => [o.OutputKey!, o.OutputValue!]));
+  return { id, out };
+}
+
+describe('provisioning into the backend', () => {
+  it('creates each family in moto, with physical ids and GetAtt values from its answers', async () => {
+    const { out } = await deploy('made');
+    const m = direct();
+    // the queue URL is on cfn-local's endpoint; its ARN is the one moto reports
+    expect(out.QueueUrl.startsWith(`${server.endpoint}/000000000000/made-Queue-`)).toBe(true);
+    const attrs = await m.sqs.send(new GetQueueAttributesCommand({ QueueUrl: out.QueueUrl, AttributeNames: ['All'] }));
+    expect(attrs.Attributes).toMatchObject({ QueueArn: out.QueueArn, VisibilityTimeout: '45' });
+    const { Table } = await m.ddb.send(new DescribeTableCommand({ TableName: out.Table }));
+    expect(Table!.LatestStreamArn).toBe(out.StreamArn);
+    const { Role } = await m.iam.send(new GetRoleCommand({ RoleName: out.Role }));
+    expect(Role!.Arn).toBe(out.RoleArn);
+    expect((await m.iam.send(new ListRolePoliciesCommand({ RoleName: out.Role }))).PolicyNames).toEqual(['app']);
+    const { logGroups } = await m.logs.send(new DescribeLogGroupsCommand({ logGroupNamePrefix: out.Logs }));
+    expect(logGroups![0].retentionInDays).toBe(7);
+    expect((await m.sfn.send(new DescribeStateMachineCommand({ stateMachineArn: out.Machine }))).roleArn).toBe(
+      out.RoleArn,
+    );
+  });
+
+  it('the control API says each resource lives in the backend', async () => {
+    const { body } = await control(server, 'GET', '/world?stackName=made');
+    const lives = Object.fromEntries(
+      body.resources.map((r: { logicalId: string; lives: string }) => [r.logicalId, r.lives]),
+    );
+    expect(lives).toMatchObject({ Queue: 'backend', Table: 'backend', Role: 'backend', Machine: 'backend' });
+  });
+
+  it('an update whose change needs a new table replaces it in moto and deletes the old one', async () => {
+    const { id, out } = await deploy('replace');
+    await server.client.send(
+      new UpdateStackCommand({ StackName: id, TemplateBody: APP('pk'), Capabilities: ['CAPABILITY_IAM'] }),
+    );
+    const stack = await waitForStack(server.client, id, 30_000);
+    expect(stack.StackStatus).toBe('UPDATE_COMPLETE');
+    const table = stack.Outputs!.find((o) => o.OutputKey === 'Table')!.OutputValue!;
+    expect(table).not.toBe(out.Table);
+    const { TableNames } = await direct().ddb.send(new ListTablesCommand({}));
+    expect(TableNames).toContain(table);
+    expect(TableNames).not.toContain(out.Table);
+  });
+
+  it("a delete IAM refuses with DeleteConflict fails with CloudFormation's text; detached, it goes", async () => {
+    const { id, out } = await deploy('conflict');
+    const m = direct();
+    const { Policy } = await m.iam.send(
+      new CreatePolicyCommand({
+        PolicyName: 'outside',
+        PolicyDocument: JSON.stringify({
+          Version: '2012-10-17',
+          Statement: [{ Effect: 'Allow', Action: 's3:*', Resource: '*' }],
+        }),
+      }),
+    );
+    await m.iam.send(new AttachRolePolicyCommand({ RoleName: out.Role, PolicyArn: Policy!.Arn }));
+    const failed = await deleteStack(server, id);
+    expect(failed.StackStatus).toBe('DELETE_FAILED');
+    const lines = await eventLines(server.client, id, 'Role');
+    expect(lines.at(-1)).toMatch(
+      /^DELETE_FAILED Resource handler returned message: "Cannot delete entity, must detach all policies first\. \(Service: Iam, Status Code: 409, Request ID: [^)]*\)" \(RequestToken: [0-9a-f-]+, HandlerErrorCode: GeneralServiceException\)$/,
+    );
+    await m.iam.send(new DetachRolePolicyCommand({ RoleName: out.Role, PolicyArn: Policy!.Arn }));
+    expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
+    await expect(m.iam.send(new GetRoleCommand({ RoleName: out.Role }))).rejects.toMatchObject({
+      name: 'NoSuchEntityException',
+    });
+  });
+
+  it('a resource deleted out of band counts as deleted', async () => {
+    const { id, out } = await deploy('gone');
+    await direct().sqs.send(new DeleteQueueCommand({ QueueUrl: out.QueueUrl }));
+    expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
+  });
+
+  it('an injected fault fails the create in front of the backend: nothing is made there', async () => {
+    const body = JSON.stringify({
+      Resources: {
+        Table: {
+          ...TABLE(),
+          Properties: { ...TABLE().Properties, TableName: 'never-made' },
+          Metadata: { 'cfn-local': { Fail: ['Create'], Message: 'Simulated outage' } },
+        },
+      },
+    });
+    const { stack } = await createStack(server, 'faulted', body);
+    expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
+    expect((await direct().ddb.send(new ListTablesCommand({}))).TableNames).not.toContain('never-made');
+  });
+});
+
+describe("the one endpoint: the backend's data planes on cfn-local's port", () => {
+  it('sends and receives SQS messages, puts and gets items, and a publish arrives in the subscribed queue', async () => {
+    const { out } = await deploy('use');
+    const c = via();
+    await c.sqs.send(new SendMessageCommand({ QueueUrl: out.QueueUrl, MessageBody: 'hello' }));
+    const first = await c.sqs.send(new ReceiveMessageCommand({ QueueUrl: out.QueueUrl, WaitTimeSeconds: 1 }));
+    expect(first.Messages?.map((m) => m.Body)).toEqual(['hello']);
+    await c.ddb.send(new PutItemCommand({ TableName: out.Table, Item: { id: { S: 'a' }, n: { N: '1' } } }));
+    const got = await c.ddb.send(new GetItemCommand({ TableName: out.Table, Key: { id: { S: 'a' } } }));
+    expect(got.Item).toEqual({ id: { S: 'a' }, n: { N: '1' } });
+    await c.sns.send(new PublishCommand({ TopicArn: out.TopicArn, Message: 'published' }));
+    const delivered = await c.sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: out.QueueUrl, WaitTimeSeconds: 2, VisibilityTimeout: 0 }),
+    );
+    expect(delivered.Messages?.map((m) => m.Body)).toContain('published');
+  });
+
+  it("answers the backend's errors unchanged, in the service's own protocol", async () => {
+    const err = await via()
+      .sqs.send(new GetQueueAttributesCommand({ QueueUrl: `${server.endpoint}/000000000000/nope` }))
+      .catch((e: Error) => e);
+    expect(err).toMatchObject({ name: 'QueueDoesNotExist' });
+  });
+
+  it('the stack resources are listed with the physical ids moto gave', async () => {
+    const { StackResources } = await server.client.send(new DescribeStackResourcesCommand({ StackName: 'use' }));
+    expect(StackResources!.find((r) => r.LogicalResourceId === 'Machine')!.PhysicalResourceId).toMatch(
+      /^arn:aws:states:us-east-1:000000000000:stateMachine:use-Machine-/,
+    );
+  });
+});
+
+describe('when the backend lost its state', () => {
+  it('every backend resource is missing, and a delete succeeds as it does on AWS for absent resources', async () => {
+    const { id } = await deploy('lost');
+    await fetch(`${moto.url}/moto-api/reset`, { method: 'POST' });
+    expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
+  });
+});

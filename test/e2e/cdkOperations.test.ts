@@ -1,0 +1,82 @@
+// The CDK CLI's operation-aware commands against cfn-local (AWS_ENDPOINT_URL only): a failed deploy reports its own
+// failure and not an earlier deploy's (the CDK splits events by OperationId).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { clientEnv, run, type RunResult } from './clients.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const APP = fileURLToPath(new URL('./fixtures/cdk-ops-app/', import.meta.url));
+const CDK = join(ROOT, 'node_modules', '.bin', 'cdk');
+const REGION = 'us-east-1';
+const STEP_MS = 240_000;
+
+describe('CDK operations (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
+  let server: TestServer;
+  let work: string;
+  let env: NodeJS.ProcessEnv;
+  const stack = async (name: string): Promise<Stack> =>
+    (await server.client.send(new DescribeStacksCommand({ StackName: name }))).Stacks![0];
+  const assembly = (variant: string) => join(work, `cdk.out.${variant || 'base'}`);
+  const cdk = (...args: string[]): Promise<RunResult> =>
+    run(CDK, [...args, '--no-notices', '--ci', '--require-approval', 'never'], { cwd: work, env, timeoutMs: STEP_MS });
+  const ok = (result: RunResult) => {
+    if (result.code !== 0) throw new Error(`cdk exited ${result.code}:\n${result.stderr}\n${result.stdout}`);
+    return `${result.stdout}${result.stderr}`;
+  };
+
+  async function synth(variant: string) {
+    const result = await run(process.execPath, [join(APP, 'app.cjs')], {
+      cwd: work,
+      timeoutMs: STEP_MS,
+      env: { ...env, CDK_OUTDIR: assembly(variant), CFN_LOCAL_E2E_VARIANT: variant },
+    });
+    if (result.code !== 0) throw new Error(`synth ${variant} failed: ${result.stderr}`);
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    work = mkdtempSync(join(tmpdir(), 'cfn-local-cdk-ops-'));
+    env = clientEnv({
+      AWS_ENDPOINT_URL: server.endpoint,
+      HOME: work,
+      CDK_DISABLE_VERSION_CHECK: '1',
+      CDK_DISABLE_CLI_TELEMETRY: 'true',
+      AWS_DEFAULT_REGION: REGION,
+      CI: 'true',
+    });
+    await Promise.all(['', 'fail1', 'fail2'].map(synth));
+  }, STEP_MS);
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it(
+    'cdk deploy deploys the stack without bootstrap',
+    async () => {
+      ok(await cdk('deploy', '--app', assembly('')));
+      expect((await stack('E2eOps')).StackStatus).toBe('CREATE_COMPLETE');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'a failed deploy after an earlier failed deploy reports only its own failure',
+    async () => {
+      const first = await cdk('deploy', '--app', assembly('fail1'));
+      expect(first.code).not.toBe(0);
+      expect(`${first.stdout}${first.stderr}`).toContain('the fail1 failure');
+      const second = await cdk('deploy', '--app', assembly('fail2'));
+      expect(second.code).not.toBe(0);
+      const out = `${second.stdout}${second.stderr}`;
+      expect(out).toContain('the fail2 failure');
+      expect(out).not.toContain('the fail1 failure');
+      expect((await stack('E2eOps')).StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
+    },
+    2 * STEP_MS,
+  );
+});

@@ -1,0 +1,23 @@
+// package.json's `engines` is true: every Node version it admits is one every locked package admits, so `npm install`
+// on a supported Node prints no EBADENGINE warning (cookie@2 once asked for Node 22 under fastify's light-my-request).
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+// semver is npm's own range logic, already installed beside the tools that need it
+const semver = require('semver') as { subset(a: string, b: string): boolean; satisfies(v: string, r: string): boolean };
+const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'));
+const ENGINES: string = read('package.json').engines.node;
+const LOCKED = Object.entries(read('package-lock.json').packages as Record<string, { engines?: { node?: string } }>);
+
+describe('engines', () => {
+  it('admits only Node versions every locked package admits', () => {
+    const narrower = LOCKED.filter(([path, p]) => path && p.engines?.node && !semver.subset(ENGINES, p.engines.node));
+    expect(narrower.map(([path, p]) => `${path}: ${p.engines!.node}`)).toEqual([]);
+  });
+
+  it('admits the Node running the tests', () => {
+    expect(semver.satisfies(process.versions.node, ENGINES)).toBe(true);
+  });
+});
