@@ -27,6 +27,28 @@ export default tseslint.config(
     languageOptions: { parserOptions: { project: './console/tsconfig.json', tsconfigRootDir: import.meta.dirname } },
   },
   {
+    // The status door as a rule: a stack's status is written only by state-machine/transitions.ts.
+    files: ['**/*.ts'],
+    ignores: ['state-machine/transitions.ts', 'state-machine/outcomes.ts', 'storage/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='writeStatus']",
+          message: 'A stack status changes only through setStackStatus (state-machine/transitions.ts).',
+        },
+        {
+          selector: "CallExpression[callee.name='setStackStatus'] > Literal.arguments",
+          message: "An operation reaches its row's outcome (reachOutcome, state-machine/outcomes.ts), not a literal status.",
+        },
+        {
+          selector: "CallExpression[callee.object.property.name='stacks'][callee.property.name='insert']",
+          message: "A stack's first row and status go through insertStack (state-machine/transitions.ts).",
+        },
+      ],
+    },
+  },
+  {
     // tests read JSON that the AWS CLI and boto3 print
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -11,6 +11,7 @@ import { scalingFigures } from './figures/scaling.mjs';
 import { s3Figures } from './figures/s3.mjs';
 import { soakFigures } from './figures/soak.mjs';
 import { consoleFigures } from './figures/console.mjs';
+import { lambdaFigures } from './figures/lambda.mjs';
 import { table } from './lib/stats.mjs';
 
 /** BENCH_SOAK_SECONDS runs the soak longer, e.g. 480 for the eight minutes of bench/README.md's long run. */
@@ -41,6 +42,7 @@ export const GROUPS = {
     full: { stacks: 1000, events: 10000, runs: 5 },
     quick: { stacks: 1000, events: 10000, runs: 2 },
   },
+  lambda: { run: lambdaFigures, full: { runs: 10 }, quick: { runs: 3 } },
   soak: {
     run: soakFigures,
     full: { seconds: SOAK_SECONDS ?? 90, clients: 8 },

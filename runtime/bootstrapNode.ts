@@ -193,3 +193,21 @@ main().catch((err) => {
   process.exit(1);
 });
 `;
+
+/**
+ * Preloaded into every nodejs* environment (NODE_OPTIONS=--require) when cfn-local serves HTTPS ResponseURLs: the
+ * CDK's custom resource handlers PUT to a ResponseURL with `https.request({ hostname, path })`, dropping its port
+ * (AWS's is always 443), so a TLS connection to 127.0.0.1:443 is sent to cfn-local's HTTPS port instead.
+ */
+export const TLS_PORT_PRELOAD = String.raw`'use strict';
+const tls = require('node:tls');
+const PORT = Number(process.env.CFN_LOCAL_RESPONSE_URL_PORT);
+const connect = tls.connect;
+tls.connect = function (...args) {
+  const options = args[0] && typeof args[0] === 'object' ? args[0] : undefined;
+  if (options && PORT && (options.host === '127.0.0.1' || options.servername === '127.0.0.1') && Number(options.port || 443) === 443) {
+    args[0] = { ...options, port: PORT };
+  }
+  return connect.apply(this, args);
+};
+`;

@@ -14,7 +14,29 @@ import { ObjectStore } from './objects.js';
 import { WaitStore } from './waits.js';
 import { ChangeFeed } from './feed.js';
 import { OperationHistoryStore } from './operationHistory.js';
+import { DriftStore } from './drifts.js';
+import { GeneratorStore } from './generator.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
+
+/**
+ * What a CloudFormation handler may read (HandlerContext.store): stacks, their resources, events, templates, exports
+ * and change sets, and none of their writes, which go through the state machine and its doors.
+ */
+export interface ReadonlyStore {
+  readonly stacks: Pick<StackStore, 'byId' | 'liveByName' | 'page'>;
+  readonly resources: Pick<ResourceStore, 'byStack' | 'one' | 'byPhysicalId'>;
+  readonly events: Pick<EventStore, 'page' | 'pageOfOperations'>;
+  readonly history: Pick<OperationHistoryStore, 'ofChangeSet' | 'byId' | 'latestOf'>;
+  readonly drifts: Pick<DriftStore, 'detection' | 'latestDetection' | 'latestComplete' | 'resources' | 'resource'>;
+  readonly generator: Pick<GeneratorStore, 'scan' | 'template' | 'templateByName' | 'scans' | 'templates'>;
+  readonly templates: Pick<TemplateStore, 'body'>;
+  readonly exports: Pick<ExportStore, 'get' | 'list' | 'importers' | 'byStack'>;
+  readonly changeSets: Pick<ChangeSetStore, 'byId' | 'byName' | 'byStack'>;
+  /** The S3 objects a TemplateURL or policy URL names (resources/s3Urls.ts). */
+  readonly world: Pick<WorldStore, 'byNameInAccount' | 'get'>;
+  readonly objects: Pick<ObjectStore, 'get'>;
+  readonly bodies: Pick<BodyStore, 'read'>;
+}
 
 export class Store {
   readonly stacks: StackStore;
@@ -33,6 +55,10 @@ export class Store {
   readonly waits: WaitStore;
   /** The operations each stack has run, kept after they end (DescribeEvents). */
   readonly history: OperationHistoryStore;
+  /** Drift detections and each resource's latest result. */
+  readonly drifts: DriftStore;
+  /** The IaC generator's resource scans and generated templates. */
+  readonly generator: GeneratorStore;
   /**
    * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
@@ -60,6 +86,8 @@ export class Store {
     this.objects = new ObjectStore(db);
     this.waits = new WaitStore(db, this.group);
     this.history = new OperationHistoryStore(db);
+    this.drifts = new DriftStore(db);
+    this.generator = new GeneratorStore(db);
   }
 
   static open(file: string): Store {
@@ -106,6 +134,9 @@ export class Store {
         'transform_outputs',
         'waits',
         'stack_operations',
+        'drift_detections',
+        'resource_drifts',
+        'generator_records',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -133,7 +164,15 @@ export class Store {
       .pluck()
       .all(...args, ...args) as string[];
     this.transaction(() => {
-      for (const table of ['templates', 'journal', 'operations', 'waits', 'stack_operations']) {
+      for (const table of [
+        'templates',
+        'journal',
+        'operations',
+        'waits',
+        'stack_operations',
+        'drift_detections',
+        'resource_drifts',
+      ]) {
         this.db
           .prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`)
           .run(...args);
@@ -150,6 +189,7 @@ export class Store {
         'world',
         's3_objects',
         's3_uploads',
+        'generator_records',
         'stacks',
       ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
@@ -170,6 +210,13 @@ export type { ResourceRecord, ResourceDoc } from './resources.js';
 export type { EventRecord, EventDetail } from './events.js';
 export type { Change } from './feed.js';
 export type { StackOperationRecord, OperationStatus } from './operationHistory.js';
+export type { DriftDetectionRecord, ResourceDriftRecord, DetectionStatus } from './drifts.js';
+export type {
+  ResourceScanRecord,
+  ScannedResourceRecord,
+  GeneratedTemplateRecord,
+  GeneratedResourceRecord,
+} from './generator.js';
 export type { WorldResource, WorldState } from './world.js';
 export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';

@@ -72,8 +72,9 @@ export interface StackRecord {
   account: string;
   region: string;
   name: string;
-  status: StackStatus;
-  statusReason?: string;
+  /** Written only by the status door (state-machine/transitions.ts), through writeStatus. */
+  readonly status: StackStatus;
+  readonly statusReason?: string;
   createdAt: string;
   updatedAt?: string;
   deletedAt?: string;
@@ -99,6 +100,7 @@ const fromRow = (row: unknown) => STACK.fromRow(row as Record<string, unknown>);
 export class StackStore {
   private readonly insertStmt;
   private readonly updateStmt;
+  private readonly saveDocStmt;
   private readonly byIdStmt;
   private readonly liveByNameStmt;
   private readonly pageStmt;
@@ -119,6 +121,7 @@ export class StackStore {
       `UPDATE stacks SET status = @status, status_reason = @status_reason, updated_at = @updated_at,
          deleted_at = @deleted_at, template_id = @template_id, doc = @doc WHERE stack_id = @stack_id`,
     );
+    this.saveDocStmt = db.prepare('UPDATE stacks SET doc = @doc WHERE stack_id = @stack_id');
     this.byIdStmt = db.prepare('SELECT * FROM stacks WHERE stack_id = ?');
     this.liveByNameStmt = db.prepare(
       'SELECT * FROM stacks WHERE account = ? AND region = ? AND name = ? AND deleted_at IS NULL',
@@ -133,14 +136,21 @@ export class StackStore {
     this.inProgressStmt = db.prepare(String.raw`SELECT * FROM stacks WHERE status LIKE '%\_IN\_PROGRESS' ESCAPE '\'`);
   }
 
+  /** A new stack's first row: only the status door calls it (insertStack in state-machine/transitions.ts). */
   insert(stack: StackRecord): void {
     this.insertStmt.run(STACK.toRow(stack));
     if (this.feed?.active) this.feed.publish({ kind: 'stack', stack });
   }
 
-  save(stack: StackRecord): void {
+  /** The whole row, status included: only the status door calls it (setStackStatus in state-machine/transitions.ts). */
+  writeStatus(stack: StackRecord): void {
     this.updateStmt.run(STACK.toRow(stack));
     if (this.feed?.active) this.feed.publish({ kind: 'stack', stack });
+  }
+
+  /** The stack's document only (settings, outputs, tokens …): its status and times change only through the door. */
+  saveDoc(stack: StackRecord): void {
+    this.saveDocStmt.run({ stack_id: stack.stackId, doc: JSON.stringify(stack.doc) });
   }
 
   byId(stackId: string): StackRecord | undefined {

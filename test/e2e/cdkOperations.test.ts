@@ -1,11 +1,12 @@
 // The CDK CLI's operation-aware commands against cfn-local (AWS_ENDPOINT_URL only): a failed deploy reports its own
-// failure and not an earlier deploy's (the CDK splits events by OperationId).
+// failure and not an earlier deploy's (the CDK splits events by OperationId); cdk drift reports an out-of-band change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
+import { PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { clientEnv, run, type RunResult } from './clients.js';
 
@@ -14,6 +15,7 @@ const APP = fileURLToPath(new URL('./fixtures/cdk-ops-app/', import.meta.url));
 const CDK = join(ROOT, 'node_modules', '.bin', 'cdk');
 const REGION = 'us-east-1';
 const STEP_MS = 240_000;
+const CREDENTIALS = { accessKeyId: 'test', secretAccessKey: 'test' };
 
 describe('CDK operations (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
   let server: TestServer;
@@ -78,5 +80,19 @@ describe('CDK operations (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
       expect((await stack('E2eOps')).StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
     },
     2 * STEP_MS,
+  );
+
+  it(
+    'cdk drift reports an out-of-band SSM change as a modified property',
+    async () => {
+      const ssm = new SSMClient({ endpoint: server.endpoint, region: REGION, credentials: CREDENTIALS });
+      await ssm.send(new PutParameterCommand({ Name: '/e2e/ops/setting', Value: 'changed-by-hand', Overwrite: true }));
+      const result = await cdk('drift', '--app', assembly(''), 'E2eOps');
+      const out = `${result.stdout}${result.stderr}`;
+      expect(out).toContain('AWS::SSM::Parameter');
+      expect(out).toContain('as-deployed');
+      expect(out).toContain('changed-by-hand');
+    },
+    STEP_MS,
   );
 });
