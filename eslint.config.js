@@ -39,7 +39,8 @@ export default tseslint.config(
         },
         {
           selector: "CallExpression[callee.name='setStackStatus'] > Literal.arguments",
-          message: "An operation reaches its row's outcome (reachOutcome, state-machine/outcomes.ts), not a literal status.",
+          message:
+            "An operation reaches its row's outcome (reachOutcome, state-machine/outcomes.ts), not a literal status.",
         },
         {
           selector: "CallExpression[callee.object.property.name='stacks'][callee.property.name='insert']",

@@ -48,6 +48,8 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the web console in a 
     server = await startServer();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     page = await browser.newPage({ viewport: { width: 1100, height: 640 } });
+    // a step that cannot happen fails in 10 s with the locator it waited for, not at the test's timeout
+    page.setDefaultTimeout(10_000);
     mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
@@ -79,6 +81,13 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the web console in a 
     expect(await page.locator('.eventrow[data-logical-id="Data"] [data-status="DELETE_COMPLETE"]').count()).toBe(1);
     await shot('events');
     await page.getByRole('tab', { name: 'Timeline' }).click();
+    // the rollback is an operation of its own (its OperationId, as on AWS): the create is the one before it
+    const ops = page.getByLabel('Operation');
+    expect(await ops.locator('option').allTextContents()).toEqual([
+      expect.stringMatching(/^ROLLBACK_IN_PROGRESS/),
+      expect.stringMatching(/^CREATE_IN_PROGRESS/),
+    ]);
+    await ops.selectOption({ index: 1 });
     await page.locator('.tl-bar[data-status="CREATE_FAILED"]').waitFor();
     await shot('timeline');
     await waitForStack(server.client, StackId!);
