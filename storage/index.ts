@@ -14,6 +14,7 @@ import { ObjectStore } from './objects.js';
 import { WaitStore } from './waits.js';
 import { OperationHistoryStore } from './operationHistory.js';
 import { DriftStore } from './drifts.js';
+import { GeneratorStore } from './generator.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 /**
@@ -26,11 +27,12 @@ export interface ReadonlyStore {
   readonly events: Pick<EventStore, 'page' | 'pageOfOperations'>;
   readonly history: Pick<OperationHistoryStore, 'ofChangeSet' | 'byId' | 'latestOf'>;
   readonly drifts: Pick<DriftStore, 'detection' | 'latestDetection' | 'latestComplete' | 'resources' | 'resource'>;
+  readonly generator: Pick<GeneratorStore, 'scan' | 'template' | 'templateByName' | 'scans' | 'templates'>;
   readonly templates: Pick<TemplateStore, 'body'>;
   readonly exports: Pick<ExportStore, 'get' | 'list' | 'importers' | 'byStack'>;
   readonly changeSets: Pick<ChangeSetStore, 'byId' | 'byName' | 'byStack'>;
   /** The S3 objects a TemplateURL or policy URL names (resources/s3Urls.ts). */
-  readonly world: Pick<WorldStore, 'byNameInAccount'>;
+  readonly world: Pick<WorldStore, 'byNameInAccount' | 'get'>;
   readonly objects: Pick<ObjectStore, 'get'>;
   readonly bodies: Pick<BodyStore, 'read'>;
 }
@@ -54,6 +56,8 @@ export class Store {
   readonly history: OperationHistoryStore;
   /** Drift detections and each resource's latest result. */
   readonly drifts: DriftStore;
+  /** The IaC generator's resource scans and generated templates. */
+  readonly generator: GeneratorStore;
   /**
    * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
@@ -80,6 +84,7 @@ export class Store {
     this.waits = new WaitStore(db, this.group);
     this.history = new OperationHistoryStore(db);
     this.drifts = new DriftStore(db);
+    this.generator = new GeneratorStore(db);
   }
 
   static open(file: string): Store {
@@ -128,6 +133,7 @@ export class Store {
         'stack_operations',
         'drift_detections',
         'resource_drifts',
+        'generator_records',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -179,6 +185,7 @@ export class Store {
         'world',
         's3_objects',
         's3_uploads',
+        'generator_records',
         'stacks',
       ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
@@ -198,6 +205,12 @@ export type { ResourceRecord, ResourceDoc } from './resources.js';
 export type { EventRecord, EventDetail } from './events.js';
 export type { StackOperationRecord, OperationStatus } from './operationHistory.js';
 export type { DriftDetectionRecord, ResourceDriftRecord, DetectionStatus } from './drifts.js';
+export type {
+  ResourceScanRecord,
+  ScannedResourceRecord,
+  GeneratedTemplateRecord,
+  GeneratedResourceRecord,
+} from './generator.js';
 export type { WorldResource, WorldState } from './world.js';
 export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';
