@@ -12,6 +12,7 @@ import { ChangeSetStore } from './changeSets.js';
 import { TransformOutputStore } from './transformOutputs.js';
 import { ObjectStore } from './objects.js';
 import { WaitStore } from './waits.js';
+import { ChangeFeed } from './feed.js';
 import { OperationHistoryStore } from './operationHistory.js';
 import { DriftStore } from './drifts.js';
 import { GeneratorStore } from './generator.js';
@@ -63,6 +64,8 @@ export class Store {
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
    */
   readonly lastEventTime = new Map<string, number>();
+  /** Stack rows and events as they are written, for the console's live view (storage/feed.ts). */
+  readonly feed = new ChangeFeed();
   private readonly group: GroupCommit;
 
   constructor(
@@ -70,9 +73,9 @@ export class Store {
     readonly bodies: BodyStore = new MemoryBodies(),
   ) {
     this.group = new GroupCommit(db);
-    this.stacks = new StackStore(db);
+    this.stacks = new StackStore(db, this.feed);
     this.resources = new ResourceStore(db, this.group);
-    this.events = new EventStore(db);
+    this.events = new EventStore(db, this.feed);
     this.templates = new TemplateStore(db);
     this.exports = new ExportStore(db);
     this.journal = new JournalStore(db);
@@ -140,6 +143,7 @@ export class Store {
     });
     this.lastEventTime.clear();
     this.bodies.reset();
+    this.feed.publish({ kind: 'reset' });
   }
 
   /**
@@ -192,6 +196,7 @@ export class Store {
       }
     });
     for (const id of bodies) this.bodies.remove(id);
+    this.feed.publish({ kind: 'reset', account, region });
   }
 
   close(): void {
@@ -203,6 +208,7 @@ export class Store {
 export type { StackRecord, StackDoc, StackParameter, StackOutput, Tag } from './stacks.js';
 export type { ResourceRecord, ResourceDoc } from './resources.js';
 export type { EventRecord, EventDetail } from './events.js';
+export type { Change } from './feed.js';
 export type { StackOperationRecord, OperationStatus } from './operationHistory.js';
 export type { DriftDetectionRecord, ResourceDriftRecord, DetectionStatus } from './drifts.js';
 export type {
