@@ -235,9 +235,12 @@ const errorTypeOf = (payload: Buffer) => {
   }
 };
 
-/** cfn-local's own node_modules (the AWS SDK for JavaScript, as Lambda's nodejs runtimes include it), if present. */
+/**
+ * Where functions find the AWS SDK for JavaScript v3, as Lambda's Node.js runtimes include it: cfn-local's own
+ * node_modules (an npm install, the sources), else the clients bundled beside the server (dist/lambda-sdk, the image).
+ */
 function ownNodeModules(): string[] {
-  return ['../node_modules', '../../node_modules']
+  return ['../node_modules', '../../node_modules', './lambda-sdk', '../lambda-sdk']
     .map((rel) => fileURLToPath(new URL(rel, import.meta.url)))
     .filter((dir) => existsSync(join(dir, '@aws-sdk')));
 }
