@@ -102,6 +102,7 @@ def handler(event, context):
     ssm.put_parameter(Name="/retry/count", Value=str(n), Type="String", Overwrite=True)
     raise RuntimeError("attempt %d" % n)`,
 )}
+${fn('NodeFloods', 'nodejs20.x', "exports.handler = async () => { for (let i = 0; i < 200000; i++) process.stdout.write('line ' + i + '\\n'); return 'done'; };")}
 ${fn('NodeExits', 'nodejs20.x', 'exports.handler = async () => { process.exit(3); };')}
 ${fn('NodeMissing', 'nodejs20.x', 'exports.other = async () => 1;')}
 ${fn('PyBroken', 'python3.12', 'import no_such_module\ndef handler(event, context):\n    return 1')}
@@ -288,6 +289,14 @@ describe('RequestResponse', () => {
       errorType: 'Runtime.ImportModuleError',
       errorMessage: "Unable to import module 'index': No module named 'no_such_module'",
     });
+  });
+
+  it('answers a function that floods its output, the tail holding its last lines', async () => {
+    const out = await invoke('nodefloods', {}, { LogType: 'Tail' });
+    expect(out.body).toBe('done');
+    const tail = Buffer.from(out.LogResult!, 'base64').toString('utf8');
+    expect(Buffer.byteLength(tail)).toBeLessThanOrEqual(4096);
+    expect(tail).toContain('line 199999\n');
   });
 
   it("stops a function at its Timeout with Lambda's Sandbox.Timedout error", async () => {
