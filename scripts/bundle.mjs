@@ -4,6 +4,7 @@
 //   dist/cfn-local.cjs         the launcher that runs it
 //   dist/cfn-local.bundle.cache  compiled code for starting and a first answer, from a start on a throwaway port
 //   dist/pino-pretty.cjs       pino-pretty and its dependencies, loaded only when logs go to a terminal (server/logging.ts)
+//   dist/console/              the web console (scripts/build-console.mjs), served at /_cfn-local/console
 //   dist/backend-sdk.cjs       the AWS SDK clients of the backend providers, loaded only with --backend
 //   dist/lambda-sdk/           the AWS SDK clients functions find on NODE_PATH (runtime/invoke.ts)
 import { build } from 'esbuild';
@@ -11,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { lazyBuiltins } from './lazyBuiltins.mjs';
+import { buildConsole } from './build-console.mjs';
 
 const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
 
@@ -66,6 +68,8 @@ await build({
   minify: true,
   legalComments: 'external',
 });
+
+await buildConsole();
 
 const launcher = createRequire(import.meta.url)('../dist/cfn-local.cjs');
 const { exports: server, script } = launcher.loadBundle();

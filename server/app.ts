@@ -23,6 +23,7 @@ import { ESM_TYPE, EventSourcePollers } from '../resources/backend/pollers.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
+import { registerConsole } from './routes/console.js';
 import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler } from './connections.js';
 import { LambdaRuntime } from '../runtime/index.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
@@ -138,6 +139,7 @@ export function buildApp(options: AppOptions = {}): App {
   registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
+  registerConsole(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
   registerControlFallback(fastify, controlRoutes);
   fastify.addHook('onListen', async () => {

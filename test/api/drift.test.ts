@@ -20,6 +20,7 @@ import { PutBucketVersioningCommand } from '@aws-sdk/client-s3';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { s3Client } from '../helpers/s3.js';
 import { ManualTimers } from '../helpers/timers.js';
+import { putTemplate } from './nestedHelpers.js';
 
 const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
 const TEMPLATE = `Resources:
@@ -259,6 +260,38 @@ it('refuses a second detection while one runs, and reports DETECTION_IN_PROGRESS
       await new Promise((r) => setTimeout(r, 5));
     }
     throw new Error('detection never completed');
+  } finally {
+    await server.close();
+  }
+});
+
+it('a nested stack resource takes its child’s verdict, and the child gets a detection of its own', async () => {
+  const server = await startServer();
+  try {
+    const url = await putTemplate(
+      server,
+      'Resources:\n  Inner:\n    Type: AWS::SSM::Parameter\n    Properties: { Name: /drift/inner, Type: String, Value: v1 }\n',
+    );
+    await server.client.send(
+      new CreateStackCommand({
+        StackName: 'drift-parent',
+        TemplateBody: `Resources:\n  Child:\n    Type: AWS::CloudFormation::Stack\n    Properties: { TemplateURL: '${url}' }\n`,
+      }),
+    );
+    await waitForStack(server.client, 'drift-parent');
+    const ssm = new SSMClient({ endpoint: server.endpoint, region: 'us-east-1', credentials });
+    await ssm.send(new PutParameterCommand({ Name: '/drift/inner', Value: 'v2', Overwrite: true }));
+    expect(await detect(server.client, 'drift-parent')).toMatchObject({
+      StackDriftStatus: 'DRIFTED',
+      DriftedStackResourceCount: 1,
+    });
+    const { Child } = await drifts(server.client, 'drift-parent');
+    expect(Child.StackResourceDriftStatus).toBe('MODIFIED');
+    const child = (await server.client.send(new DescribeStacksCommand({ StackName: Child.PhysicalResourceId })))
+      .Stacks![0];
+    expect(child.DriftInformation!.StackDriftStatus).toBe('DRIFTED');
+    const { Inner } = await drifts(server.client, child.StackId!);
+    expect(Inner.PropertyDifferences![0]).toMatchObject({ PropertyPath: '/Value', ActualValue: 'v2' });
   } finally {
     await server.close();
   }

@@ -8,7 +8,12 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DescribeStackResourcesCommand, DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
+import {
+  DescribeStackResourcesCommand,
+  DescribeStacksCommand,
+  DetectStackResourceDriftCommand,
+  type Stack,
+} from '@aws-sdk/client-cloudformation';
 import { CloudControlClient, GetResourceCommand } from '@aws-sdk/client-cloudcontrol';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetFunctionCommand, LambdaClient } from '@aws-sdk/client-lambda';
@@ -120,6 +125,13 @@ describe('Express mode, validation and the Cloud Control hotswap (aws-cdk CLI)',
       expect(seen).toBe(120);
       // the stack was not updated: its template still says 30, so the queue has drifted from it
       expect((await stack('E2eExpress')).StackStatus).toBe('UPDATE_COMPLETE');
+      const { StackResourceDrift } = await server.client.send(
+        new DetectStackResourceDriftCommand({ StackName: 'E2eExpress', LogicalResourceId: after.LogicalResourceId }),
+      );
+      expect(StackResourceDrift).toMatchObject({
+        StackResourceDriftStatus: 'MODIFIED',
+        PropertyDifferences: [expect.objectContaining({ PropertyPath: '/VisibilityTimeout' })],
+      });
     },
     STEP_MS,
   );
