@@ -16,6 +16,7 @@ import {
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { s3Client } from '../helpers/s3.js';
+import { param, putTemplate } from '../api/nestedHelpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = process.env.CFN_LOCAL_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'cfn-console-'));
@@ -128,6 +129,28 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the web console in a 
     expect(await node('Config').getAttribute('data-status')).toBe('UPDATE_COMPLETE');
     await page.getByRole('tab', { name: 'Events' }).click();
     expect(await page.locator('.eventrow.root').first().textContent()).toMatch(/Config.*UPDATE_FAILED/);
+  });
+
+  it('shows a nested stack under its parent, and its tabs answer the arrow keys', async () => {
+    const url = await putTemplate(server, `Resources:\n${param('Inner')}`);
+    const parent = `Resources:\n  Child:\n    Type: AWS::CloudFormation::Stack\n    Properties: { TemplateURL: '${url}' }\n`;
+    const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'tree', TemplateBody: parent }));
+    await waitForStack(server.client, StackId!);
+    await page.goto(`${server.endpoint}/_cfn-local/console/`);
+    const rows = page.locator('.stackrow[data-stack]');
+    await page.getByRole('link', { name: /^└ tree-Child-/ }).waitFor();
+    const names = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-stack')));
+    // the child sits right under its parent
+    expect(names.indexOf('tree') + 1).toBe(names.findIndex((n) => n?.startsWith('tree-Child-')));
+    await openStack('tree');
+    await page.locator('a.chip', { hasText: 'tree-Child-' }).waitFor();
+    await page.getByRole('tab', { name: 'Events' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'Timeline' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Timeline');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByRole('tab', { name: 'Change sets' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('browses the account: a bucket’s objects, a function invoked, a bucket made non-empty', async () => {
