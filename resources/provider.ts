@@ -3,6 +3,7 @@
 import type { WorldResource } from '../storage/world.js';
 import type { SignalHub } from './signalHub.js';
 import type { Timers } from './timers.js';
+import type { EventSourcePollers } from './backend/pollers.js';
 
 /** What a provider may ask of the Lambda runtime (runtime/index.ts LambdaRuntime). */
 export interface LambdaInvoker {
@@ -41,6 +42,8 @@ export interface ProviderEnv {
   stacks?: NestedStackDoor;
   /** The AWS-compatible data plane that backend providers provision into (--backend); unset, every type is simulated. */
   backend?: BackendEndpoint;
+  /** The pollers of event source mappings from backend queues (set with a backend). */
+  pollers?: EventSourcePollers;
 }
 
 /** Where backend resources live: moto_server run by cfn-local, or a URL (server/backend/). */

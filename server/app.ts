@@ -19,9 +19,11 @@ import type { TransformServices } from '../state-machine/expansions.js';
 import { readS3Url } from '../resources/s3Urls.js';
 import type { BackendEndpoint, ProviderEnv } from '../resources/provider.js';
 import { openBackend } from './backend/index.js';
+import { ESM_TYPE, EventSourcePollers } from '../resources/backend/pollers.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
+import { registerConsole } from './routes/console.js';
 import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler } from './connections.js';
 import { LambdaRuntime } from '../runtime/index.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
@@ -78,8 +80,11 @@ export function buildApp(options: AppOptions = {}): App {
           // Runs only once the server listens, after `fastify` below exists.
           (req, res) => fastify.server.emit('request', req, res),
         );
+  // Event source mappings from backend queues are polled into the local functions, as Lambda's pollers do.
+  const pollers = backend && new EventSourcePollers(backend, () => lambda, log);
   const providerEnv: ProviderEnv = {
     backend,
+    pollers,
     listening: new Promise<void>((resolve) => (listened = resolve)),
     endpoint: options.endpoint,
     signals: new SignalHub(timers, store.waits),
@@ -110,6 +115,7 @@ export function buildApp(options: AppOptions = {}): App {
     nestedStacks: (door) => new NestedStacks(door),
   });
   recoverInterruptedOperations(engine);
+  pollers?.resume(store.world.list({ type: ESM_TYPE }));
   const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
     loggerInstance: quieter(log) as FastifyBaseLogger,
@@ -134,6 +140,7 @@ export function buildApp(options: AppOptions = {}): App {
   registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
+  registerConsole(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
   registerControlFallback(fastify, controlRoutes);
   fastify.addHook('onListen', async () => {
@@ -152,6 +159,7 @@ export function buildApp(options: AppOptions = {}): App {
       listened();
       await fastify.close();
       await engine.idle();
+      await pollers?.close();
       await backend?.close();
       await lambda?.close();
       sam.close();

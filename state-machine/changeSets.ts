@@ -24,6 +24,7 @@ export type { CreateChangeSetInput } from './inputs.js';
 import type { DeploymentConfig, RollbackConfiguration } from '../generated/cloudformation.js';
 import { checkDeploymentConfig, checkFollowUp, recordedConfig } from './deploymentConfig.js';
 import { recordValidationEvents, validate, type ValidationOutcome } from './earlyValidation.js';
+import { REASONS } from './outcomes.js';
 
 /** What a change set keeps beside its status: the request, and the plan DescribeChangeSet shows. */
 export interface ChangeSetDoc {
@@ -97,7 +98,7 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   const outcome = outcomeOf(imports?.failure ?? prepared.failure);
   // creating a change set is an operation of its own (CREATE_CHANGESET): a new stack's first event is its
   const operationId = uuidv4();
-  if (fresh) insertStack({ store, clock, operationId }, stack, body, 'User Initiated');
+  if (fresh) insertStack({ store, clock, operationId }, stack, body, REASONS.userInitiated);
   const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
   const doc = changeSetDoc(type, input, body, after, model, outcome);
   doc.operationId = operationId;

@@ -7,7 +7,7 @@ import { resourceSpec } from '../resources/spec.js';
 import { partitionOf, urlSuffixOf } from '../resources/regions.js';
 import { randomSuffix } from '../resources/names.js';
 import type { Faults, FaultAction } from '../resources/faults.js';
-import type { ProviderResult, ResourceRequest, WorldAccess } from '../resources/provider.js';
+import type { ProviderEnv, ProviderResult, ResourceRequest, WorldAccess } from '../resources/provider.js';
 import { stagedWorld } from '../resources/stagedWorld.js';
 import type { Caller } from './engine.js';
 
@@ -16,6 +16,8 @@ export interface CloudControlDoor {
   faults: Faults;
   caller: Caller;
   now: () => Date;
+  /** The providers' environment: with --backend, backend types provision there, as a stack's do. */
+  env?: ProviderEnv;
 }
 
 /** What one provider call ends with, in Cloud Control's terms (ProgressEvent Identifier / ErrorCode, StatusMessage). */
@@ -31,6 +33,8 @@ export const NON_PROVISIONABLE: ReadonlySet<string> = new Set([
   'AWS::CloudFormation::WaitCondition',
   'AWS::CloudFormation::WaitConditionHandle',
   'AWS::CloudFormation::Macro',
+  // a nested stack needs its parent's operation (state-machine/nestedStacks.ts); Cloud Control has none
+  'AWS::CloudFormation::Stack',
 ]);
 
 export const isServedType = (type: string) => isKnownResourceType(type) && !type.startsWith('Custom::');
@@ -46,6 +50,21 @@ export function modelOf(row: WorldResource): Record<string, unknown> {
   const primary = spec?.primaryIdentifier ?? [];
   if (primary.length === 1 && model[primary[0]] === undefined) model[primary[0]] = row.physicalId;
   return model;
+}
+
+/**
+ * The model as it stands where the resource lives: the backend's answer over the world row for a backend resource
+ * (undefined when the backend no longer has it), the world row's for a simulated one.
+ */
+export async function currentModel(
+  door: CloudControlDoor,
+  row: WorldResource,
+): Promise<Record<string, unknown> | undefined> {
+  const provider = providerFor(row.type);
+  if (!provider.read) return modelOf(row);
+  const req = { ...request(door, row.type, row.properties, 'read'), physicalId: row.physicalId };
+  const actual = await provider.read(worldOf(door), req);
+  return actual && { ...modelOf(row), ...actual };
 }
 
 /** The primary identifier: the schema's primaryIdentifier values joined with `|`, as Cloud Control writes it. */
@@ -106,7 +125,8 @@ export function updateResource(
   token: string,
 ) {
   const provider = providerFor(row.type);
-  const createOnly = provider.replacementNeeded(row.type, row.properties, properties);
+  // compared model to model: read-only values that share a property's name (a queue's generated QueueName) are no change
+  const createOnly = provider.replacementNeeded(row.type, writable(row.type, modelOf(row)), properties);
   if (createOnly.length) {
     const paths = createOnly.map((p) => `/properties/${p}`).join(', ');
     return Promise.resolve(
@@ -176,6 +196,7 @@ function request(
     type,
     properties,
     requestToken: token,
+    env: door.env,
   };
 }
 

@@ -18,6 +18,7 @@ import { rememberToken, type TokenAction } from './tokens.js';
 import { logOperationEnd, markOperation } from './operationLog.js';
 import { failInProgress } from './guard.js';
 import { beginOperation, endOperations, resumeOperation } from './operationHistory.js';
+import { REASONS } from './outcomes.js';
 
 export interface Caller {
   account: string;
@@ -118,8 +119,8 @@ export class Engine {
     if (launch.tokenAction) rememberToken(stack, scope.token, launch.tokenAction);
     if (launch.resumes) resumeOperation(rt, stack);
     else beginOperation(scope, stack, kind, scope.clock.now().toISOString());
-    if (launch.insertBody !== undefined) insertStack(scope, stack, launch.insertBody, 'User Initiated');
-    else if (launch.first) setStackStatus(scope, stack, launch.first, 'User Initiated');
+    if (launch.insertBody !== undefined) insertStack(scope, stack, launch.insertBody, REASONS.userInitiated);
+    else if (launch.first) setStackStatus(scope, stack, launch.first, REASONS.userInitiated);
     launch.begin?.(rt);
     this.launch(rt, kind, launch);
     return rt;

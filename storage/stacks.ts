@@ -1,6 +1,7 @@
 // Stack rows: one per stack id, with the describable fields kept as a JSON document.
 import { withLimit, type Db } from './db.js';
 import { columns } from './rows.js';
+import type { ChangeFeed } from './feed.js';
 import type { OperationType, StackStatus } from '../domain/statuses.js';
 import type { DeploymentConfig, RollbackConfiguration } from '../generated/cloudformation.js';
 
@@ -104,8 +105,12 @@ export class StackStore {
   private readonly liveByNameStmt;
   private readonly pageStmt;
   private readonly inProgressStmt;
+  private readonly allStmt;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly feed?: ChangeFeed,
+  ) {
     this.insertStmt = db.prepare(
       `INSERT INTO stacks (stack_id, account, region, name, status, status_reason, created_at, updated_at, deleted_at,
          template_id, doc)
@@ -126,6 +131,7 @@ export class StackStore {
       `SELECT rowid AS cursor, * FROM stacks WHERE account = @account AND region = @region
          AND (@live = 0 OR deleted_at IS NULL) AND rowid < @before ORDER BY rowid DESC`,
     );
+    this.allStmt = db.prepare('SELECT * FROM stacks ORDER BY rowid DESC LIMIT ?');
     // Only the stacks a restart must carry on, through their partial index (migration 6): the same WHERE, verbatim.
     this.inProgressStmt = db.prepare(String.raw`SELECT * FROM stacks WHERE status LIKE '%\_IN\_PROGRESS' ESCAPE '\'`);
   }
@@ -133,11 +139,13 @@ export class StackStore {
   /** A new stack's first row: only the status door calls it (insertStack in state-machine/transitions.ts). */
   insert(stack: StackRecord): void {
     this.insertStmt.run(STACK.toRow(stack));
+    if (this.feed?.active) this.feed.publish({ kind: 'stack', stack });
   }
 
   /** The whole row, status included: only the status door calls it (setStackStatus in state-machine/transitions.ts). */
   writeStatus(stack: StackRecord): void {
     this.updateStmt.run(STACK.toRow(stack));
+    if (this.feed?.active) this.feed.publish({ kind: 'stack', stack });
   }
 
   /** The stack's document only (settings, outputs, tokens …): its status and times change only through the door. */
@@ -164,6 +172,11 @@ export class StackStore {
       before: opts.before ?? Number.MAX_SAFE_INTEGER,
     }) as { cursor: number }[];
     return { stacks: rows.map(fromRow), cursor: rows.length ? rows[rows.length - 1].cursor : undefined };
+  }
+
+  /** Every account's and region's stacks, newest first, at most `limit` (the console's list). */
+  all(limit: number): StackRecord[] {
+    return this.allStmt.all(limit).map(fromRow);
   }
 
   /** Stacks whose status ends in _IN_PROGRESS (what recovery resumes after a restart). */

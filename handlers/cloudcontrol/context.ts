@@ -4,6 +4,7 @@
 import type { Store } from '../../storage/index.js';
 import type { Caller } from '../../state-machine/engine.js';
 import type { Faults } from '../../resources/faults.js';
+import type { ProviderEnv } from '../../resources/provider.js';
 import { ServiceError } from '../../domain/serviceErrors.js';
 import { echo } from '../../domain/errors.js';
 import type { CloudControlActions } from '../../generated/cloudcontrol.js';
@@ -13,6 +14,7 @@ export interface CloudControlContext {
   faults: Faults;
   caller: Caller;
   now: () => Date;
+  env?: ProviderEnv;
 }
 
 /** Every Cloud Control Action of the model, and the input and output the model gives it (generated/cloudcontrol.ts). */
@@ -20,7 +22,7 @@ export type CloudControlAction = keyof CloudControlActions;
 export type CloudControlHandler<A extends CloudControlAction> = (
   ctx: CloudControlContext,
   input: CloudControlActions[A]['input'],
-) => CloudControlActions[A]['output'];
+) => CloudControlActions[A]['output'] | Promise<CloudControlActions[A]['output']>;
 
 export const ccError = (code: string, message: string) => new ServiceError(code, message, 400);
 

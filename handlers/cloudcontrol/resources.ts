@@ -53,10 +53,15 @@ export const createResource: CloudControlHandler<'CreateResource'> = (ctx, input
   return { ProgressEvent: event };
 };
 
-export const getResource: CloudControlHandler<'GetResource'> = (ctx, input) => {
+export const getResource: CloudControlHandler<'GetResource'> = async (ctx, input) => {
   checkType(input.TypeName, 'READ');
   const row = existing(ctx, input.TypeName, input.Identifier);
-  return { TypeName: row.type, ResourceDescription: describe(row) };
+  const model = await door.currentModel(ctx, row);
+  if (!model) throw E.notFound(input.TypeName, input.Identifier);
+  return {
+    TypeName: row.type,
+    ResourceDescription: { Identifier: door.identifierOf(row), Properties: JSON.stringify(model) },
+  };
 };
 
 export const updateResource: CloudControlHandler<'UpdateResource'> = (ctx, input) => {

@@ -42,7 +42,8 @@ async function handle({ req, reply, body, caller, requestId, deps }: ServiceRequ
     noteCall(req, { action });
     const handler = rowOf(CLOUD_CONTROL_ACTIONS, action);
     if (handler === undefined || handler === NOT_IMPLEMENTED) throw notServed('Cloud Control', action);
-    const ctx = { store: deps.store, faults: deps.faults, caller, now: () => new Date() };
+    const env = deps.engine.deps.providerEnv;
+    const ctx = { store: deps.store, faults: deps.faults, caller, now: () => new Date(), env };
     const output = await handler(ctx, decode(action, text));
     return reply.type(CONTENT_TYPE).send(encodeJsonResult(action, output, model));
   } catch (err) {

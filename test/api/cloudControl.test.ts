@@ -14,7 +14,7 @@ import {
   UpdateResourceCommand,
   type ProgressEvent,
 } from '@aws-sdk/client-cloudcontrol';
-import { CreateStackCommand } from '@aws-sdk/client-cloudformation';
+import { CreateStackCommand, DetectStackResourceDriftCommand } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -213,6 +213,15 @@ describe('UpdateResource, DeleteResource', () => {
     expect((await settled(ProgressEvent!)).OperationStatus).toBe('SUCCESS');
     const world = await (await fetch(`${server.endpoint}/_cfn-local/world/cc-stack-param`)).json();
     expect(world).toMatchObject({ stackId: StackId, properties: { Value: 'changed' } });
+    const { StackResourceDrift } = await server.client.send(
+      new DetectStackResourceDriftCommand({ StackName: 'cc-stack', LogicalResourceId: 'P' }),
+    );
+    expect(StackResourceDrift).toMatchObject({
+      StackResourceDriftStatus: 'MODIFIED',
+      PropertyDifferences: [
+        expect.objectContaining({ PropertyPath: '/Value', ActualValue: 'changed', ExpectedValue: 'a' }),
+      ],
+    });
   });
 });
 

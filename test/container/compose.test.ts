@@ -82,3 +82,20 @@ describe.skipIf(!COMPOSE)(`docker-compose.yml${COMPOSE ? '' : ` — SKIPPED: ${n
     expect(await docker(['volume', 'ls', '--format', '{{.Name}}'])).not.toContain(`${PROJECT}_cfn-local-data`);
   }, 300_000);
 });
+
+// The moto profile cannot pull moto's image here, so its shape is checked with `config`; what the backend does is
+// tested against moto_server itself (test/api/backend.test.ts).
+const CONFIG_COMPOSE = await findCompose();
+describe.skipIf(!CONFIG_COMPOSE && !process.env.CI)('docker-compose.yml, moto profile', () => {
+  it('runs moto beside a cfn-local configured with --backend http://moto:5000', async () => {
+    const [file, prefix] = CONFIG_COMPOSE!;
+    const output = await new Promise<string>((resolve, reject) =>
+      execFile(file, [...prefix, '--profile', 'moto', 'config'], { cwd: ROOT }, (err, stdout, stderr) =>
+        err ? reject(new Error(stderr || err.message)) : resolve(stdout),
+      ),
+    );
+    expect(output).toMatch(/\n {2}moto:\n/);
+    expect(output).toMatch(/CFN_LOCAL_BACKEND: http:\/\/moto:5000/);
+    expect(output).toMatch(/MOTO_ACCOUNT_ID: ['"]?000000000000/);
+  });
+});
