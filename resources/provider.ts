@@ -27,6 +27,8 @@ export interface ProviderEnv {
   timers: Timers;
   /** How long a custom resource handler may take to answer (AWS: one hour). */
   customResourceTimeoutMs: number;
+  /** Whether an http(s) ServiceToken is POSTed to (--allow-url-service-tokens); otherwise refused, as AWS does. */
+  allowUrlServiceTokens?: boolean;
   /** A Lambda-compatible endpoint that Lambda ServiceTokens are invoked through, when set. */
   lambdaEndpoint?: string;
   /** The runtime that runs the account's functions (undefined with --no-lambda). */

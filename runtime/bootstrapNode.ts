@@ -144,9 +144,17 @@ function run(handler, event, context) {
   });
 }
 
+// What the function wrote is read by cfn-local before the answer, so the invocation's log holds all of it.
+async function drained() {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.writableLength > 0) await new Promise((resolve) => stream.once('drain', resolve));
+  }
+}
+
 async function reportError(route, err) {
   const body = JSON.stringify(errorOf(err));
   process.stderr.write(new Date().toISOString() + '\t' + (requestId || 'undefined') + '\tERROR\tInvoke Error \t' + body + '\n');
+  await drained();
   await call('POST', route, body, { 'content-type': 'application/json', 'lambda-runtime-function-error-type': errorOf(err).errorType });
 }
 
@@ -179,6 +187,7 @@ async function main() {
     try {
       const result = await run(handler, event, context);
       const body = result === undefined ? 'null' : JSON.stringify(result);
+      await drained();
       await call('POST', '/invocation/' + requestId + '/response', body === undefined ? 'null' : body, { 'content-type': 'application/json' });
     } catch (err) {
       await reportError('/invocation/' + requestId + '/error', err);

@@ -93,6 +93,7 @@ export function buildApp(options: AppOptions = {}): App {
     lambda,
     log,
     customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
+    allowUrlServiceTokens: options.allowUrlServiceTokens === true,
     signingKey: store.secrets.get('signal-urls'),
   };
   const sam = new SamTranslator({ python: options.samPython, timeoutMs: options.samTimeoutMs, log });

@@ -31,6 +31,8 @@ export interface AppOptions {
   samTimeoutMs?: number;
   /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
   controlToken?: string;
+  /** Whether an http(s) ServiceToken gets the custom resource request POSTed to it (AWS takes only ARNs). */
+  allowUrlServiceTokens?: boolean;
   /** The connection timeouts (default SERVER_TIMEOUTS, server/connections.ts; tests shorten them). */
   timeouts?: Partial<ServerTimeouts>;
   /**

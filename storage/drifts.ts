@@ -36,8 +36,14 @@ export class DriftStore {
   private readonly putResourceStmt;
   private readonly resourcesStmt;
   private readonly resourceStmt;
+  /**
+   * Whether any detection was ever recorded: until one is, the stack views (DescribeStacks, ListStacks) need not
+   * look for one per stack (bench/README.md: ListStacks' first page).
+   */
+  private detected: boolean;
 
   constructor(db: Db) {
+    this.detected = db.prepare('SELECT 1 FROM drift_detections LIMIT 1').get() !== undefined;
     this.putDetectionStmt = db.prepare(
       'INSERT OR REPLACE INTO drift_detections (detection_id, stack_id, started_at, doc) VALUES (?, ?, ?, ?)',
     );
@@ -57,6 +63,7 @@ export class DriftStore {
   }
 
   saveDetection(d: DriftDetectionRecord): void {
+    this.detected = true;
     const { detectionId, stackId, startedAt, ...doc } = d;
     this.putDetectionStmt.run(detectionId, stackId, startedAt, JSON.stringify(doc));
   }
@@ -72,6 +79,7 @@ export class DriftStore {
 
   /** The stack's newest completed detection: its DriftInformation. */
   latestComplete(stackId: string): DriftDetectionRecord | undefined {
+    if (!this.detected) return undefined;
     return detectionOf(this.latestCompleteStmt.get(stackId));
   }
 

@@ -1,19 +1,8 @@
-// The simulated account by type (buckets, parameters, functions, retained leftovers…), with the control API's fault
-// controls as buttons: make a bucket non-empty, edit a property out of band, clear faults, reset the server.
+// The simulated account by type (buckets and their objects, parameters, functions to invoke, retained leftovers…), with
+// the control API's fault controls as buttons: make a bucket non-empty, edit a property, clear faults, reset.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { call, get } from './api.js';
-
-interface WorldResource {
-  account: string;
-  region: string;
-  type: string;
-  physicalId: string;
-  name?: string;
-  stackName?: string;
-  logicalId?: string;
-  properties: Record<string, unknown>;
-  state: Record<string, unknown>;
-}
+import { BucketObjects, InvokeFunction, type WorldResource } from './worldActions.js';
 
 interface Fault {
   id: string;
@@ -77,6 +66,8 @@ function ResourceRow({ r, reload }: { r: WorldResource; reload: () => void }) {
           Edit a property
         </button>
       </p>
+      {r.type === 'AWS::S3::Bucket' && <BucketObjects r={r} />}
+      {r.type === 'AWS::Lambda::Function' && <InvokeFunction r={r} />}
       {editing && (
         <EditProperties
           r={r}

@@ -1,38 +1,7 @@
-// The template, original and processed, with syntax highlighting: a small tokenizer for JSON and YAML suffices.
+// The template, original and processed, with syntax highlighting (highlight.ts), and the stack policy's view.
 import { useState } from 'preact/hooks';
 import type { StackDetail } from './details.js';
-
-/** One token kind per rule, tried in order at each position; text between matches stays plain. */
-const RULES: [string, RegExp][] = [
-  ['comment', /#[^\n]*/y],
-  ['key', /"(?:[^"\\\n]|\\.)*"(?=\s*:)|[A-Za-z_][\w.-]*(?=:(\s|$))/y],
-  ['string', /"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'/y],
-  ['tag', /![A-Za-z]+/y],
-  ['number', /-?\b\d+(?:\.\d+)?\b/y],
-  ['literal', /\b(?:true|false|null)\b/y],
-];
-
-export function tokens(text: string): [string | undefined, string][] {
-  const out: [string | undefined, string][] = [];
-  let plain = '';
-  let i = 0;
-  outer: while (i < text.length) {
-    for (const [kind, re] of RULES) {
-      re.lastIndex = i;
-      const m = re.exec(text);
-      if (m && m[0]) {
-        if (plain) out.push([undefined, plain]);
-        plain = '';
-        out.push([kind, m[0]]);
-        i += m[0].length;
-        continue outer;
-      }
-    }
-    plain += text[i++];
-  }
-  if (plain) out.push([undefined, plain]);
-  return out;
-}
+import { tokens } from './highlight.js';
 
 /** Long templates are shown plain past this size: highlighting them would cost more than it helps. */
 const HIGHLIGHT_LIMIT = 200_000;

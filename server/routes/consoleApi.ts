@@ -14,6 +14,8 @@ import { PREFIX, sendError, type ControlDeps } from './controlHttp.js';
 
 /** The list holds this many stacks at most, newest first (the console stays smooth well past a thousand). */
 export const MAX_STACKS = 10_000;
+/** A bucket's first objects the console lists (by key). */
+export const MAX_OBJECTS = 1_000;
 /** A stack's newest events the console reads at once. */
 export const MAX_EVENTS = 10_000;
 
@@ -89,6 +91,16 @@ export function registerConsoleApi(app: FastifyInstance, deps: ControlDeps): voi
       }
     ).TemplateBody;
     return dependencyGraph(body ?? '', deps.store.resources.byStack(found.stack.stackId));
+  });
+
+  app.get<{ Querystring: { account?: string; bucket?: string } }>(`${PREFIX}/bucket-objects`, async (req, reply) => {
+    const { account, bucket } = req.query;
+    if (!account || !bucket) return sendError(reply, 400, 'account and bucket are required');
+    const objects = deps.store.objects.list(account, bucket, '', '', MAX_OBJECTS + 1);
+    return {
+      objects: objects.slice(0, MAX_OBJECTS).map((o) => ({ Key: o.key, Size: o.size, LastModified: o.lastModified })),
+      truncated: objects.length > MAX_OBJECTS,
+    };
   });
 
   app.get<IdQuery>(`${PREFIX}/change-set`, async (req, reply) => {

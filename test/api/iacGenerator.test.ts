@@ -200,6 +200,43 @@ describe('the IaC generator', () => {
     expect(drift).toMatchObject({ DetectionStatus: 'DETECTION_COMPLETE', StackDriftStatus: 'IN_SYNC' });
   });
 
+  it('a template generated for an existing stack keeps its resources and imports the new one into it', async () => {
+    const { ResourceScanId } = await server.client.send(new StartResourceScanCommand({}));
+    await scanned(server.client, ResourceScanId!);
+    const { GeneratedTemplateId } = await server.client.send(
+      new CreateGeneratedTemplateCommand({
+        GeneratedTemplateName: 'into-live',
+        StackName: 'gen-live',
+        Resources: [{ ResourceType: 'AWS::SSM::Parameter', ResourceIdentifier: { Name: '/gen/bucket' } }],
+      }),
+    );
+    const described = await generated(server.client, GeneratedTemplateId!);
+    expect(described.StackId).toMatch(/:stack\/gen-live\//);
+    const { TemplateBody } = await server.client.send(
+      new GetGeneratedTemplateCommand({ GeneratedTemplateName: GeneratedTemplateId }),
+    );
+    expect(Object.keys(JSON.parse(TemplateBody!).Resources)).toEqual(['Q', 'SSMParameter']);
+    const { Id } = await server.client.send(
+      new CreateChangeSetCommand({
+        StackName: 'gen-live',
+        ChangeSetName: 'adopt-one',
+        ChangeSetType: 'IMPORT',
+        TemplateBody,
+        ResourcesToImport: [
+          {
+            ResourceType: 'AWS::SSM::Parameter',
+            LogicalResourceId: 'SSMParameter',
+            ResourceIdentifier: { Name: '/gen/bucket' },
+          },
+        ],
+      }),
+    );
+    expect((await waitForChangeSet(server.client, Id!)).Status).toBe('CREATE_COMPLETE');
+    await server.client.send(new ExecuteChangeSetCommand({ ChangeSetName: Id }));
+    expect((await waitForStack(server.client, 'gen-live')).StackStatus).toBe('IMPORT_COMPLETE');
+    await server.client.send(new DeleteGeneratedTemplateCommand({ GeneratedTemplateName: 'into-live' }));
+  });
+
   it('UpdateGeneratedTemplate adds and removes resources and renames; List and Delete', async () => {
     await server.client.send(
       new UpdateGeneratedTemplateCommand({

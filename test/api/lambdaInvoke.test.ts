@@ -102,6 +102,10 @@ def handler(event, context):
     ssm.put_parameter(Name="/retry/count", Value=str(n), Type="String", Overwrite=True)
     raise RuntimeError("attempt %d" % n)`,
 )}
+${fn('NodeFloods', 'nodejs20.x', "exports.handler = async () => { for (let i = 0; i < 200000; i++) process.stdout.write('line ' + i + '\\n'); return 'done'; };")}
+${fn('NodeExits', 'nodejs20.x', 'exports.handler = async () => { process.exit(3); };')}
+${fn('NodeMissing', 'nodejs20.x', 'exports.other = async () => 1;')}
+${fn('PyBroken', 'python3.12', 'import no_such_module\ndef handler(event, context):\n    return 1')}
   Java:
     Type: AWS::Lambda::Function
     Properties:
@@ -268,6 +272,31 @@ describe('RequestResponse', () => {
     expect(py.FunctionError).toBe('Unhandled');
     expect(py.body).toMatchObject({ errorType: 'ValueError', errorMessage: 'bad input' });
     expect((py.body!.stackTrace as string[]).join('')).toContain('raise ValueError("bad input")');
+  });
+
+  it("answers AWS's runtime errors: a process that exits, a handler not exported, a module that cannot import", async () => {
+    const exits = await invoke('nodeexits');
+    expect(exits.FunctionError).toBe('Unhandled');
+    expect(exits.body).toEqual({
+      errorType: 'Runtime.ExitError',
+      errorMessage: expect.stringMatching(/^RequestId: [0-9a-f-]{36} Error: Runtime exited with error: exit status 3$/),
+    });
+    expect((await invoke('nodemissing')).body).toMatchObject({
+      errorType: 'Runtime.HandlerNotFound',
+      errorMessage: 'index.handler is undefined or not exported',
+    });
+    expect((await invoke('pybroken')).body).toMatchObject({
+      errorType: 'Runtime.ImportModuleError',
+      errorMessage: "Unable to import module 'index': No module named 'no_such_module'",
+    });
+  });
+
+  it('answers a function that floods its output, the tail holding its last lines', async () => {
+    const out = await invoke('nodefloods', {}, { LogType: 'Tail' });
+    expect(out.body).toBe('done');
+    const tail = Buffer.from(out.LogResult!, 'base64').toString('utf8');
+    expect(Buffer.byteLength(tail)).toBeLessThanOrEqual(4096);
+    expect(tail).toContain('line 199999\n');
   });
 
   it("stops a function at its Timeout with Lambda's Sandbox.Timedout error", async () => {

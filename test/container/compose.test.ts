@@ -49,7 +49,11 @@ describe.skipIf(!COMPOSE)(`docker-compose.yml${COMPOSE ? '' : ` — SKIPPED: ${n
 
   beforeAll(async () => {
     await buildCfnLocalImage(ROOT, TEST_IMAGE, BUILD_ARGS);
-    env = { CFN_LOCAL_IMAGE: TEST_IMAGE, CFN_LOCAL_PUBLISH: `127.0.0.1:${await freePort()}` };
+    env = {
+      CFN_LOCAL_IMAGE: TEST_IMAGE,
+      CFN_LOCAL_PUBLISH: `127.0.0.1:${await freePort()}`,
+      CFN_LOCAL_CONTROL_TOKEN: 'compose-secret',
+    };
   }, 1_200_000);
 
   afterAll(async () => {
@@ -68,6 +72,10 @@ describe.skipIf(!COMPOSE)(`docker-compose.yml${COMPOSE ? '' : ` — SKIPPED: ${n
     expect(await docker(['volume', 'ls', '--format', '{{.Name}}'])).toContain(`${PROJECT}_cfn-local-data`);
     const { Stacks } = await clientFor(`http://${env.CFN_LOCAL_PUBLISH}`).send(new DescribeStacksCommand({}));
     expect(Stacks ?? []).toEqual([]);
+    // The compose file passes CFN_LOCAL_CONTROL_TOKEN on: the control API wants it, the health check does not.
+    const world = `http://${env.CFN_LOCAL_PUBLISH}/_cfn-local/world`;
+    expect((await fetch(world)).status).toBe(401);
+    expect((await fetch(world, { headers: { authorization: 'Bearer compose-secret' } })).status).toBe(200);
 
     const down = await compose(['down', '-v'], env);
     expect(down.code, down.output).toBe(0);
