@@ -31,6 +31,9 @@ RUN if [ "$SAM_TRANSLATOR" = "true" ]; then \
       && python3 -m venv /opt/sam && /opt/sam/bin/pip install --no-cache-dir aws-sam-translator \
       && ln -s /opt/sam/bin/python3 /usr/local/bin/python3; \
     fi
+# openssl makes the certificate of the HTTPS ResponseURLs that functions' custom resource handlers PUT to
+# (docs/lambda-runtime.md); python3, when the translator is in, runs python3* functions.
+RUN apt-get update && apt-get install -y --no-install-recommends openssl && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     CFN_LOCAL_HOST=0.0.0.0 \
     CFN_LOCAL_PORT=4581 \

@@ -7,7 +7,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts', '**/*.cts'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.cts'],
     languageOptions: { parserOptions: { project: './tsconfig.test.json', tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -19,6 +19,35 @@ export default tseslint.config(
         { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // the web console: browser code with its own TypeScript settings (DOM, Preact's JSX)
+    files: ['console/**/*.ts', 'console/**/*.tsx'],
+    languageOptions: { parserOptions: { project: './console/tsconfig.json', tsconfigRootDir: import.meta.dirname } },
+  },
+  {
+    // The status door as a rule: a stack's status is written only by state-machine/transitions.ts.
+    files: ['**/*.ts'],
+    // the door's own unit tests (test/unit/state-machine) call it directly
+    ignores: ['state-machine/transitions.ts', 'state-machine/outcomes.ts', 'storage/**', 'test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='writeStatus']",
+          message: 'A stack status changes only through setStackStatus (state-machine/transitions.ts).',
+        },
+        {
+          selector: "CallExpression[callee.name='setStackStatus'] > Literal.arguments",
+          message:
+            "An operation reaches its row's outcome (reachOutcome, state-machine/outcomes.ts), not a literal status.",
+        },
+        {
+          selector: "CallExpression[callee.object.property.name='stacks'][callee.property.name='insert']",
+          message: "A stack's first row and status go through insertStack (state-machine/transitions.ts).",
+        },
+      ],
     },
   },
   {

@@ -10,6 +10,8 @@ import { concurrencyFigures } from './figures/concurrency.mjs';
 import { scalingFigures } from './figures/scaling.mjs';
 import { s3Figures } from './figures/s3.mjs';
 import { soakFigures } from './figures/soak.mjs';
+import { consoleFigures } from './figures/console.mjs';
+import { lambdaFigures } from './figures/lambda.mjs';
 import { table } from './lib/stats.mjs';
 
 /** BENCH_SOAK_SECONDS runs the soak longer, e.g. 480 for the eight minutes of bench/README.md's long run. */
@@ -35,6 +37,12 @@ export const GROUPS = {
     full: { sizes: [100, 200, 500], runs: 3, accountStacks: 5000 },
     quick: { sizes: [50, 100], runs: 2, accountStacks: 500 },
   },
+  console: {
+    run: consoleFigures,
+    full: { stacks: 1000, events: 10000, runs: 5 },
+    quick: { stacks: 1000, events: 10000, runs: 2 },
+  },
+  lambda: { run: lambdaFigures, full: { runs: 10 }, quick: { runs: 3 } },
   soak: {
     run: soakFigures,
     full: { seconds: SOAK_SECONDS ?? 90, clients: 8 },

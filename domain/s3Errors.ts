@@ -36,13 +36,6 @@ export const bucketAlreadyOwnedByYou = (bucket: string) =>
     'Your previous request to create the named bucket succeeded and you already own it.',
     { BucketName: bucket },
   );
-export const bucketAlreadyExists = (bucket: string) =>
-  new S3Error(
-    'BucketAlreadyExists',
-    409,
-    'The requested bucket name is not available. The bucket namespace is shared by all users of the system. Please select a different name and try again.',
-    { BucketName: bucket },
-  );
 export const invalidBucketName = (bucket: string) =>
   new S3Error('InvalidBucketName', 400, 'The specified bucket is not valid.', { BucketName: bucket });
 export const badDigest = (expected: string, calculated: string) =>

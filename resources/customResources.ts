@@ -87,10 +87,21 @@ interface Target {
   error?: string;
 }
 
+/** An http(s) ServiceToken: POSTed to with --allow-url-service-tokens, else refused with AWS's text (and a hint). */
+function urlTarget(req: ResourceRequest, token: string): Target {
+  if (req.env?.allowUrlServiceTokens) return { url: token };
+  req.env?.log.warn(
+    { serviceToken: token, logicalId: req.logicalId },
+    'custom resource: an http(s) ServiceToken is refused, as AWS refuses it; start cfn-local with --allow-url-service-tokens to POST to it',
+  );
+  return { error: CUSTOM_REASONS.invalidToken(token) };
+}
+
 /** Where the request goes: an http(s) URL, a Lambda function, or nowhere (answered at once). */
 function targetOf(req: ResourceRequest): Target {
   const token = String(req.properties.ServiceToken ?? '');
-  if (/^https?:\/\//.test(token)) return { url: token };
+  // AWS takes only SNS topic and Lambda function ARNs: a URL would let any template make the server POST anywhere.
+  if (/^https?:\/\//.test(token)) return urlTarget(req, token);
   if (LAMBDA_ARN.test(token) && req.env?.lambdaEndpoint) {
     const base = req.env.lambdaEndpoint.replace(/\/$/, '');
     return { url: `${base}/2015-03-31/functions/${encodeURIComponent(token)}/invocations` };

@@ -3,6 +3,7 @@
 import type { WorldResource } from '../storage/world.js';
 import type { SignalHub } from './signalHub.js';
 import type { Timers } from './timers.js';
+import type { EventSourcePollers } from './backend/pollers.js';
 
 /** What a provider may ask of the Lambda runtime (runtime/index.ts LambdaRuntime). */
 export interface LambdaInvoker {
@@ -26,6 +27,8 @@ export interface ProviderEnv {
   timers: Timers;
   /** How long a custom resource handler may take to answer (AWS: one hour). */
   customResourceTimeoutMs: number;
+  /** Whether an http(s) ServiceToken is POSTed to (--allow-url-service-tokens); otherwise refused, as AWS does. */
+  allowUrlServiceTokens?: boolean;
   /** A Lambda-compatible endpoint that Lambda ServiceTokens are invoked through, when set. */
   lambdaEndpoint?: string;
   /** The runtime that runs the account's functions (undefined with --no-lambda). */
@@ -39,6 +42,8 @@ export interface ProviderEnv {
   stacks?: NestedStackDoor;
   /** The AWS-compatible data plane that backend providers provision into (--backend); unset, every type is simulated. */
   backend?: BackendEndpoint;
+  /** The pollers of event source mappings from backend queues (set with a backend). */
+  pollers?: EventSourcePollers;
 }
 
 /** Where backend resources live: moto_server run by cfn-local, or a URL (server/backend/). */

@@ -1,7 +1,7 @@
 // Reads the S3 objects CloudFormation reads by URL (TemplateURL, StackPolicyURL, StackPolicyDuringUpdateURL, nested
 // stacks' TemplateURL, AWS::Include's Location) from the simulated account's buckets, with CloudFormation's refusals.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateStack.html (TemplateURL)
-import type { Store } from '../storage/index.js';
+import type { ReadonlyStore } from '../storage/index.js';
 import { echo, validationError } from '../domain/errors.js';
 
 /** Where an S3 URL points. */
@@ -74,7 +74,7 @@ const s3UriHost = (url: string) => /^s3:\/\/([^/?#]*)/.exec(url)![1];
  * the parameter in the refusals that name it (`TemplateURL must be a supported URL.`).
  */
 export async function readS3Url(
-  store: Store,
+  store: Pick<ReadonlyStore, 'world' | 'objects' | 'bodies'>,
   scope: { account: string; region: string },
   url: string,
   field = 'TemplateURL',

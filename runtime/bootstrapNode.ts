@@ -144,9 +144,17 @@ function run(handler, event, context) {
   });
 }
 
+// What the function wrote is read by cfn-local before the answer, so the invocation's log holds all of it.
+async function drained() {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.writableLength > 0) await new Promise((resolve) => stream.once('drain', resolve));
+  }
+}
+
 async function reportError(route, err) {
   const body = JSON.stringify(errorOf(err));
   process.stderr.write(new Date().toISOString() + '\t' + (requestId || 'undefined') + '\tERROR\tInvoke Error \t' + body + '\n');
+  await drained();
   await call('POST', route, body, { 'content-type': 'application/json', 'lambda-runtime-function-error-type': errorOf(err).errorType });
 }
 
@@ -179,6 +187,7 @@ async function main() {
     try {
       const result = await run(handler, event, context);
       const body = result === undefined ? 'null' : JSON.stringify(result);
+      await drained();
       await call('POST', '/invocation/' + requestId + '/response', body === undefined ? 'null' : body, { 'content-type': 'application/json' });
     } catch (err) {
       await reportError('/invocation/' + requestId + '/error', err);
@@ -192,4 +201,22 @@ main().catch((err) => {
   process.stderr.write('cfn-local bootstrap: ' + String((err && err.stack) || err) + '\n');
   process.exit(1);
 });
+`;
+
+/**
+ * Preloaded into every nodejs* environment (NODE_OPTIONS=--require) when cfn-local serves HTTPS ResponseURLs: the
+ * CDK's custom resource handlers PUT to a ResponseURL with `https.request({ hostname, path })`, dropping its port
+ * (AWS's is always 443), so a TLS connection to 127.0.0.1:443 is sent to cfn-local's HTTPS port instead.
+ */
+export const TLS_PORT_PRELOAD = String.raw`'use strict';
+const tls = require('node:tls');
+const PORT = Number(process.env.CFN_LOCAL_RESPONSE_URL_PORT);
+const connect = tls.connect;
+tls.connect = function (...args) {
+  const options = args[0] && typeof args[0] === 'object' ? args[0] : undefined;
+  if (options && PORT && (options.host === '127.0.0.1' || options.servername === '127.0.0.1') && Number(options.port || 443) === 443) {
+    args[0] = { ...options, port: PORT };
+  }
+  return connect.apply(this, args);
+};
 `;

@@ -43,12 +43,26 @@ async function s3Bytes(store: Store, account: string, bucket: string, key: strin
   return Buffer.concat(chunks);
 }
 
+// Lambda's own interpreters, named by the shebangs of scripts built for it (the CDK's AWS CLI layer: /var/lang/bin/python).
+const LAMBDA_SHEBANG = /^#!\/var\/lang\/bin\/(python3?|node)[^\n]*/;
+
+/** A script for Lambda's /var/lang/bin interpreter runs on this machine's, found on PATH. */
+function portable(bytes: Uint8Array): Uint8Array {
+  if (bytes[0] !== 0x23 || bytes[1] !== 0x21) return bytes;
+  const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
+  const match = LAMBDA_SHEBANG.exec(head);
+  if (!match) return bytes;
+  const shebang = `#!/usr/bin/env ${match[1] === 'node' ? 'node' : 'python3'}`;
+  return Buffer.concat([Buffer.from(shebang, 'latin1'), Buffer.from(bytes.subarray(match[0].length))]);
+}
+
 // Zip entries lose their mode in fflate: scripts (#!) and ELF binaries are made executable again (a layer's CLI).
-function writeEntry(root: string, name: string, bytes: Uint8Array): void {
+function writeEntry(root: string, name: string, data: Uint8Array): void {
   const target = normalize(join(root, name));
   if (!target.startsWith(root)) return; // a "../" entry stays out, as unzip refuses it
   if (name.endsWith('/')) return void mkdirSync(target, { recursive: true });
   mkdirSync(dirname(target), { recursive: true });
+  const bytes = portable(data);
   writeFileSync(target, bytes);
   const head = Buffer.from(bytes.subarray(0, 4)).toString('latin1');
   if (head.startsWith('#!') || head === '\x7fELF') chmodSync(target, 0o755);

@@ -28,6 +28,7 @@ export interface Outcome {
 
 // What one invocation's log keeps (the tail is what LogType=Tail shows; the server log gets each line as it comes).
 const LOG_KEEP = 64 * 1024;
+const LOG_LINES = 1000;
 
 export interface EnvironmentOptions {
   command: string;
@@ -161,15 +162,21 @@ export class Environment implements RuntimeApiClient {
     return this.initError?.body.length ? this.initError.body : json(SERVICE_ERRORS.exited(inv.requestId, how));
   }
 
+  // A function that floods its output costs the server one bounded append per chunk, and at most LOG_LINES lines
+  // of the server's log per invocation (then one line saying how many were left out).
   private output(chunk: Buffer): void {
-    const text = this.partial + chunk.toString('utf8');
-    const lines = text.split('\n');
-    this.partial = lines.pop() ?? '';
-    for (const line of lines) {
-      this.options.onLine(line);
-      this.log = (this.log + line + '\n').slice(-LOG_KEEP);
+    const text = (this.partial + chunk.toString('utf8')).slice(-LOG_KEEP);
+    const end = text.lastIndexOf('\n');
+    this.partial = text.slice(end + 1);
+    if (end < 0) return;
+    const complete = text.slice(0, end + 1);
+    this.log = (this.log + complete).slice(-LOG_KEEP);
+    for (const line of complete.slice(0, -1).split('\n')) {
+      if (this.logged++ < LOG_LINES) this.options.onLine(line);
     }
   }
+
+  private logged = 0;
 
   private finish(payload: Buffer, error?: string): void {
     const cur = this.current;
@@ -180,7 +187,9 @@ export class Environment implements RuntimeApiClient {
     // Output the function wrote just before answering may still be in the pipe: read it first.
     setImmediate(() => {
       const log = this.log;
+      if (this.logged > LOG_LINES) this.options.onLine(`(${this.logged - LOG_LINES} more lines of output not logged)`);
       this.log = '';
+      this.logged = 0;
       cur.resolve({
         payload,
         error,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Store } from '../storage/index.js';
 import { CodeCache } from './code.js';
-import { NODE_BOOTSTRAP } from './bootstrapNode.js';
+import { NODE_BOOTSTRAP, TLS_PORT_PRELOAD } from './bootstrapNode.js';
 import { PYTHON_BOOTSTRAP } from './bootstrapPython.js';
 import { findLambdaPython, type Python } from './python.js';
 import { RuntimeApi } from './runtimeApi.js';
@@ -50,6 +50,7 @@ export class LambdaRuntime {
     this.code = new CodeCache(join(this.folder, 'code'), options.store);
     writeFileSync(join(this.folder, 'bootstrap.cjs'), NODE_BOOTSTRAP);
     writeFileSync(join(this.folder, 'bootstrap.py'), PYTHON_BOOTSTRAP);
+    writeFileSync(join(this.folder, 'tls-port.cjs'), TLS_PORT_PRELOAD);
   }
 
   /** Runs the function as Lambda's Invoke does: RequestResponse (200), Event (202, run later, retried), DryRun (204). */

@@ -26,6 +26,7 @@ import type { RuntimeApi } from './runtimeApi.js';
 import type { Python } from './python.js';
 import type { TlsDoor } from './tls.js';
 import { invocationLog, logTail } from './logs.js';
+import { canMountOpt, withOpt } from './optMount.js';
 
 export interface InvokeRequest {
   account: string;
@@ -192,10 +193,11 @@ async function execute(
     throw new ServiceError('InvalidRuntimeException', RUNTIME_REASONS.noPython(spec.name, spec.runtime), 502, {
       Type: 'User',
     });
-  const [taskRoot, opt, tls] = await Promise.all([
+  const [taskRoot, opt, tls, mountOpt] = await Promise.all([
     parts.code.folder(spec.account, p.family, sourceOf(p.code.code, p.code.zip)),
     parts.code.layers(spec.account, layerSources(parts.store, p.row, p.layers)),
     parts.tls(),
+    p.layers.length > 0 ? canMountOpt() : false,
   ]);
   const prefix = `${spec.arn}:${spec.version}`;
   const key = `${prefix}|${taskRoot}|${opt ?? ''}|${createHash('sha256').update(JSON.stringify(spec)).digest('hex')}`;
@@ -206,7 +208,7 @@ async function execute(
         Type: 'User',
         Reason: 'ConcurrentInvocationLimitExceeded',
       });
-    env = startEnvironment(parts, p, { taskRoot, opt, tls, python });
+    env = startEnvironment(parts, p, { taskRoot, opt, tls, python, mountOpt });
     parts.pool.add(env);
   }
   const outcome = await env.invoke({ requestId, payload, invokedArn: spec.arn, clientContext });
@@ -233,9 +235,12 @@ const errorTypeOf = (payload: Buffer) => {
   }
 };
 
-/** cfn-local's own node_modules (the AWS SDK for JavaScript, as Lambda's nodejs runtimes include it), if present. */
+/**
+ * Where functions find the AWS SDK for JavaScript v3, as Lambda's Node.js runtimes include it: cfn-local's own
+ * node_modules (an npm install, the sources), else the clients bundled beside the server (dist/lambda-sdk, the image).
+ */
 function ownNodeModules(): string[] {
-  return ['../node_modules', '../../node_modules']
+  return ['../node_modules', '../../node_modules', './lambda-sdk', '../lambda-sdk']
     .map((rel) => fileURLToPath(new URL(rel, import.meta.url)))
     .filter((dir) => existsSync(join(dir, '@aws-sdk')));
 }
@@ -243,7 +248,7 @@ function ownNodeModules(): string[] {
 function startEnvironment(
   parts: RuntimeParts,
   p: Prepared,
-  where: { taskRoot: string; opt?: string; tls?: TlsDoor; python?: Python },
+  where: { taskRoot: string; opt?: string; tls?: TlsDoor; python?: Python; mountOpt: boolean },
 ): Environment {
   const { spec } = p;
   const opt = where.opt;
@@ -255,9 +260,14 @@ function startEnvironment(
           ...ownNodeModules(),
         ]
       : layerDirs([pythonSitePackages(where.python!.version), ...LAYER_PATHS.python]);
+  const direct =
+    p.family === 'nodejs'
+      ? { command: process.execPath, args: [join(parts.folder, 'bootstrap.cjs')] }
+      : { command: where.python!.executable, args: ['-u', join(parts.folder, 'bootstrap.py')] };
+  const { command, args } = opt && where.mountOpt ? withOpt(direct.command, direct.args) : direct;
   const env = new Environment({
-    command: p.family === 'nodejs' ? process.execPath : where.python!.executable,
-    args: p.family === 'nodejs' ? [join(parts.folder, 'bootstrap.cjs')] : ['-u', join(parts.folder, 'bootstrap.py')],
+    command,
+    args,
     cwd: where.taskRoot,
     timeoutMs: spec.timeoutS * 1000,
     api: parts.api,
@@ -271,10 +281,20 @@ function startEnvironment(
         logStream: `${new Date().toISOString().slice(0, 10).replace(/-/g, '/')}/[${spec.version}]${randomUUID().replace(/-/g, '')}`,
       }),
       PYTHONUNBUFFERED: '1',
+      ...(p.family === 'nodejs' && where.tls ? tlsPreload(parts.folder, where.tls, spec.variables.NODE_OPTIONS) : {}),
       ...(opt ? { CFN_LOCAL_LAMBDA_OPT: opt } : {}),
     }),
     onLine: (line) => parts.log.info({ function: spec.name }, line),
   });
   env.start();
   return env;
+}
+
+/** NODE_OPTIONS that preload the ResponseURL port fix (runtime/bootstrapNode.ts TLS_PORT_PRELOAD). */
+function tlsPreload(folder: string, tls: TlsDoor, own: string | undefined): Record<string, string> {
+  const preload = `--require ${join(folder, 'tls-port.cjs')}`;
+  return {
+    NODE_OPTIONS: own ? `${preload} ${own}` : preload,
+    CFN_LOCAL_RESPONSE_URL_PORT: new URL(tls.base).port,
+  };
 }

@@ -5,7 +5,17 @@ import { execSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCE_DIRS = ['domain', 'server', 'handlers', 'state-machine', 'template', 'resources', 'storage', 'scripts'];
+const SOURCE_DIRS = [
+  'domain',
+  'server',
+  'handlers',
+  'state-machine',
+  'template',
+  'resources',
+  'storage',
+  'scripts',
+  'console',
+];
 // node_modules/.package-lock.json changes on every npm install, so a new dependency version rebuilds too.
 const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'node_modules/.package-lock.json'];
 // The bundle's code cache is written last (scripts/bundle.mjs); the generated files come first.
@@ -13,6 +23,7 @@ const OUTPUTS = [
   'dist/cfn-local.bundle.cache',
   'dist/cfn-local.cjs',
   'dist/pino-pretty.cjs',
+  'dist/console/manifest.json',
   'generated/models/cloudformation.json',
   'generated/spec.json',
 ];

@@ -4,11 +4,15 @@
 //   dist/cfn-local.cjs         the launcher that runs it
 //   dist/cfn-local.bundle.cache  compiled code for starting and a first answer, from a start on a throwaway port
 //   dist/pino-pretty.cjs       pino-pretty and its dependencies, loaded only when logs go to a terminal (server/logging.ts)
+//   dist/console/              the web console (scripts/build-console.mjs), served at /_cfn-local/console
 //   dist/backend-sdk.cjs       the AWS SDK clients of the backend providers, loaded only with --backend
+//   dist/lambda-sdk/           the AWS SDK clients functions find on NODE_PATH (runtime/invoke.ts)
 import { build } from 'esbuild';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { lazyBuiltins } from './lazyBuiltins.mjs';
+import { buildConsole } from './build-console.mjs';
 
 const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' };
 
@@ -43,6 +47,20 @@ await build({
   minify: true,
   legalComments: 'external',
 });
+// The AWS SDK clients Lambda's Node.js runtimes provide and the CDK's own handlers load (runtime/invoke.ts puts
+// dist/lambda-sdk on the functions' NODE_PATH): one bundle per client, where `require('@aws-sdk/client-s3')` finds it.
+for (const client of ['client-lambda', 'client-s3', 'client-sfn', 'client-ssm']) {
+  await build({
+    ...common,
+    // Through a one-line entry: the package as an entry point would lose its exports (esbuild's ESM-to-CJS view).
+    stdin: { contents: `module.exports = require('@aws-sdk/${client}');`, resolveDir: process.cwd(), loader: 'js' },
+    outfile: `dist/lambda-sdk/@aws-sdk/${client}/index.js`,
+    minify: true,
+    legalComments: 'external',
+  });
+}
+// cfn-local's package.json says "type": "module": these bundles are CommonJS.
+writeFileSync('dist/lambda-sdk/package.json', '{ "type": "commonjs" }\n');
 await build({
   ...common,
   entryPoints: ['pino-pretty'],
@@ -50,6 +68,8 @@ await build({
   minify: true,
   legalComments: 'external',
 });
+
+await buildConsole();
 
 const launcher = createRequire(import.meta.url)('../dist/cfn-local.cjs');
 const { exports: server, script } = launcher.loadBundle();

@@ -20,6 +20,12 @@ export const MODELS = {
     jsonEcho: 'json',
   },
   ssm: { sdk: '@aws-sdk/client-ssm', types: 'Ssm', protocol: 'awsJson1_1', targetPrefix: 'AmazonSSM' },
+  cloudcontrol: {
+    sdk: '@aws-sdk/client-cloudcontrol',
+    types: 'CloudControl',
+    protocol: 'awsJson1_0',
+    targetPrefix: 'CloudApiService',
+  },
   sts: {
     sdk: '@aws-sdk/client-sts',
     types: 'Sts',

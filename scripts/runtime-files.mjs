@@ -1,5 +1,5 @@
 // Copies what the built server needs at run time, and nothing else, into a folder (the container image's /app):
-// the bundle and its launcher, code cache and pino-pretty bundle, generated/, package.json, and the two packages the
+// the bundle and its launcher, code cache and pino-pretty bundle, the web console (dist/console), generated/, package.json, and the two packages the
 // bundle loads from node_modules: better-sqlite3 (its JavaScript entry, found by resolve, and its native addon) and
 // yaml (loaded on the first YAML template). Everything else the bundle carries. Usage: node scripts/runtime-files.mjs DIR
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
@@ -14,7 +14,9 @@ const FILES = [
   'dist/cfn-local.bundle.cache',
   'dist/pino-pretty.cjs',
   'dist/backend-sdk.cjs',
+  'dist/lambda-sdk',
   'dist/cfn-local.bundle.cjs.LEGAL.txt',
+  'dist/console',
   'node_modules/better-sqlite3/package.json',
   'node_modules/better-sqlite3/LICENSE',
   'node_modules/better-sqlite3/lib',

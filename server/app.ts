@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import pino, { type Logger } from 'pino';
 import { Store } from '../storage/index.js';
 import { Engine } from '../state-machine/engine.js';
-import { systemClock, type Clock } from '../state-machine/transitions.js';
+import { systemClock } from '../state-machine/transitions.js';
 import { recoverInterruptedOperations } from '../state-machine/recovery.js';
 import { Faults } from '../resources/faults.js';
 import { registerControlApi } from './routes/control.js';
@@ -12,54 +12,24 @@ import { registerChangeSetImpact } from './routes/changeSetImpact.js';
 import { registerSignalRoutes } from './routes/signalRoutes.js';
 import { registerRequestLog } from './requestLog.js';
 import { SignalHub } from '../resources/signalHub.js';
-import { REAL_TIMERS, type Timers } from '../resources/timers.js';
+import { REAL_TIMERS } from '../resources/timers.js';
+import { NestedStacks } from '../state-machine/nestedStacks.js';
 import { SamTranslator } from '../template/transforms/sam.js';
 import type { TransformServices } from '../state-machine/expansions.js';
 import { readS3Url } from '../resources/s3Urls.js';
 import type { BackendEndpoint, ProviderEnv } from '../resources/provider.js';
 import { openBackend } from './backend/index.js';
+import { ESM_TYPE, EventSourcePollers } from '../resources/backend/pollers.js';
 import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
+import { registerConsole } from './routes/console.js';
+import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler } from './connections.js';
 import { LambdaRuntime } from '../runtime/index.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
+import type { AppOptions } from './appOptions.js';
 
-export interface AppOptions {
-  db?: string;
-  defaultAccount?: string;
-  defaultRegion?: string;
-  logger?: Logger | false;
-  clock?: Clock;
-  /** Multiplies AWS durations such as TimeoutInMinutes (tests shrink time with it). */
-  timeScale?: number;
-  /** The base URL handed out in wait condition handles and ResponseURLs (default: the address the server listens on). */
-  endpoint?: string;
-  /** How long a custom resource handler may take to answer (default AWS's one hour). */
-  customResourceTimeoutMs?: number;
-  /** A Lambda-compatible endpoint that Invoke, Lambda ServiceTokens and macros are forwarded to (wins over the runtime). */
-  lambdaEndpoint?: string;
-  /** false: run no function code (--no-lambda); Invoke is refused and Lambda-backed custom resources fail. */
-  lambda?: boolean;
-  /** The python3 for python3* functions (default: the first python3 on PATH). */
-  lambdaPython?: string;
-  /** Event invocations' retry delays (default AWS's one and two minutes; tests shorten them). */
-  lambdaRetryDelaysMs?: readonly number[];
-  /** The Python that runs AWS's SAM translator (default: the first python3 on PATH that can import samtranslator). */
-  samPython?: string;
-  /** How long one SAM translation may take before its worker is killed and restarted (default 60 s). */
-  samTimeoutMs?: number;
-  /** When set, /_cfn-local/* (but health and signal URLs) needs this token (server/routes/controlAuth.ts). */
-  controlToken?: string;
-  /**
-   * The AWS-compatible data plane (docs/backend.md): `moto` runs moto_server as a child, a URL uses a running
-   * endpoint; unset, every resource is simulated and other services get UnknownService.
-   */
-  backend?: string;
-  /** The command `backend: 'moto'` runs (default moto_server). */
-  motoCommand?: string;
-  /** The timers of DelayMs and of every wait's timeout (default the real ones; tests pass ones they move by hand). */
-  timers?: Timers;
-}
+export type { AppOptions } from './appOptions.js';
 
 export interface App {
   fastify: FastifyInstance;
@@ -76,17 +46,7 @@ export interface App {
 
 const BODY_LIMIT = 16 * 1024 * 1024;
 
-/**
- * A slow or idle sender cannot hold a connection forever (fastify turns Node's request timeout off): the whole
- * request within Node's default 300 s, the headers within 60 s, a socket silent for 120 s closed, an idle
- * keep-alive connection kept 72 s (longer than the 60 s idle timeout of AWS's load balancers, as fastify sets it).
- */
-export const SERVER_TIMEOUTS = {
-  requestTimeout: 300_000,
-  connectionTimeout: 120_000,
-  keepAliveTimeout: 72_000,
-  headersTimeout: 60_000,
-};
+export { SERVER_TIMEOUTS } from './connections.js';
 
 /**
  * No route declares a JSON schema: the protocol layer decodes and checks every input against the CloudFormation
@@ -120,8 +80,11 @@ export function buildApp(options: AppOptions = {}): App {
           // Runs only once the server listens, after `fastify` below exists.
           (req, res) => fastify.server.emit('request', req, res),
         );
+  // Event source mappings from backend queues are polled into the local functions, as Lambda's pollers do.
+  const pollers = backend && new EventSourcePollers(backend, () => lambda, log);
   const providerEnv: ProviderEnv = {
     backend,
+    pollers,
     listening: new Promise<void>((resolve) => (listened = resolve)),
     endpoint: options.endpoint,
     signals: new SignalHub(timers, store.waits),
@@ -130,6 +93,7 @@ export function buildApp(options: AppOptions = {}): App {
     lambda,
     log,
     customResourceTimeoutMs: options.customResourceTimeoutMs ?? 3_600_000,
+    allowUrlServiceTokens: options.allowUrlServiceTokens === true,
     signingKey: store.secrets.get('signal-urls'),
   };
   const sam = new SamTranslator({ python: options.samPython, timeoutMs: options.samTimeoutMs, log });
@@ -148,13 +112,17 @@ export function buildApp(options: AppOptions = {}): App {
     timeScale: options.timeScale,
     timers,
     transforms,
+    nestedStacks: (door) => new NestedStacks(door),
   });
   recoverInterruptedOperations(engine);
-  const { headersTimeout, ...timeouts } = SERVER_TIMEOUTS;
+  pollers?.resume(store.world.list({ type: ESM_TYPE }));
+  const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
     loggerInstance: quieter(log) as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
     ...timeouts,
+    http: { headersTimeout, connectionsCheckingInterval: checkingInterval({ headersTimeout, ...timeouts }) },
+    clientErrorHandler,
     logController: new LogController({ disableRequestLogging: true }),
     schemaController: SCHEMALESS,
   });
@@ -172,9 +140,9 @@ export function buildApp(options: AppOptions = {}): App {
   registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
+  registerConsole(fastify, { store, engine, faults, defaults });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
   registerControlFallback(fastify, controlRoutes);
-  fastify.server.headersTimeout = headersTimeout;
   fastify.addHook('onListen', async () => {
     providerEnv.endpoint ??= listeningUrl(fastify);
     listened();
@@ -191,6 +159,7 @@ export function buildApp(options: AppOptions = {}): App {
       listened();
       await fastify.close();
       await engine.idle();
+      await pollers?.close();
       await backend?.close();
       await lambda?.close();
       sam.close();

@@ -118,12 +118,25 @@ export const OPTIONS = [
     accepts: nonEmpty,
   },
   {
+    flag: 'allow-url-service-tokens',
+    env: 'CFN_LOCAL_ALLOW_URL_SERVICE_TOKENS',
+    default: 'off',
+    help: 'on (--allow-url-service-tokens): POST custom resource requests to http(s) ServiceTokens; off: refuse them as AWS does',
+    accepts: (v) => (v === 'on' || v === 'off' ? undefined : 'must be on or off'),
+  },
+  {
     flag: 'sam-python',
     env: 'CFN_LOCAL_SAM_PYTHON',
     help: 'the python3 that runs the SAM translator (default: the first on PATH that can import samtranslator)',
     accepts: nonEmpty,
   },
 ] as const satisfies readonly OptionSpec[];
+
+/** Flags given bare, as their on/off value (parseArgs in Node 20 has no negated or optional-value flags). */
+const BARE_FLAGS: Record<string, string> = {
+  '--no-lambda': '--lambda=off',
+  '--allow-url-service-tokens': '--allow-url-service-tokens=on',
+};
 
 export type OptionName = (typeof OPTIONS)[number]['flag'];
 export type Settings = Record<OptionName, string | undefined>;
@@ -136,9 +149,8 @@ export type CommandLine = { kind: 'help' } | { kind: 'version' } | { kind: 'run'
  */
 export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv): CommandLine {
   const options = Object.fromEntries(OPTIONS.map((o) => [o.flag, { type: 'string' as const }]));
-  // --no-lambda is --lambda off (parseArgs in Node 20 has no negated flags).
   const { values } = parseArgs({
-    args: args.map((a) => (a === '--no-lambda' ? '--lambda=off' : a)),
+    args: args.map((a) => BARE_FLAGS[a] ?? a),
     options: { ...options, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' } },
   });
   if (values.help) return { kind: 'help' };

@@ -36,6 +36,7 @@ async function listen(settings: Settings, env: NodeJS.ProcessEnv): Promise<Start
     customResourceTimeoutMs: customResourceTimeout === undefined ? undefined : Number(customResourceTimeout) * 1000,
     lambdaEndpoint: settings['lambda-endpoint'],
     controlToken: settings['control-token'],
+    allowUrlServiceTokens: settings['allow-url-service-tokens'] === 'on',
     samPython: settings['sam-python'],
     backend: settings.backend,
     lambda: settings.lambda !== 'off',

@@ -12,7 +12,7 @@ import { availabilityZones } from '../resources/regions.js';
 import { tagsOf } from './stackRecords.js';
 import { leavesUnchanged } from './prepare.js';
 import { accountScope, pseudoParameters } from './runtime.js';
-import type { CreateChangeSetInput } from './changeSets.js';
+import type { CreateChangeSetInput } from './inputs.js';
 
 /** The resource specification's answers to the change model's questions (default DeletionPolicy and Snapshot support: AWS's DeletionPolicy attribute page). */
 const CHANGE_RULES: ChangeRules = {

@@ -1,6 +1,6 @@
 // The one door through which a change set's Status and ExecutionStatus change: each change is checked against
 // CHANGE_SET_TRANSITIONS and EXECUTION_TRANSITIONS in statuses.ts, then saved.
-import type { ChangeSetRecord, Store } from '../storage/index.js';
+import type { ChangeSetRecord, ReadonlyStore, Store } from '../storage/index.js';
 import {
   CHANGE_SET_TRANSITIONS,
   EXECUTION_TRANSITIONS,
@@ -79,7 +79,11 @@ export function deleteOthers(store: Store, executed: ChangeSetRecord): void {
 export const executed = (cs: ChangeSetRecord): boolean => cs.executionStatus.startsWith('EXECUTE');
 
 /** The stack's change set that answers to a name: the newest not deleted and not executed. */
-export function byLiveName(store: Store, stackId: string, name: string): ChangeSetRecord | undefined {
+export function byLiveName(
+  store: Pick<ReadonlyStore, 'changeSets'>,
+  stackId: string,
+  name: string,
+): ChangeSetRecord | undefined {
   return store.changeSets
     .byStack(stackId)
     .filter((cs) => cs.name === name && !executed(cs))

@@ -5,35 +5,26 @@
 // (cfn/api/test_changesets.py, test_stacks.py) and test/conformance/changeSets.test.ts.
 import { v4 as uuidv4 } from 'uuid';
 import type { ChangeSetRecord, StackRecord, Store } from '../storage/index.js';
-import { awsError, validationError, stackNotFound } from '../domain/errors.js';
+import { awsError } from '../domain/errors.js';
 import { checkCapabilities, type PreparedTemplate } from '../template/index.js';
 import type { ChangeModel } from '../template/diff.js';
 import type { GivenParameter } from '../template/parameters.js';
-import { checkStart, REFUSALS, type ChangeSetStatus, type ExecutionStatus } from './statuses.js';
+import { checkChangeSetTarget, type ChangeSetStatus, type ExecutionStatus } from './statuses.js';
 import { byLiveName, insertChangeSet, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
-import { insertStack, tagsOf } from './stackRecords.js';
+import { tagsOf } from './stackRecords.js';
+import { insertStack } from './transitions.js';
 import { failedTemplate, prepareForStack, prepareStored } from './prepare.js';
 import { isTransformFailure } from '../template/transforms/pending.js';
 import { existingToImport, isEmpty, planChanges } from './changeSetPlan.js';
 import { checkImport, checkOnlyImports, type ResourceToImport } from './operations/import.js';
 import type { Engine, Caller } from './engine.js';
-import type { StackTemplateInput } from './inputs.js';
+import type { CreateChangeSetInput } from './inputs.js';
+
+export type { CreateChangeSetInput } from './inputs.js';
 import type { DeploymentConfig, RollbackConfiguration } from '../generated/cloudformation.js';
 import { checkDeploymentConfig, checkFollowUp, recordedConfig } from './deploymentConfig.js';
 import { recordValidationEvents, validate, type ValidationOutcome } from './earlyValidation.js';
-
-export interface CreateChangeSetInput extends StackTemplateInput {
-  StackName: string;
-  ChangeSetName: string;
-  ChangeSetType?: 'CREATE' | 'UPDATE' | 'IMPORT';
-  Description?: string;
-  ResourcesToImport?: ResourceToImport[];
-  /** ROLLBACK, DELETE or DO_NOTHING as AWS names them; not checked (see OnFailure in inputs.ts). */
-  OnStackFailure?: string;
-  IncludeNestedStacks?: boolean;
-  ImportExistingResources?: boolean;
-  RollbackConfiguration?: RollbackConfiguration;
-}
+import { REASONS } from './outcomes.js';
 
 /** What a change set keeps beside its status: the request, and the plan DescribeChangeSet shows. */
 export interface ChangeSetDoc {
@@ -107,7 +98,7 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   const outcome = outcomeOf(imports?.failure ?? prepared.failure);
   // creating a change set is an operation of its own (CREATE_CHANGESET): a new stack's first event is its
   const operationId = uuidv4();
-  if (fresh) insertStack({ store, clock, operationId }, stack, body, 'User Initiated');
+  if (fresh) insertStack({ store, clock, operationId }, stack, body, REASONS.userInitiated);
   const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
   const doc = changeSetDoc(type, input, body, after, model, outcome);
   doc.operationId = operationId;
@@ -195,15 +186,7 @@ export function stackFor(store: Store, caller: Caller, name: string): StackRecor
 
 /** AWS's refusals of a change set's type against the stack it names. */
 function checkTarget(store: Store, type: string, stack: StackRecord | undefined, input: CreateChangeSetInput): void {
-  if (type === 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS') {
-    throw validationError(
-      `Stack [${input.StackName}] already exists and cannot be created again with the changeSet [${input.ChangeSetName}].`,
-    );
-  }
-  if (type === 'UPDATE' && !stack) throw stackNotFound(input.StackName);
-  if (type !== 'CREATE' && stack && stack.status !== 'REVIEW_IN_PROGRESS') checkStart('CreateChangeSet', stack);
-  if (type === 'UPDATE' && stack?.status === 'REVIEW_IN_PROGRESS')
-    throw validationError(REFUSALS.CreateChangeSet(stack));
+  checkChangeSetTarget(type, stack, input);
   if (stack && byLiveName(store, stack.stackId, input.ChangeSetName)) {
     throw awsError('AlreadyExistsException', `ChangeSet [${input.ChangeSetName}] already exists`);
   }

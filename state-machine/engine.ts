@@ -1,6 +1,7 @@
 // The engine and its one door for starting operations: startOperation(kind) records the first status change
 // synchronously (so two racing calls never both start), then runs the operation in the background until it ends.
-// What each operation checks and runs is its module under state-machine/operations/.
+// What each operation checks and runs is its module under state-machine/operations/; the engine imports none of them:
+// what it needs from them (the nested stacks' door, which runs them) is handed to it by server/app.ts.
 import { v4 as uuidv4 } from 'uuid';
 import type { Logger } from 'pino';
 import type { Store, StackDoc, StackRecord, ResourceRecord } from '../storage/index.js';
@@ -9,15 +10,15 @@ import type { Faults } from '../resources/faults.js';
 import { REAL_TIMERS, type Timers } from '../resources/timers.js';
 import type { NestedStackDoor, ProviderEnv } from '../resources/provider.js';
 import type { TransformServices } from './expansions.js';
-import { NestedStacks } from './nestedStacks.js';
-import { isInProgress, type OperationType, type StackStatus } from './statuses.js';
-import { failInternally, setStackStatus, type Clock, type OperationScope } from './transitions.js';
+import { isInProgress, type FirstStackStatus, type OperationType, type StackStatus } from './statuses.js';
+import { failInternally, insertStack, setStackStatus, type Clock, type OperationScope } from './transitions.js';
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
-import { insertStack, newStackRecord } from './stackRecords.js';
+import { newStackRecord } from './stackRecords.js';
 import { rememberToken, type TokenAction } from './tokens.js';
 import { logOperationEnd, markOperation } from './operationLog.js';
 import { failInProgress } from './guard.js';
 import { beginOperation, endOperations, resumeOperation } from './operationHistory.js';
+import { REASONS } from './outcomes.js';
 
 export interface Caller {
   account: string;
@@ -37,6 +38,8 @@ export interface EngineDeps {
   providerEnv?: ProviderEnv;
   /** The SAM translator, macros' Lambda endpoint and AWS::Include's S3 reader (set by server/app.ts). */
   transforms?: TransformServices;
+  /** Builds the door nested stacks' providers use to run their children through this engine (nestedStacks.ts). */
+  nestedStacks(engine: Engine): NestedStackDoor;
 }
 
 /** The options of one run (each defaults to what the stack keeps, or AWS's default). */
@@ -81,9 +84,11 @@ export class Engine {
   /** The task of the operation each stack is running, for what waits on a stack (a parent on its child). */
   private readonly tasks = new Map<string, Promise<void>>();
   /** The door nested stacks' providers use to run their children. */
-  readonly nested: NestedStackDoor = new NestedStacks(this);
+  readonly nested: NestedStackDoor;
 
-  constructor(readonly deps: EngineDeps) {}
+  constructor(readonly deps: EngineDeps) {
+    this.nested = deps.nestedStacks(this);
+  }
 
   /** The stack once no operation runs on it (undefined if `signal` stops the wait first). */
   async settled(stackId: string, signal?: AbortSignal): Promise<StackRecord | undefined> {
@@ -114,15 +119,15 @@ export class Engine {
     if (launch.tokenAction) rememberToken(stack, scope.token, launch.tokenAction);
     if (launch.resumes) resumeOperation(rt, stack);
     else beginOperation(scope, stack, kind, scope.clock.now().toISOString());
-    if (launch.insertBody !== undefined) insertStack(scope, stack, launch.insertBody, 'User Initiated');
-    else if (launch.first) setStackStatus(scope, stack, launch.first, 'User Initiated');
+    if (launch.insertBody !== undefined) insertStack(scope, stack, launch.insertBody, REASONS.userInitiated);
+    else if (launch.first) setStackStatus(scope, stack, launch.first, REASONS.userInitiated);
     launch.begin?.(rt);
     this.launch(rt, kind, launch);
     return rt;
   }
 
   /** A new stack record (not yet stored), with AWS's time-based stack id. */
-  newStack(caller: Caller, name: string, status: StackStatus): StackRecord {
+  newStack(caller: Caller, name: string, status: FirstStackStatus): StackRecord {
     return newStackRecord(caller, name, status, this.deps.clock.now());
   }
 
@@ -140,7 +145,7 @@ export class Engine {
     const live = this.running.get(stack.stackId)?.stack ?? stack;
     change(live.doc);
     if (live !== stack) change(stack.doc);
-    this.deps.store.stacks.save(live);
+    this.deps.store.stacks.saveDoc(live);
   }
 
   /** Resolves when every running operation has ended (tests, graceful stop). */
@@ -221,7 +226,7 @@ export class Engine {
         clearTimer?.();
         if (rt.stack.doc.duringUpdatePolicyBody !== undefined) {
           rt.stack.doc.duringUpdatePolicyBody = undefined;
-          store.stacks.save(rt.stack);
+          store.stacks.saveDoc(rt.stack);
         }
         if (this.running.get(rt.stack.stackId) === rt) this.running.delete(rt.stack.stackId);
         if (this.tasks.get(rt.stack.stackId) === task) this.tasks.delete(rt.stack.stackId);

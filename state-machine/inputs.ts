@@ -2,6 +2,7 @@
 // shapes (generated from the SDK's model) that the operations read, each optional, since nested stacks and change
 // sets build them too.
 import type * as Api from '../generated/cloudformation.js';
+import type { RollbackConfiguration } from '../generated/cloudformation.js';
 
 /** What CreateStack, UpdateStack and an executed change set share. */
 export type StackTemplateInput = Partial<
@@ -32,3 +33,23 @@ export type CreateStackInput = StackTemplateInput &
 export type DeleteStackInput = Partial<
   Pick<Api.DeleteStackInput, 'StackName' | 'RetainResources' | 'ClientRequestToken' | 'DeploymentConfig'>
 >;
+
+/** ResourcesToImport's items, as an IMPORT change set reads them. */
+export interface ResourceToImport {
+  ResourceType?: string;
+  LogicalResourceId?: string;
+  ResourceIdentifier?: Record<string, string>;
+}
+
+export interface CreateChangeSetInput extends StackTemplateInput {
+  StackName: string;
+  ChangeSetName: string;
+  ChangeSetType?: 'CREATE' | 'UPDATE' | 'IMPORT';
+  Description?: string;
+  ResourcesToImport?: ResourceToImport[];
+  /** ROLLBACK, DELETE or DO_NOTHING as AWS names them; not checked (see OnFailure above). */
+  OnStackFailure?: string;
+  IncludeNestedStacks?: boolean;
+  ImportExistingResources?: boolean;
+  RollbackConfiguration?: RollbackConfiguration;
+}

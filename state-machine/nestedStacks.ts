@@ -23,13 +23,14 @@ import { updateStack } from './operations/update.js';
 import { deleteStack } from './operations/delete.js';
 import { continueUpdateRollback } from './operations/continueRollback.js';
 import { withTransforms } from './expansions.js';
+import { REASONS } from './outcomes.js';
 
 const UPPER_ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** AWS's nested stack names end in 12 or 13 upper-case letters and digits (`root-Network-1A2B3C4D5E6F7`). */
 const SUFFIX_LENGTH = 13;
 /** Stack names are at most 128 characters: a deep tree's names keep their suffix and lose the end of the prefix. */
 const MAX_NAME = 128;
-const ROLLBACK_REQUESTED = ' Rollback requested by user.';
+const ROLLBACK_REQUESTED = ` ${REASONS.rollbackRequested}`;
 
 const refusal = (reason: string): Refusal => ({ ok: false, code: 'NotStabilized', reason });
 const sentence = (reason: string | undefined) => (reason ?? '').replace(ROLLBACK_REQUESTED, '').trim();

@@ -15,9 +15,9 @@ import { runDelete } from './operations/delete.js';
 import { failUpdate, failedToUpdate, finishUpdate, runUpdate } from './operations/update.js';
 import { rollbackUpdate } from './operations/updateRollback.js';
 import { failedToImport, rollbackImport } from './operations/import.js';
-import { setStackStatus } from './transitions.js';
 import { lastOperationsOf } from './operationHistory.js';
 import { resumesWaits, resumeWhenListening } from './resumeWaits.js';
+import { reachOutcome, rollbackRequested } from './outcomes.js';
 
 type Resume = (rt: Runtime) => Promise<void>;
 
@@ -26,7 +26,7 @@ export const RESUME: Record<InProgressStatus, Resume> = {
   CREATE_IN_PROGRESS: async (rt) => {
     if (resumesWaits(rt)) return resumeWhenListening(rt, () => runCreate(rt, rt.stack.doc.onFailure ?? 'ROLLBACK'));
     const cancelled = cancelInFlight(rt, 'Create', REASONS.createCancelled);
-    setStackStatus(rt, rt.stack, 'ROLLBACK_IN_PROGRESS', `${failedToCreate(cancelled)}Rollback requested by user.`);
+    reachOutcome(rt, 'CREATE', 'rollbackInProgress', rollbackRequested(failedToCreate(cancelled)));
     await rollbackCreated(rt);
   },
   ROLLBACK_IN_PROGRESS: async (rt) => void (await rollbackCreated(rt)),
@@ -41,7 +41,7 @@ export const RESUME: Record<InProgressStatus, Resume> = {
   UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS: (rt) => rollbackUpdate(rt),
   IMPORT_IN_PROGRESS: async (rt) => {
     const cancelled = cancelInFlight(rt, 'Import', REASONS.importCancelled);
-    setStackStatus(rt, rt.stack, 'IMPORT_ROLLBACK_IN_PROGRESS', failedToImport(cancelled));
+    reachOutcome(rt, 'IMPORT', 'rollbackInProgress', failedToImport(cancelled));
     rollbackImport(rt);
   },
   IMPORT_ROLLBACK_IN_PROGRESS: async (rt) => rollbackImport(rt),
@@ -87,7 +87,8 @@ function resume(engine: Engine, stack: StackRecord, op: OperationRecord | undefi
       stack.doc.previous?.parameters ?? [],
     );
   }
-  const last = lastOperationsOf(stack.doc)?.find((o) => o.OperationId === op?.operationId) ?? lastOperationsOf(stack.doc)?.at(-1);
+  const last =
+    lastOperationsOf(stack.doc)?.find((o) => o.OperationId === op?.operationId) ?? lastOperationsOf(stack.doc)?.at(-1);
   const kind =
     kindOf(op?.kind) ??
     kindOf(last?.OperationType) ??

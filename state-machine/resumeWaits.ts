@@ -8,9 +8,9 @@ import { NESTED_STACK_TYPE } from '../resources/nestedStacks.js';
 import type { Runtime } from './runtime.js';
 import { REASONS, resumeProvision } from './provision.js';
 import { updateInPlace } from './resourceActions.js';
+import { RESUMES_WAITS } from './statuses.js';
 
 const inFlight = (r: ResourceRecord) => r.status.endsWith('_IN_PROGRESS');
-const RESUMABLE = new Set(['CREATE_IN_PROGRESS', 'UPDATE_IN_PROGRESS']);
 
 /**
  * Whether the interrupted operation resumes: something was caught mid-action, every such resource is in a wait a
@@ -40,7 +40,7 @@ function treeResumes(store: Store, hub: SignalHub, stack: StackRecord): boolean 
 
 /** The stack's resources caught mid-action, when every one of them is in a wait a restart resumes. */
 function waitsOnly(store: Store, hub: SignalHub, stack: StackRecord, resources: ResourceRecord[]) {
-  if (!RESUMABLE.has(stack.status) || resources.some((r) => r.status.endsWith('_FAILED'))) return undefined;
+  if (!RESUMES_WAITS.includes(stack.status) || resources.some((r) => r.status.endsWith('_FAILED'))) return undefined;
   const waiting = hub.waitingOn(stack.stackId);
   const caught = resources.filter(inFlight);
   const resumable = (r: ResourceRecord) => waiting.has(r.logicalId) || childResumes(store, hub, r);

@@ -131,11 +131,26 @@ export function evaluateIn(rt: Parameters<typeof evalContext>[0], value: unknown
   return evaluate(value, evalContext(rt, resolveDynamic));
 }
 
+/** Each operation's resolved properties, by the evaluated object: a resource's references resolve once per action. */
+const RESOLVED = new WeakMap<object, WeakMap<object, unknown>>();
+
 /**
  * Resolves `{{resolve:…}}` dynamic references in evaluated values. Stored properties (events, drift, change sets)
- * keep the references, as AWS never shows the values; only what a provider receives is resolved.
+ * keep the references, as AWS never shows the values; only what a provider receives is resolved. An object already
+ * resolved in this operation (its check before the action, then the provider's request) is not resolved again.
  */
 export function resolveDynamicIn(rt: Pick<Runtime, 'store' | 'stack'>, value: unknown, lenient = false): unknown {
+  if (value === null || typeof value !== 'object') return resolveValue(rt, value, lenient);
+  let cache = RESOLVED.get(rt);
+  if (!cache) RESOLVED.set(rt, (cache = new WeakMap()));
+  if (cache.has(value)) return cache.get(value);
+  const resolved = resolveValue(rt, value, lenient);
+  // a lenient result may keep a reference that did not resolve: only a full resolution is remembered
+  if (!lenient) cache.set(value, resolved);
+  return resolved;
+}
+
+function resolveValue(rt: Pick<Runtime, 'store' | 'stack'>, value: unknown, lenient: boolean): unknown {
   if (typeof value === 'string') {
     if (!value.includes('{{resolve:')) return value;
     try {
@@ -146,9 +161,9 @@ export function resolveDynamicIn(rt: Pick<Runtime, 'store' | 'stack'>, value: un
       throw err;
     }
   }
-  if (Array.isArray(value)) return value.map((v) => resolveDynamicIn(rt, v, lenient));
+  if (Array.isArray(value)) return value.map((v) => resolveValue(rt, v, lenient));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveDynamicIn(rt, v, lenient)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveValue(rt, v, lenient)]));
   }
   return value;
 }

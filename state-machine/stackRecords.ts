@@ -1,16 +1,17 @@
-// A stack's record: its first row (template, stack and first event in one transaction), its tags, and what a
-// prepared template writes into it (description, parameters, NoEcho keys).
+// A stack's record: a new one (its first row goes through the door, insertStack in transitions.ts), its tags, and what
+// a prepared template writes into it (description, parameters, NoEcho keys).
 import type { StackRecord, StackParameter, Tag } from '../storage/index.js';
 import type { PreparedTemplate } from '../template/index.js';
 import { v1 as uuidv1 } from 'uuid';
-import { appendStackEvent, type OperationScope } from './transitions.js';
-import type { StackStatus } from './statuses.js';
+import type { FirstStackStatus } from './statuses.js';
+
+export { insertStack } from './transitions.js';
 
 /** A new stack record (not yet stored) of `caller`'s account and region, with AWS's time-based stack id. */
 export function newStackRecord(
   caller: { account: string; region: string },
   name: string,
-  status: StackStatus,
+  status: FirstStackStatus,
   now: Date,
 ): StackRecord {
   return {
@@ -32,18 +33,6 @@ export function newStackRecord(
       rollbackConfiguration: {},
     },
   };
-}
-
-export function insertStack(scope: OperationScope, stack: StackRecord, body: string, reason?: string): void {
-  const { store } = scope;
-  store.transaction(() => {
-    stack.templateId = store.templates.insert(stack.stackId, body, stack.createdAt);
-    stack.statusReason = reason;
-    store.stacks.insert(stack);
-    appendStackEvent(scope, stack, stack.createdAt);
-  });
-  // the newest event time of a new stack is known: eventTime() need not read it back
-  store.lastEventTime.set(stack.stackId, Date.parse(stack.createdAt));
 }
 
 /** The Tags member of a call as the stack keeps them (a missing Key or Value reads as empty). */

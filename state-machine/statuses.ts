@@ -1,7 +1,7 @@
 // The one table of truth for stack and resource statuses: which operation may start from which stack status,
 // and which status may follow which. Operations consult it through state-machine/transitions.ts; nothing else
 // sets a status.
-import { awsError, validationError } from '../domain/errors.js';
+import { stackNotFound, validationError } from '../domain/errors.js';
 
 export {
   STACK_STATUSES,
@@ -15,7 +15,10 @@ export {
   type ExecutionStatus,
   type OperationType,
 } from '../domain/statuses.js';
-import type { ChangeSetStatus, ExecutionStatus, ResourceStatus, StackStatus } from '../domain/statuses.js';
+import type { ResourceStatus, StackStatus } from '../domain/statuses.js';
+
+// The change sets' own tables, and the CreateChangeSet × ChangeSetType dimension (changeSetRules.ts).
+export * from './changeSetRules.js';
 
 /** The stack-level operations a caller can start. */
 export type StackOperation =
@@ -76,6 +79,14 @@ export const REFUSALS: Record<StackOperation, (stack: { name: string; stackId: s
   ContinueUpdateRollback: (s) => `Stack ${s.stackId} is in ${s.status} state and can not continue update rollback.`,
   CancelUpdateStack: () => 'CancelUpdateStack cannot be called from current stack status',
 };
+
+/** The statuses a stack's first row may have: a create's, or a stack waiting for its first change set. */
+export const FIRST_STACK_STATUSES = ['CREATE_IN_PROGRESS', 'REVIEW_IN_PROGRESS'] as const;
+export type FirstStackStatus = (typeof FIRST_STACK_STATUSES)[number];
+
+export function canBegin(status: StackStatus): status is FirstStackStatus {
+  return (FIRST_STACK_STATUSES as readonly StackStatus[]).includes(status);
+}
 
 /** Which stack status may follow which. A transition outside this table is a bug and throws. */
 export const STACK_TRANSITIONS: Record<StackStatus, readonly StackStatus[]> = {
@@ -216,68 +227,53 @@ export function canTransition(from: StackStatus, to: StackStatus): boolean {
   return STACK_TRANSITIONS[from].includes(to);
 }
 
-/**
- * A change set's Status: CreateChangeSet answers with CREATE_PENDING, which settles through CREATE_IN_PROGRESS to
- * CREATE_COMPLETE or FAILED after the call returns (a restart settles a pending one directly when next read).
- */
-export const CHANGE_SET_TRANSITIONS: Record<ChangeSetStatus, readonly ChangeSetStatus[]> = {
-  CREATE_PENDING: ['CREATE_IN_PROGRESS', 'CREATE_COMPLETE', 'FAILED'],
-  CREATE_IN_PROGRESS: ['CREATE_COMPLETE', 'FAILED'],
-  CREATE_COMPLETE: [],
-  FAILED: [],
-  // DeleteChangeSet removes a change set at once: these AWS statuses are never shown
-  DELETE_PENDING: [],
-  DELETE_IN_PROGRESS: [],
-  DELETE_COMPLETE: [],
-  DELETE_FAILED: [],
-};
-
-/**
- * Its ExecutionStatus: AVAILABLE once created, EXECUTE_IN_PROGRESS → EXECUTE_COMPLETE | EXECUTE_FAILED when run
- * (back to AVAILABLE when the stack refuses the start), OBSOLETE once the stack changed by another way.
- */
-export const EXECUTION_TRANSITIONS: Record<ExecutionStatus, readonly ExecutionStatus[]> = {
-  UNAVAILABLE: ['AVAILABLE', 'OBSOLETE'],
-  AVAILABLE: ['EXECUTE_IN_PROGRESS', 'OBSOLETE'],
-  EXECUTE_IN_PROGRESS: ['EXECUTE_COMPLETE', 'EXECUTE_FAILED', 'AVAILABLE'],
-  EXECUTE_COMPLETE: [],
-  EXECUTE_FAILED: [],
-  OBSOLETE: [],
-};
-
-const CHANGE_SET_BUSY =
-  'An operation on this ChangeSet is currently in progress.  Please attempt this operation again later.';
-
-/** AWS's refusals (InvalidChangeSetStatus) of ExecuteChangeSet and DeleteChangeSet by the change set's statuses. */
-export const CHANGE_SET_REFUSALS = {
-  busy: () => awsError('InvalidChangeSetStatus', CHANGE_SET_BUSY),
-  status: (id: string, status: string) =>
-    awsError('InvalidChangeSetStatus', `ChangeSet [${id}] cannot be executed in its current status of [${status}]`),
-  execution: (id: string, status: string) =>
-    awsError(
-      'InvalidChangeSetStatus',
-      `ChangeSet [${id}] cannot be executed in its current execution status of [${status}]`,
-    ),
-};
-
-/** ExecuteChangeSet may start only from CREATE_COMPLETE / AVAILABLE. */
-export function checkExecutable(cs: {
-  changeSetId: string;
-  status: ChangeSetStatus;
-  executionStatus: ExecutionStatus;
-}): void {
-  if (cs.status === 'CREATE_PENDING' || cs.status === 'CREATE_IN_PROGRESS') throw CHANGE_SET_REFUSALS.busy();
-  if (cs.status !== 'CREATE_COMPLETE') throw CHANGE_SET_REFUSALS.status(cs.changeSetId, cs.status);
-  if (cs.executionStatus !== 'AVAILABLE') throw CHANGE_SET_REFUSALS.execution(cs.changeSetId, cs.executionStatus);
+/** CancelUpdateStack: from its OPERATION_STARTS row, and only while that update runs (`running`, its runtime). */
+export function checkCancel<T>(
+  stack: { name: string; stackId: string; status: StackStatus },
+  running: T | undefined,
+): asserts running is T {
+  if (running === undefined || !canStart('CancelUpdateStack', stack.status)) {
+    throw validationError(REFUSALS.CancelUpdateStack(stack));
+  }
 }
 
-/** DeleteChangeSet is refused while the change set is being created or executed. */
-export function checkDeletable(cs: { status: ChangeSetStatus; executionStatus: ExecutionStatus }): void {
-  if (
-    cs.status === 'CREATE_PENDING' ||
-    cs.status === 'CREATE_IN_PROGRESS' ||
-    cs.executionStatus === 'EXECUTE_IN_PROGRESS'
-  ) {
-    throw CHANGE_SET_REFUSALS.busy();
-  }
+/** The resource statuses SignalResource takes a signal in: a create's or an update's, waiting on it. */
+export const SIGNALABLE: readonly ResourceStatus[] = ['CREATE_IN_PROGRESS', 'UPDATE_IN_PROGRESS'];
+
+/**
+ * The interrupted stack statuses a restart carries on rather than fails, when every resource in flight was waiting
+ * on the outside world (state-machine/resumeWaits.ts): a create's and an update's.
+ */
+export const RESUMES_WAITS: readonly StackStatus[] = ['CREATE_IN_PROGRESS', 'UPDATE_IN_PROGRESS'];
+
+/** What CreateChangeSet's ChangeSetType allows for the stack it names: none yet, one in review, or any other. */
+type TargetRule = 'allowed' | 'alreadyExists' | 'notFound' | 'refused' | 'checkStart';
+
+export const CHANGE_SET_TARGETS: Record<
+  'CREATE' | 'UPDATE' | 'IMPORT',
+  Record<'none' | 'review' | 'other', TargetRule>
+> = {
+  CREATE: { none: 'allowed', review: 'allowed', other: 'alreadyExists' },
+  UPDATE: { none: 'notFound', review: 'refused', other: 'checkStart' },
+  IMPORT: { none: 'allowed', review: 'allowed', other: 'checkStart' },
+};
+
+/**
+ * AWS's refusal of a change set's type against the stack it names, else of the stack's status (the CreateChangeSet
+ * row of OPERATION_STARTS). A type outside the three (never past INPUT_RULES) reads as IMPORT.
+ */
+export function checkChangeSetTarget(
+  type: string,
+  stack: { name: string; stackId: string; status: StackStatus } | undefined,
+  input: { StackName: string; ChangeSetName: string },
+): void {
+  const row = type === 'CREATE' || type === 'UPDATE' ? CHANGE_SET_TARGETS[type] : CHANGE_SET_TARGETS.IMPORT;
+  const rule = row[!stack ? 'none' : stack.status === 'REVIEW_IN_PROGRESS' ? 'review' : 'other'];
+  if (rule === 'alreadyExists')
+    throw validationError(
+      `Stack [${input.StackName}] already exists and cannot be created again with the changeSet [${input.ChangeSetName}].`,
+    );
+  if (rule === 'notFound') throw stackNotFound(input.StackName);
+  if (rule === 'refused') throw validationError(REFUSALS.CreateChangeSet(stack!));
+  if (rule === 'checkStart') checkStart('CreateChangeSet', stack!);
 }

@@ -4,6 +4,7 @@ import { v4 as uuidv4 } from 'uuid';
 import type { Store, StackRecord, ResourceRecord } from '../storage/index.js';
 import {
   actionInProgress,
+  canBegin,
   canRecord,
   canTransition,
   isInProgress,
@@ -53,6 +54,28 @@ export function eventTime(scope: OperationScope, stackId: string): string {
   return new Date(at).toISOString();
 }
 
+/** The one place a stack's status is written: StackRecord's status is readonly everywhere else. */
+function write(stack: StackRecord, status: StackStatus, statusReason: string | undefined): void {
+  Object.assign(stack, { status, statusReason });
+}
+
+/**
+ * A new stack's first row, through the door too: its first status (FIRST_STACK_STATUSES), its template body and its
+ * first event, in one transaction.
+ */
+export function insertStack(scope: OperationScope, stack: StackRecord, body: string, reason?: string): void {
+  if (!canBegin(stack.status)) throw new Error(`a stack cannot begin in ${stack.status}: ${stack.stackId}`);
+  const { store } = scope;
+  store.transaction(() => {
+    stack.templateId = store.templates.insert(stack.stackId, body, stack.createdAt);
+    write(stack, stack.status, reason);
+    store.stacks.insert(stack);
+    appendStackEvent(scope, stack, stack.createdAt);
+  });
+  // the newest event time of a new stack is known: eventTime() need not read it back
+  store.lastEventTime.set(stack.stackId, Date.parse(stack.createdAt));
+}
+
 export function setStackStatus(scope: OperationScope, stack: StackRecord, to: StackStatus, reason?: string): void {
   const from = stack.status;
   if (!canTransition(from, to)) {
@@ -60,8 +83,7 @@ export function setStackStatus(scope: OperationScope, stack: StackRecord, to: St
   }
   const timestamp = eventTime(scope, stack.stackId);
   beginAutomaticRollback(scope, stack, to, timestamp);
-  stack.status = to;
-  stack.statusReason = reason;
+  write(stack, to, reason);
   if (STAMPS_DELETION_TIME.has(to)) stack.doc.deletionTime = timestamp;
   if (STAMPS_UPDATED_TIME.has(to)) stack.updatedAt = timestamp;
   if (to === 'DELETE_COMPLETE') {
@@ -69,7 +91,7 @@ export function setStackStatus(scope: OperationScope, stack: StackRecord, to: St
     scope.store.lastEventTime.delete(stack.stackId);
   }
   scope.store.transaction(() => {
-    scope.store.stacks.save(stack);
+    scope.store.stacks.writeStatus(stack);
     appendStackEvent(scope, stack, timestamp);
     scope.store.journal.append({
       operationId: scope.operationId,
@@ -90,7 +112,7 @@ export function failInternally(scope: OperationScope, stack: StackRecord): void 
     setStackStatus(scope, stack, to, 'Internal Failure');
   } catch {
     // the store itself failed: keep the settled status in memory so no further operation hangs on it
-    stack.status = to;
+    write(stack, to, stack.statusReason);
   }
 }
 

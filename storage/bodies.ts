@@ -6,6 +6,7 @@ import { createReadStream, createWriteStream, mkdirSync, readdirSync, renameSync
 import { join } from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR, PRIVATE_FILE, narrow } from './db.js';
 
 export interface WrittenBody {
   id: string;
@@ -48,14 +49,16 @@ function hashing(seen: { size: number; hash: ReturnType<typeof createHash> }): T
 
 export class FileBodies implements BodyStore {
   constructor(private readonly dir: string) {
-    mkdirSync(dir, { recursive: true });
+    // Readable by the owner only, as the database is (storage/db.ts).
+    mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
+    narrow(dir, PRIVATE_DIR);
   }
 
   async write(source: Readable): Promise<WrittenBody> {
     const id = randomUUID();
     const partial = join(this.dir, `${id}.partial`);
     const seen = { size: 0, hash: createHash('md5') };
-    const file = createWriteStream(partial);
+    const file = createWriteStream(partial, { mode: PRIVATE_FILE });
     try {
       await pipeline(source, hashing(seen), file);
     } catch (err) {

@@ -1,6 +1,6 @@
 // Opens the SQLite database (WAL, one writer) and applies numbered migrations; storage knows nothing of AWS.
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { MIGRATIONS } from './migrations/index.js';
@@ -35,10 +35,28 @@ function nativeBinding(): string | object {
  */
 export const CACHE_KIB = 16_384;
 
+/**
+ * The database holds the URL-signing key (storage/secrets.ts) and every parameter's value: readable by its owner
+ * only. A new file is created 0600 before SQLite opens it (SQLite gives its -wal and -shm files the same mode); an
+ * older, wider one is narrowed where this user may (a file owned by another uid is left as it is).
+ */
+export const PRIVATE_FILE = 0o600;
+export const PRIVATE_DIR = 0o700;
+
+export function narrow(path: string, mode: number): void {
+  try {
+    if (existsSync(path)) chmodSync(path, mode);
+  } catch {
+    // not this user's to change (a bind mount owned by another uid): it still opens
+  }
+}
+
 export function openDb(file: string): Db {
   const onDisk = file !== ':memory:';
-  if (onDisk) mkdirSync(dirname(file), { recursive: true });
+  if (onDisk) mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR });
   const created = onDisk && !existsSync(file);
+  if (created) closeSync(openSync(file, 'wx', PRIVATE_FILE));
+  if (onDisk) for (const suffix of ['', '-wal', '-shm']) narrow(`${file}${suffix}`, PRIVATE_FILE);
   const db = new Database(file, { nativeBinding: nativeBinding() as string });
   // A file created now holds nothing yet: it is set up (WAL, schema) without waiting for the disk, which took
   // ~15 of ~18 ms in fsyncs on the benchmark machine (bench/README.md). Only an operating-system crash in those

@@ -1,6 +1,7 @@
 // Stack events: append-only, ordered by an increasing sequence, read newest first.
 import { withLimit, type Db } from './db.js';
 import { columns } from './rows.js';
+import type { ChangeFeed } from './feed.js';
 
 export interface EventRecord {
   seq?: number;
@@ -107,7 +108,10 @@ export class EventStore {
    */
   private readonly keys = new Map<string, number>();
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly feed?: ChangeFeed,
+  ) {
     this.insertStmt = db.prepare(
       `INSERT INTO events (${EVENT.names.join(', ')}, stack_key) VALUES (${EVENT.placeholders}, ?)`,
     );
@@ -143,7 +147,8 @@ export class EventStore {
     if (key === undefined) throw new Error(`no stack row for the events of ${e.stackId}`);
     const values = EVENT.values(e.detail ? { ...e, detail: JSON.stringify(e.detail) as unknown as EventDetail } : e);
     values.push(key);
-    this.insertStmt.run(values);
+    const { lastInsertRowid } = this.insertStmt.run(values);
+    if (this.feed?.active) this.feed.publish({ kind: 'event', event: { ...e, seq: Number(lastInsertRowid) } });
   }
 
   /** Newest first, strictly older than the `before` sequence. */

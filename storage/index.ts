@@ -12,8 +12,31 @@ import { ChangeSetStore } from './changeSets.js';
 import { TransformOutputStore } from './transformOutputs.js';
 import { ObjectStore } from './objects.js';
 import { WaitStore } from './waits.js';
+import { ChangeFeed } from './feed.js';
 import { OperationHistoryStore } from './operationHistory.js';
+import { DriftStore } from './drifts.js';
+import { GeneratorStore } from './generator.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
+
+/**
+ * What a CloudFormation handler may read (HandlerContext.store): stacks, their resources, events, templates, exports
+ * and change sets, and none of their writes, which go through the state machine and its doors.
+ */
+export interface ReadonlyStore {
+  readonly stacks: Pick<StackStore, 'byId' | 'liveByName' | 'page'>;
+  readonly resources: Pick<ResourceStore, 'byStack' | 'one' | 'byPhysicalId'>;
+  readonly events: Pick<EventStore, 'page' | 'pageOfOperations'>;
+  readonly history: Pick<OperationHistoryStore, 'ofChangeSet' | 'byId' | 'latestOf'>;
+  readonly drifts: Pick<DriftStore, 'detection' | 'latestDetection' | 'latestComplete' | 'resources' | 'resource'>;
+  readonly generator: Pick<GeneratorStore, 'scan' | 'template' | 'templateByName' | 'scans' | 'templates'>;
+  readonly templates: Pick<TemplateStore, 'body'>;
+  readonly exports: Pick<ExportStore, 'get' | 'list' | 'importers' | 'byStack'>;
+  readonly changeSets: Pick<ChangeSetStore, 'byId' | 'byName' | 'byStack'>;
+  /** The S3 objects a TemplateURL or policy URL names (resources/s3Urls.ts). */
+  readonly world: Pick<WorldStore, 'byNameInAccount' | 'get'>;
+  readonly objects: Pick<ObjectStore, 'get'>;
+  readonly bodies: Pick<BodyStore, 'read'>;
+}
 
 export class Store {
   readonly stacks: StackStore;
@@ -32,11 +55,17 @@ export class Store {
   readonly waits: WaitStore;
   /** The operations each stack has run, kept after they end (DescribeEvents). */
   readonly history: OperationHistoryStore;
+  /** Drift detections and each resource's latest result. */
+  readonly drifts: DriftStore;
+  /** The IaC generator's resource scans and generated templates. */
+  readonly generator: GeneratorStore;
   /**
    * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
    */
   readonly lastEventTime = new Map<string, number>();
+  /** Stack rows and events as they are written, for the console's live view (storage/feed.ts). */
+  readonly feed = new ChangeFeed();
   private readonly group: GroupCommit;
 
   constructor(
@@ -44,9 +73,9 @@ export class Store {
     readonly bodies: BodyStore = new MemoryBodies(),
   ) {
     this.group = new GroupCommit(db);
-    this.stacks = new StackStore(db);
+    this.stacks = new StackStore(db, this.feed);
     this.resources = new ResourceStore(db, this.group);
-    this.events = new EventStore(db);
+    this.events = new EventStore(db, this.feed);
     this.templates = new TemplateStore(db);
     this.exports = new ExportStore(db);
     this.journal = new JournalStore(db);
@@ -57,6 +86,8 @@ export class Store {
     this.objects = new ObjectStore(db);
     this.waits = new WaitStore(db, this.group);
     this.history = new OperationHistoryStore(db);
+    this.drifts = new DriftStore(db);
+    this.generator = new GeneratorStore(db);
   }
 
   static open(file: string): Store {
@@ -103,12 +134,16 @@ export class Store {
         'transform_outputs',
         'waits',
         'stack_operations',
+        'drift_detections',
+        'resource_drifts',
+        'generator_records',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
     });
     this.lastEventTime.clear();
     this.bodies.reset();
+    this.feed.publish({ kind: 'reset' });
   }
 
   /**
@@ -129,7 +164,15 @@ export class Store {
       .pluck()
       .all(...args, ...args) as string[];
     this.transaction(() => {
-      for (const table of ['templates', 'journal', 'operations', 'waits', 'stack_operations']) {
+      for (const table of [
+        'templates',
+        'journal',
+        'operations',
+        'waits',
+        'stack_operations',
+        'drift_detections',
+        'resource_drifts',
+      ]) {
         this.db
           .prepare(`DELETE FROM ${table} WHERE stack_id IN (SELECT stack_id FROM stacks WHERE ${where})`)
           .run(...args);
@@ -146,12 +189,14 @@ export class Store {
         'world',
         's3_objects',
         's3_uploads',
+        'generator_records',
         'stacks',
       ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
       }
     });
     for (const id of bodies) this.bodies.remove(id);
+    this.feed.publish({ kind: 'reset', account, region });
   }
 
   close(): void {
@@ -163,7 +208,15 @@ export class Store {
 export type { StackRecord, StackDoc, StackParameter, StackOutput, Tag } from './stacks.js';
 export type { ResourceRecord, ResourceDoc } from './resources.js';
 export type { EventRecord, EventDetail } from './events.js';
+export type { Change } from './feed.js';
 export type { StackOperationRecord, OperationStatus } from './operationHistory.js';
+export type { DriftDetectionRecord, ResourceDriftRecord, DetectionStatus } from './drifts.js';
+export type {
+  ResourceScanRecord,
+  ScannedResourceRecord,
+  GeneratedTemplateRecord,
+  GeneratedResourceRecord,
+} from './generator.js';
 export type { WorldResource, WorldState } from './world.js';
 export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';

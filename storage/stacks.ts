@@ -1,6 +1,7 @@
 // Stack rows: one per stack id, with the describable fields kept as a JSON document.
 import { withLimit, type Db } from './db.js';
 import { columns } from './rows.js';
+import type { ChangeFeed } from './feed.js';
 import type { OperationType, StackStatus } from '../domain/statuses.js';
 import type { DeploymentConfig, RollbackConfiguration } from '../generated/cloudformation.js';
 
@@ -71,8 +72,9 @@ export interface StackRecord {
   account: string;
   region: string;
   name: string;
-  status: StackStatus;
-  statusReason?: string;
+  /** Written only by the status door (state-machine/transitions.ts), through writeStatus. */
+  readonly status: StackStatus;
+  readonly statusReason?: string;
   createdAt: string;
   updatedAt?: string;
   deletedAt?: string;
@@ -98,12 +100,17 @@ const fromRow = (row: unknown) => STACK.fromRow(row as Record<string, unknown>);
 export class StackStore {
   private readonly insertStmt;
   private readonly updateStmt;
+  private readonly saveDocStmt;
   private readonly byIdStmt;
   private readonly liveByNameStmt;
   private readonly pageStmt;
   private readonly inProgressStmt;
+  private readonly allStmt;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly feed?: ChangeFeed,
+  ) {
     this.insertStmt = db.prepare(
       `INSERT INTO stacks (stack_id, account, region, name, status, status_reason, created_at, updated_at, deleted_at,
          template_id, doc)
@@ -114,6 +121,7 @@ export class StackStore {
       `UPDATE stacks SET status = @status, status_reason = @status_reason, updated_at = @updated_at,
          deleted_at = @deleted_at, template_id = @template_id, doc = @doc WHERE stack_id = @stack_id`,
     );
+    this.saveDocStmt = db.prepare('UPDATE stacks SET doc = @doc WHERE stack_id = @stack_id');
     this.byIdStmt = db.prepare('SELECT * FROM stacks WHERE stack_id = ?');
     this.liveByNameStmt = db.prepare(
       'SELECT * FROM stacks WHERE account = ? AND region = ? AND name = ? AND deleted_at IS NULL',
@@ -123,16 +131,26 @@ export class StackStore {
       `SELECT rowid AS cursor, * FROM stacks WHERE account = @account AND region = @region
          AND (@live = 0 OR deleted_at IS NULL) AND rowid < @before ORDER BY rowid DESC`,
     );
+    this.allStmt = db.prepare('SELECT * FROM stacks ORDER BY rowid DESC LIMIT ?');
     // Only the stacks a restart must carry on, through their partial index (migration 6): the same WHERE, verbatim.
     this.inProgressStmt = db.prepare(String.raw`SELECT * FROM stacks WHERE status LIKE '%\_IN\_PROGRESS' ESCAPE '\'`);
   }
 
+  /** A new stack's first row: only the status door calls it (insertStack in state-machine/transitions.ts). */
   insert(stack: StackRecord): void {
     this.insertStmt.run(STACK.toRow(stack));
+    if (this.feed?.active) this.feed.publish({ kind: 'stack', stack });
   }
 
-  save(stack: StackRecord): void {
+  /** The whole row, status included: only the status door calls it (setStackStatus in state-machine/transitions.ts). */
+  writeStatus(stack: StackRecord): void {
     this.updateStmt.run(STACK.toRow(stack));
+    if (this.feed?.active) this.feed.publish({ kind: 'stack', stack });
+  }
+
+  /** The stack's document only (settings, outputs, tokens …): its status and times change only through the door. */
+  saveDoc(stack: StackRecord): void {
+    this.saveDocStmt.run({ stack_id: stack.stackId, doc: JSON.stringify(stack.doc) });
   }
 
   byId(stackId: string): StackRecord | undefined {
@@ -154,6 +172,11 @@ export class StackStore {
       before: opts.before ?? Number.MAX_SAFE_INTEGER,
     }) as { cursor: number }[];
     return { stacks: rows.map(fromRow), cursor: rows.length ? rows[rows.length - 1].cursor : undefined };
+  }
+
+  /** Every account's and region's stacks, newest first, at most `limit` (the console's list). */
+  all(limit: number): StackRecord[] {
+    return this.allStmt.all(limit).map(fromRow);
   }
 
   /** Stacks whose status ends in _IN_PROGRESS (what recovery resumes after a restart). */

@@ -23,7 +23,7 @@ export const createChangeSet: Handler<'CreateChangeSet'> = async (ctx, input) =>
   const previous = () =>
     stack && stack.status !== 'REVIEW_IN_PROGRESS' ? ctx.store.templates.body(stack.templateId) : undefined;
   const body = await templateBody(ctx, cs, previous);
-  const created = await withTransforms(ctx.store, ctx.engine.deps.transforms, () =>
+  const created = await withTransforms(ctx.engine.deps.store, ctx.engine.deps.transforms, () =>
     changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body),
   );
   await createNestedChangeSets(ctx.engine, ctx.caller, created.Id);

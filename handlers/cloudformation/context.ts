@@ -1,12 +1,13 @@
 // What every handler receives: the caller's account and region, storage for reads, the engine for operations.
-import type { Store, StackRecord } from '../../storage/index.js';
+import type { ReadonlyStore, StackRecord } from '../../storage/index.js';
 import type { Engine, Caller } from '../../state-machine/engine.js';
 import type { Faults } from '../../resources/faults.js';
 import { validationError } from '../../domain/errors.js';
 import type { CloudFormationActions } from '../../generated/cloudformation.js';
 
 export interface HandlerContext {
-  store: Store;
+  /** Reads only: a handler changes nothing itself, it starts operations and calls the state machine through `engine`. */
+  store: ReadonlyStore;
   engine: Engine;
   faults: Faults;
   caller: Caller;

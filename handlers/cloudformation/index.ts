@@ -13,6 +13,9 @@ import * as exports from './exports.js';
 import * as rollbacks from './rollbacks.js';
 import * as policies from './policies.js';
 import * as signals from './signals.js';
+import * as account from './account.js';
+import * as drift from './drift.js';
+import * as generator from './generator.js';
 
 /** Total over the model's Actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
 export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = {
@@ -44,6 +47,23 @@ export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = 
   SetStackPolicy: policies.setStackPolicy,
   GetStackPolicy: policies.getStackPolicy,
   SignalResource: signals.signalResource,
+  DescribeAccountLimits: account.describeAccountLimits,
+  EstimateTemplateCost: account.estimateTemplateCost,
+  DetectStackDrift: drift.detectStackDrift,
+  DetectStackResourceDrift: drift.detectStackResourceDrift,
+  DescribeStackDriftDetectionStatus: drift.describeStackDriftDetectionStatus,
+  DescribeStackResourceDrifts: drift.describeStackResourceDrifts,
+  StartResourceScan: generator.startResourceScan,
+  DescribeResourceScan: generator.describeResourceScan,
+  ListResourceScans: generator.listResourceScans,
+  ListResourceScanResources: generator.listResourceScanResources,
+  ListResourceScanRelatedResources: generator.listResourceScanRelatedResources,
+  CreateGeneratedTemplate: generator.createGeneratedTemplate,
+  UpdateGeneratedTemplate: generator.updateGeneratedTemplate,
+  DescribeGeneratedTemplate: generator.describeGeneratedTemplate,
+  GetGeneratedTemplate: generator.getGeneratedTemplate,
+  ListGeneratedTemplates: generator.listGeneratedTemplates,
+  DeleteGeneratedTemplate: generator.deleteGeneratedTemplate,
 };
 
 /** The handler of `action` behind INPUT_RULES' check; NOT_IMPLEMENTED, or undefined for an Action the model lacks. */

@@ -2,9 +2,8 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_SignalResource.html
 import { echo, validationError, stackNotFound } from '../../domain/errors.js';
 import { receiveResourceSignal } from '../../state-machine/signals.js';
+import { SIGNALABLE } from '../../state-machine/statuses.js';
 import { findStack, type Handler } from './context.js';
-
-const SIGNALABLE = new Set(['CREATE_IN_PROGRESS', 'UPDATE_IN_PROGRESS']);
 
 export const signalResource: Handler<'SignalResource'> = (ctx, input) => {
   const { StackName: name, LogicalResourceId: logicalId, UniqueId: uniqueId, Status: status } = input;
@@ -13,7 +12,7 @@ export const signalResource: Handler<'SignalResource'> = (ctx, input) => {
   const resource = ctx.store.resources.one(stack.stackId, logicalId);
   if (!resource) throw validationError(`Resource ${echo(logicalId)} does not exist for stack ${echo(name)}`);
   // cfn-signal scripts match this ending ("… is in CREATE_COMPLETE state and cannot be signaled") to ignore late signals.
-  if (!SIGNALABLE.has(resource.status)) {
+  if (!SIGNALABLE.includes(resource.status)) {
     throw validationError(`Resource ${logicalId} is in ${resource.status} state and cannot be signaled`);
   }
   receiveResourceSignal(ctx.engine, stack, resource, {

@@ -1,5 +1,5 @@
 // How stacks look in DescribeStacks and ListStacks: the members AWS includes, and when it includes them.
-import type { StackRecord } from '../../storage/index.js';
+import type { DriftDetectionRecord, StackRecord } from '../../storage/index.js';
 import type { Stack, StackSummary } from '../../generated/cloudformation.js';
 import { lastOperationsOf } from '../../state-machine/operationHistory.js';
 
@@ -13,7 +13,7 @@ const SHOWS_DELETION_TIME = new Set([
   'DELETE_COMPLETE',
 ]);
 
-export function describeStack(stack: StackRecord): Stack {
+export function describeStack(stack: StackRecord, drift?: DriftDetectionRecord): Stack {
   const { doc } = stack;
   const deleted = stack.status === 'DELETE_COMPLETE';
   const parameters = doc.parameters.map((p) =>
@@ -40,7 +40,7 @@ export function describeStack(stack: StackRecord): Stack {
     RoleARN: doc.roleARN,
     Tags: doc.tags,
     EnableTerminationProtection: deleted ? undefined : doc.terminationProtection,
-    DriftInformation: { StackDriftStatus: 'NOT_CHECKED' },
+    DriftInformation: driftInformation(drift),
     RetainExceptOnCreate: doc.retainExceptOnCreate,
     LastOperations: lastOperationsOf(doc),
     ParentId: doc.parentId,
@@ -48,7 +48,7 @@ export function describeStack(stack: StackRecord): Stack {
   };
 }
 
-export function summarizeStack(stack: StackRecord): StackSummary {
+export function summarizeStack(stack: StackRecord, drift?: DriftDetectionRecord): StackSummary {
   return {
     StackId: stack.stackId,
     StackName: stack.name,
@@ -58,9 +58,16 @@ export function summarizeStack(stack: StackRecord): StackSummary {
     DeletionTime: stack.deletedAt ? new Date(stack.deletedAt) : undefined,
     StackStatus: stack.status,
     StackStatusReason: stack.statusReason,
-    DriftInformation: { StackDriftStatus: 'NOT_CHECKED' },
+    DriftInformation: driftInformation(drift),
     LastOperations: lastOperationsOf(stack.doc),
     ParentId: stack.doc.parentId,
     RootId: stack.doc.rootId,
   };
+}
+
+/** The stack's newest completed drift detection, or NOT_CHECKED when none has completed. */
+function driftInformation(drift: DriftDetectionRecord | undefined) {
+  return drift?.stackDriftStatus
+    ? { StackDriftStatus: drift.stackDriftStatus, LastCheckTimestamp: new Date(drift.startedAt) }
+    : { StackDriftStatus: 'NOT_CHECKED' };
 }

@@ -49,7 +49,7 @@ export const createStack: Handler<'CreateStack'> = async (ctx, input) => {
   }
   const body = await templateBody(ctx, input);
   await stackPolicyBodies(ctx, input);
-  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({
+  return withTransforms(ctx.engine.deps.store, ctx.engine.deps.transforms, () => ({
     StackId: startCreate(ctx.engine, ctx.caller, input, body),
   }));
 };
@@ -60,7 +60,7 @@ export const updateStack: Handler<'UpdateStack'> = async (ctx, input) => {
   checkFailedStateUpdate(stack, input);
   const body = await templateBody(ctx, input, () => ctx.store.templates.body(stack.templateId));
   await stackPolicyBodies(ctx, input);
-  return withTransforms(ctx.store, ctx.engine.deps.transforms, () => ({
+  return withTransforms(ctx.engine.deps.store, ctx.engine.deps.transforms, () => ({
     StackId: startUpdate(ctx.engine, stack, input, body),
   }));
 };
@@ -76,16 +76,24 @@ export const describeStacks: Handler<'DescribeStacks'> = (ctx, input) => {
   if (name !== undefined) {
     const stack = findStack(ctx, name);
     if (!stack) throw stackIdNotFound(name);
-    return { Stacks: [describeStack(stack)] };
+    return { Stacks: [describeStack(stack, ctx.store.drifts.latestComplete(stack.stackId))] };
   }
-  const { items, NextToken } = pageOfStacks(ctx, input.NextToken, true, describeStack);
+  const { items, NextToken } = pageOfStacks(ctx, input.NextToken, true, (s) =>
+    describeStack(s, ctx.store.drifts.latestComplete(s.stackId)),
+  );
   return { Stacks: items, NextToken };
 };
 
 export const listStacks: Handler<'ListStacks'> = (ctx, input) => {
   // An empty filter lists every status.
   const filter = input.StackStatusFilter?.length ? new Set(input.StackStatusFilter) : undefined;
-  const { items, NextToken } = pageOfStacks(ctx, input.NextToken, false, summarizeStack, filter);
+  const { items, NextToken } = pageOfStacks(
+    ctx,
+    input.NextToken,
+    false,
+    (s) => summarizeStack(s, ctx.store.drifts.latestComplete(s.stackId)),
+    filter,
+  );
   return { StackSummaries: items, NextToken };
 };
 

@@ -26,7 +26,7 @@ const STAGES = ['Original', 'Processed'];
 function processedOf(ctx: HandlerContext, stack: StackRecord, body: string, parameters: StackParameter[]): string {
   if (!/"?Transform"?\s*:/.test(body)) return body;
   try {
-    return prepareBody(ctx.store, stack, body, parameters).processed ?? body;
+    return prepareBody(ctx.engine.deps.store, stack, body, parameters).processed ?? body;
   } catch {
     return body;
   }
@@ -62,7 +62,7 @@ export const getTemplate: Handler<'GetTemplate'> = (ctx, input) => {
   };
 };
 
-function summaryWorld(ctx: HandlerContext): SummaryWorld {
+export function summaryWorld(ctx: HandlerContext): SummaryWorld {
   const { account, region } = ctx.caller;
   return {
     pseudo: {
@@ -81,7 +81,7 @@ function summaryWorld(ctx: HandlerContext): SummaryWorld {
 }
 
 /** The template of ValidateTemplate and GetTemplateSummary: a body or a URL, never the previous template. */
-function bodyOf(ctx: HandlerContext, input: { TemplateBody?: string; TemplateURL?: string }): Promise<string> {
+export function bodyOf(ctx: HandlerContext, input: { TemplateBody?: string; TemplateURL?: string }): Promise<string> {
   return templateBody(ctx, { TemplateBody: input.TemplateBody, TemplateURL: input.TemplateURL });
 }
 

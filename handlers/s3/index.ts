@@ -7,6 +7,7 @@ import * as config from './bucketConfig.js';
 import { deleteObject, deleteObjects, getObject, headObject, putObject } from './objects.js';
 import { copyObject } from './copy.js';
 import { listObjectsV2 } from './list.js';
+import { listObjectVersions } from './listVersions.js';
 import {
   abortMultipartUpload,
   completeMultipartUpload,
@@ -49,6 +50,7 @@ export const S3_ACTIONS: { readonly [A in S3Action]: S3Handler<A> | NotImplement
   DeleteObjects: deleteObjects,
   CopyObject: copyObject,
   ListObjectsV2: listObjectsV2,
+  ListObjectVersions: listObjectVersions,
   CreateMultipartUpload: createMultipartUpload,
   UploadPart: uploadPart,
   CompleteMultipartUpload: completeMultipartUpload,

@@ -50,7 +50,6 @@ export const NOT_SERVED = notImplemented([
   'ListDirectoryBuckets',
   'ListMultipartUploads',
   'ListObjectAnnotations',
-  'ListObjectVersions',
   'ListObjects',
   'PutBucketAbac',
   'PutBucketAccelerateConfiguration',

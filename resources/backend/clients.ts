@@ -1,6 +1,6 @@
 // The AWS SDK v3 clients backend providers call, pointed at the backend. The SDK packages load on first use only
 // (the bundle leaves them out: scripts/bundle.mjs), so a server without --backend starts as fast as before.
-import type { AccountScope, BackendEndpoint } from '../provider.js';
+import type { BackendEndpoint } from '../provider.js';
 
 type Ctor<T> = new (config: Record<string, unknown>) => T;
 
@@ -13,7 +13,7 @@ const CACHE = new Map<string, unknown>();
 
 export async function clientFor<T>(
   backend: BackendEndpoint,
-  scope: AccountScope,
+  scope: { account: string; region: string },
   name: string,
   load: () => Promise<Ctor<T>>,
 ): Promise<T> {

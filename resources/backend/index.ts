@@ -8,6 +8,8 @@ import { DYNAMODB_TABLE } from './dynamodb.js';
 import { IAM_POLICY, IAM_ROLE } from './iam.js';
 import { LOG_GROUP } from './logs.js';
 import { STATE_MACHINE } from './stepfunctions.js';
+import { ESM_TYPE } from './pollers.js';
+import { eventSourceMappingProvider } from './eventSourceMapping.js';
 
 export const BACKEND_OPS: Readonly<Record<string, BackendOps>> = {
   'AWS::SQS::Queue': SQS_QUEUE,
@@ -22,6 +24,7 @@ export const BACKEND_OPS: Readonly<Record<string, BackendOps>> = {
   'AWS::StepFunctions::StateMachine': STATE_MACHINE,
 };
 
-export const BACKEND_PROVIDERS: Readonly<Record<string, Provider>> = Object.fromEntries(
-  Object.entries(BACKEND_OPS).map(([type, ops]) => [type, backendProvider(ops)]),
-);
+export const BACKEND_PROVIDERS: Readonly<Record<string, Provider>> = {
+  ...Object.fromEntries(Object.entries(BACKEND_OPS).map(([type, ops]) => [type, backendProvider(ops)])),
+  [ESM_TYPE]: eventSourceMappingProvider,
+};

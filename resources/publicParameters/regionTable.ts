@@ -40,11 +40,6 @@ export const REGION_TABLE: Record<string, RegionFacts> = {
   'sa-east-1': { longName: 'South America (Sao Paulo)', geolocationCountry: 'BR', geolocationRegion: 'BR-SP' },
 };
 
-/** Where a region that is not in the table (a new or private one) is described from its own code. */
-export function regionFacts(region: string): RegionFacts {
-  return REGION_TABLE[region] ?? { longName: region, geolocationCountry: 'US', geolocationRegion: 'US-VA' };
-}
-
 const DIRECTION: Record<string, string> = {
   north: 'n',
   south: 's',

@@ -2,6 +2,8 @@
 // when a request or a provider first needs it, restarted after a crash, stopped with the server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import type { BackendEndpoint } from '../../resources/provider.js';
 
 export const MOTO_MISSING =
@@ -24,6 +26,35 @@ export interface MotoOptions {
   /** moto's account for requests whose access key it does not know (MOTO_ACCOUNT_ID): cfn-local's default account. */
   account: string;
   log: Log;
+}
+
+/**
+ * moto runs under a small shell that ends it when cfn-local goes, however it goes: the shell's stdin is a pipe from
+ * cfn-local, and a watcher that reads it kills moto at end-of-file (a SIGKILLed cfn-local closes the pipe too). A
+ * SIGTERM to the shell (cfn-local's close) is passed on. The shell exits with moto, so a crash is seen as its exit.
+ */
+const GUARD = [
+  'exec 3<&0',
+  '"$0" "$@" </dev/null &',
+  'm=$!',
+  "trap 'kill $m 2>/dev/null; wait $m; exit 143' TERM INT",
+  '(read _ <&3; kill $m 2>/dev/null) &',
+  'wait $m',
+].join('\n');
+
+/** Whether `command` names an executable: a path, or a file on PATH. */
+function found(command: string): boolean {
+  const candidates = command.includes('/')
+    ? [command]
+    : (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir || '.', command));
+  return candidates.some((file) => {
+    try {
+      accessSync(file, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** A free loopback port, as the kernel picks one (moto takes it a moment later). */
@@ -76,8 +107,10 @@ export class MotoBackend implements BackendEndpoint {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const started = Date.now();
-    const child = spawn(this.options.command ?? 'moto_server', ['-H', '127.0.0.1', '-p', String(port)], {
-      stdio: ['ignore', 'ignore', 'pipe'],
+    const command = this.options.command ?? 'moto_server';
+    if (!found(command)) throw new Error(MOTO_MISSING);
+    const child = spawn('/bin/sh', ['-c', GUARD, command, '-H', '127.0.0.1', '-p', String(port)], {
+      stdio: ['pipe', 'ignore', 'pipe'],
       env: { ...process.env, MOTO_ACCOUNT_ID: this.options.account },
     });
     this.child = child;
@@ -108,6 +141,8 @@ export class MotoBackend implements BackendEndpoint {
   }
 
   private exited(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    // the watcher of the pipe ends with it
+    child.stdin?.destroy();
     if (this.stopped || child !== this.child) return;
     const delay = RESTART_DELAYS_MS[Math.min(this.crashes, RESTART_DELAYS_MS.length - 1)];
     this.crashes += 1;

@@ -16,6 +16,22 @@ export function isAwsChunked(headers: Record<string, string | string[] | undefin
 
 export class MalformedChunk extends Error {}
 
+/** The chunks' data did not add up to `x-amz-decoded-content-length`: S3's IncompleteBody, with both counts. */
+export class DecodedLengthMismatch extends Error {
+  constructor(
+    readonly expected: number,
+    readonly provided: number,
+  ) {
+    super(`x-amz-decoded-content-length says ${expected} bytes, the chunks carried ${provided}`);
+  }
+}
+
+/** The declared decoded length: a non-negative integer, else undefined (not checked). */
+export function declaredDecodedLength(headers: Record<string, string | string[] | undefined>): number | undefined {
+  const value = headers['x-amz-decoded-content-length'];
+  return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
 const MAX_HEADER_LINE = 4096;
 
 /** A streaming decoder: only the chunk data passes through; nothing is buffered beyond one chunk header line. */
@@ -25,6 +41,12 @@ export class AwsChunkedDecoder extends Transform {
   /** 'header': reading a size line; 'data': chunk bytes; 'crlf': the CRLF after them; 'trailer': after the last chunk. */
   private phase: 'header' | 'data' | 'crlf' | 'trailer' = 'header';
   private crlfSeen = 0;
+  /** The data bytes seen so far; past `expected`, they are counted and dropped. */
+  private decoded = 0;
+
+  constructor(private readonly expected?: number) {
+    super();
+  }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     try {
@@ -39,7 +61,9 @@ export class AwsChunkedDecoder extends Transform {
   private step(chunk: Buffer, i: number): number {
     if (this.phase === 'data') {
       const take = Math.min(this.remaining, chunk.length - i);
-      this.push(chunk.subarray(i, i + take));
+      const room = this.expected === undefined ? take : Math.max(0, Math.min(take, this.expected - this.decoded));
+      if (room > 0) this.push(chunk.subarray(i, i + room));
+      this.decoded += take;
       this.remaining -= take;
       if (this.remaining === 0) this.phase = 'crlf';
       return i + take;
@@ -75,6 +99,8 @@ export class AwsChunkedDecoder extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    done(this.phase === 'trailer' ? undefined : new MalformedChunk('the body ended before its last chunk'));
+    if (this.phase !== 'trailer') return done(new MalformedChunk('the body ended before its last chunk'));
+    const mismatch = this.expected !== undefined && this.decoded !== this.expected;
+    done(mismatch ? new DecodedLengthMismatch(this.expected!, this.decoded) : undefined);
   }
 }

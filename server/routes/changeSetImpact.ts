@@ -10,7 +10,6 @@ import { KNOWN_AFTER_APPLY } from '../../template/diff.js';
 import { resourceSpec } from '../../resources/spec.js';
 import { deleteRefusal } from '../../resources/refusals.js';
 import { NESTED_STACK_TYPE } from '../../resources/nestedStacks.js';
-import type { HandlerContext } from '../../handlers/cloudformation/context.js';
 
 /** Types whose data the simulated account counts (`state.dataItems`): objects, log events, messages, images. */
 const DATA_TYPES = new Set(['AWS::S3::Bucket', 'AWS::Logs::LogGroup', 'AWS::SQS::Queue', 'AWS::ECR::Repository']);
@@ -232,7 +231,7 @@ function propertiesOf(context: string | undefined): Record<string, unknown> {
 const IMPACT_PATH = /^\/_cfn-local\/change-sets\/(.+)\/impact$/;
 
 /** A wildcard route: an encoded change set ARN outgrows the router's 100-character limit on a path parameter. */
-export function registerChangeSetImpact(app: FastifyInstance, deps: Pick<HandlerContext, 'store'>): void {
+export function registerChangeSetImpact(app: FastifyInstance, deps: { store: Store }): void {
   app.get('/_cfn-local/change-sets/*', async (req, reply) => {
     const match = IMPACT_PATH.exec(req.url.split('?')[0]);
     if (!match)

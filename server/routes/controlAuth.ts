@@ -7,8 +7,11 @@ import { PREFIX } from './controlHttp.js';
 import { HANDLE_PATH } from '../../resources/cloudformation.js';
 import { RESPONSE_PATH } from '../../resources/customResources.js';
 
-/** Route patterns open without the token: the health check, and the signal URLs, signed on their own. */
-const OPEN_PATHS = [`${PREFIX}/health`, HANDLE_PATH, RESPONSE_PATH];
+/**
+ * Route patterns open without the token: the health check, the signal URLs (signed on their own), and the console's
+ * page and assets, which hold no data (every read the page makes is guarded; it asks for the token).
+ */
+const OPEN_PATHS = [`${PREFIX}/health`, `${PREFIX}/console`, HANDLE_PATH, RESPONSE_PATH];
 
 /** The token a request presents: `Authorization: Bearer <token>` or `X-Cfn-Local-Token: <token>`. */
 function presented(req: FastifyRequest): string | undefined {

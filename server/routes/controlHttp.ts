@@ -1,8 +1,11 @@
 // What the control API's route files share: the path prefix, the JSON body reader, the error reply.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HandlerContext } from '../../handlers/cloudformation/context.js';
+import type { Store } from '../../storage/index.js';
 
-export type ControlDeps = Pick<HandlerContext, 'store' | 'engine' | 'faults'> & {
+/** The control API changes the account out of band: it holds the whole store, not a handler's read-only one. */
+export type ControlDeps = Pick<HandlerContext, 'engine' | 'faults'> & {
+  store: Store;
   /** The account and region a resource created over the control API lands in when the body names none. */
   defaults?: { account: string; region: string };
 };

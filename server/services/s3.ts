@@ -13,7 +13,13 @@ import {
   malformedXml,
   notImplementedS3,
 } from '../../domain/s3Errors.js';
-import { AwsChunkedDecoder, MalformedChunk, isAwsChunked } from '../protocol/awsChunked.js';
+import {
+  AwsChunkedDecoder,
+  DecodedLengthMismatch,
+  MalformedChunk,
+  declaredDecodedLength,
+  isAwsChunked,
+} from '../protocol/awsChunked.js';
 import {
   MalformedXml,
   decodeRestInput,
@@ -47,7 +53,7 @@ async function payloadOf(operation: string, sr: ServiceRequest): Promise<Obj> {
   const headers = sr.req.headers;
   let body: Readable = sr.body;
   if (isAwsChunked(headers)) {
-    const decoder = new AwsChunkedDecoder();
+    const decoder = new AwsChunkedDecoder(declaredDecodedLength(headers));
     // A malformed body can fail the decoder before its reader is attached: the error stays on the stream for it.
     body = pipeline(sr.body, decoder, () => undefined) as Readable;
     decoder.on('error', () => undefined);
@@ -88,6 +94,13 @@ function send(reply: FastifyReply, method: string, operation: string, output: Ob
 function toS3Error(err: unknown): S3Error {
   if (isS3Error(err)) return err;
   if (err instanceof MalformedXml) return malformedXml();
+  if (err instanceof DecodedLengthMismatch)
+    return new S3Error(
+      'IncompleteBody',
+      400,
+      'You did not provide the number of bytes specified by the Content-Length HTTP header',
+      { NumberBytesExpected: String(err.expected), NumberBytesProvided: String(err.provided) },
+    );
   if (err instanceof MalformedChunk)
     return new S3Error('IncompleteBody', 400, 'The request body terminated unexpectedly');
   if (err instanceof URIError) return new S3Error('InvalidURI', 400, "Couldn't parse the specified URI.");

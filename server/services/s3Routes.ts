@@ -19,6 +19,7 @@ const BUCKET_SUBRESOURCES: Readonly<Record<string, Readonly<Record<string, strin
     publicAccessBlock: 'GetPublicAccessBlock',
     lifecycle: 'GetBucketLifecycleConfiguration',
     tagging: 'GetBucketTagging',
+    versions: 'ListObjectVersions',
   },
   PUT: {
     versioning: 'PutBucketVersioning',

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { Store } from '../../storage/index.js';
 import type { Engine, Caller } from '../../state-machine/engine.js';
 import type { Faults } from '../../resources/faults.js';
-import type { AppOptions } from '../app.js';
+import type { AppOptions } from '../appOptions.js';
 import type { BackendEndpoint } from '../../resources/provider.js';
 import type { LambdaRuntime } from '../../runtime/index.js';
 

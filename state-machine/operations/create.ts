@@ -6,7 +6,6 @@ import { awsError } from '../../domain/errors.js';
 import { checkCapabilities, type PreparedTemplate } from '../../template/index.js';
 import { runPlan } from '../scheduler.js';
 import { createResource } from '../resourceActions.js';
-import { setStackStatus } from '../transitions.js';
 import type { Runtime } from '../runtime.js';
 import type { Caller, Engine, RunOptions } from '../engine.js';
 import type { CreateStackInput } from '../inputs.js';
@@ -23,6 +22,7 @@ import { guarded } from '../guard.js';
 import { resumedStep } from '../resumeWaits.js';
 import { recordValidationEvents, validate } from '../earlyValidation.js';
 import { checkDeploymentConfig, modeOf, recordedConfig, rollbackDisabled } from '../deploymentConfig.js';
+import { reachOutcome, rollbackRequested } from '../outcomes.js';
 
 /** ROLLBACK, DELETE or DO_NOTHING as AWS names them; any other value rolls back (see failCreate). */
 type OnFailure = string;
@@ -155,7 +155,6 @@ export function createNestedStack(
 
 export const failedToCreate = (ids: Iterable<string>) =>
   `The following resource(s) failed to create: [${[...ids].sort().join(', ')}]. `;
-const ROLLBACK_REQUESTED = 'Rollback requested by user.';
 
 /** The create's run: also what a restart resumes when the create was caught waiting (recovery.ts). */
 export async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
@@ -186,20 +185,20 @@ export async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void
   } catch (err) {
     return failCreate(rt, `${(err as Error).message}. `, onFailure);
   }
-  setStackStatus(rt, rt.stack, 'CREATE_COMPLETE');
+  reachOutcome(rt, 'CREATE', 'complete');
 }
 
 export async function failCreate(rt: Runtime, reason: string, onFailure: OnFailure) {
   if (rt.options.disableRollback || onFailure === 'DO_NOTHING') {
-    setStackStatus(rt, rt.stack, 'CREATE_FAILED', reason);
+    reachOutcome(rt, 'CREATE', 'failedKept', reason);
     return;
   }
-  setStackStatus(rt, rt.stack, 'ROLLBACK_IN_PROGRESS', reason + ROLLBACK_REQUESTED);
+  reachOutcome(rt, 'CREATE', 'rollbackInProgress', rollbackRequested(reason));
   const rolledBack = await rollbackCreated(rt);
   if (!rolledBack) return;
   if (onFailure === 'DELETE') {
-    setStackStatus(rt, rt.stack, 'DELETE_IN_PROGRESS');
-    setStackStatus(rt, rt.stack, 'DELETE_COMPLETE');
+    reachOutcome(rt, 'DELETE', 'inProgress');
+    reachOutcome(rt, 'DELETE', 'complete');
   }
 }
 
@@ -208,10 +207,10 @@ export async function rollbackCreated(rt: Runtime): Promise<boolean> {
   const targets = standing(rt.resources.values()).map((record) => ({ record }));
   const { failed } = await deleteInOrder(rt, targets, 'rollback');
   if (failed.length) {
-    setStackStatus(rt, rt.stack, 'ROLLBACK_FAILED', failedToDelete(failed));
+    reachOutcome(rt, 'CREATE', 'rollbackFailed', failedToDelete(failed));
     return false;
   }
   rt.store.exports.removeByStack(rt.stack.stackId);
-  setStackStatus(rt, rt.stack, 'ROLLBACK_COMPLETE');
+  reachOutcome(rt, 'CREATE', 'rollbackComplete');
   return true;
 }

@@ -13,6 +13,7 @@ import { rememberToken, repeatOf } from '../tokens.js';
 import { exportsInUse } from './outputs.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
 import { checkDeploymentConfig, modeOf, recordedConfig } from '../deploymentConfig.js';
+import { REASONS, reachOutcome } from '../outcomes.js';
 
 /** Who asks beyond the call: a parent deleting its nested stack, which the root's termination protection does not stop. */
 export interface DeleteExtras {
@@ -66,7 +67,7 @@ function deleteWhileCreating(engine: Engine, stack: StackRecord, input: DeleteSt
   if (!rt) throw validationError(REFUSALS.DeleteStack(stack));
   rememberToken(rt.stack, input.ClientRequestToken, 'DeleteStack');
   rt.stopReason = 'deleted';
-  setStackStatus(rt, rt.stack, 'DELETE_IN_PROGRESS', 'User Initiated');
+  reachOutcome(rt, 'DELETE', 'inProgress', REASONS.userInitiated);
   rt.stop.abort();
 }
 
@@ -84,19 +85,18 @@ export async function runDelete(rt: Runtime, statusBefore: StackStatus): Promise
   const inUse = exportsInUse(rt, new Map());
   if (inUse) {
     // AWS sends the stack back to where it was rather than to DELETE_FAILED.
-    const back = statusBefore === 'DELETE_FAILED' ? 'DELETE_FAILED' : statusBefore;
-    setStackStatus(rt, rt.stack, back, inUse);
+    setStackStatus(rt, rt.stack, statusBefore, inUse);
     return;
   }
   const targets = standing(rt.resources.values()).map((record) => ({ record }));
   const { failed } = await deleteInOrder(rt, targets, 'stack-delete');
   if (failed.length) {
-    setStackStatus(rt, rt.stack, 'DELETE_FAILED', failedToDelete(failed));
+    reachOutcome(rt, 'DELETE', 'failed', failedToDelete(failed));
     return;
   }
   rt.store.transaction(() => {
     rt.store.exports.removeByStack(rt.stack.stackId);
     rt.store.exports.setImports(rt.stack.account, rt.stack.region, rt.stack.stackId, []);
-    setStackStatus(rt, rt.stack, 'DELETE_COMPLETE');
+    reachOutcome(rt, 'DELETE', 'complete');
   });
 }

@@ -48,7 +48,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
       updateStack(engine, stack, input, doc.templateBody, { reviewed: true, adopt: doc.adoptions, onEnd });
       stack.doc.changeSetId = cs.changeSetId;
       stack.doc.viaChangeSet = true;
-      store.stacks.save(stack);
+      store.stacks.saveDoc(stack);
     }
   } catch (err) {
     setChangeSetStatus(store, executing, { executionStatus: 'AVAILABLE' });
@@ -59,7 +59,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   if (execution) store.history.linkChangeSet(execution, cs.changeSetId);
   if (doc.rollbackConfiguration) {
     stack.doc.rollbackConfiguration = doc.rollbackConfiguration;
-    store.stacks.save(stack);
+    store.stacks.saveDoc(stack);
   }
   deleteOthers(store, cs);
 }

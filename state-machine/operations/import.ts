@@ -7,7 +7,7 @@ import { echo, validationError } from '../../domain/errors.js';
 import type { PreparedTemplate } from '../../template/index.js';
 import type { ChangeModel } from '../../template/diff.js';
 import { refValue } from '../../resources/generic.js';
-import { setResourceStatus, setStackStatus } from '../transitions.js';
+import { setResourceStatus } from '../transitions.js';
 import { RESOURCE_PHASES } from '../statuses.js';
 import { prepareForStack } from '../prepare.js';
 import { applyPolicies } from '../resourceActions.js';
@@ -19,11 +19,10 @@ import type { CreateStackInput } from '../inputs.js';
 import { tagsOf } from '../stackRecords.js';
 import type { ExecuteExtras } from './create.js';
 
-export interface ResourceToImport {
-  ResourceType?: string;
-  LogicalResourceId?: string;
-  ResourceIdentifier?: Record<string, string>;
-}
+import type { ResourceToImport } from '../inputs.js';
+import { reachOutcome } from '../outcomes.js';
+
+export type { ResourceToImport };
 
 export interface ImportCheck {
   physicalIds: Map<string, string>;
@@ -157,10 +156,10 @@ async function runImport(rt: Runtime, ids: string[]): Promise<void> {
   if (!failed.length) {
     publishOutputs(rt, evaluateOutputs(rt));
     rt.stack.doc.previous = undefined;
-    setStackStatus(rt, rt.stack, 'IMPORT_COMPLETE');
+    reachOutcome(rt, 'IMPORT', 'complete');
     return;
   }
-  setStackStatus(rt, rt.stack, 'IMPORT_ROLLBACK_IN_PROGRESS', failedToImport(failed));
+  reachOutcome(rt, 'IMPORT', 'rollbackInProgress', failedToImport(failed));
   rollbackImport(rt);
 }
 
@@ -172,7 +171,7 @@ export function rollbackImport(rt: Runtime): void {
   }
   rt.stack.templateId = rt.stack.doc.previous?.templateId ?? rt.stack.templateId;
   rt.stack.doc.previous = undefined;
-  setStackStatus(rt, rt.stack, 'IMPORT_ROLLBACK_COMPLETE');
+  reachOutcome(rt, 'IMPORT', 'rollbackComplete');
 }
 
 /** IMPORT_IN_PROGRESS → IMPORT_COMPLETE, the world row taking the stack as its owner in the same transaction. */

@@ -8,8 +8,9 @@ import { checkCapabilities, type PreparedTemplate } from '../../template/index.j
 import { runPlan } from '../scheduler.js';
 import { createResource, updateResource } from '../resourceActions.js';
 import type { DeleteTarget } from '../resourceDelete.js';
-import { checkStart, REFUSALS } from '../statuses.js';
-import { setStackStatus } from '../transitions.js';
+import { checkCancel, checkStart } from '../statuses.js';
+import { guarded } from '../guard.js';
+import { reachOutcome } from '../outcomes.js';
 import type { Runtime } from '../runtime.js';
 import type { Engine } from '../engine.js';
 import type { StackTemplateInput } from '../inputs.js';
@@ -143,11 +144,10 @@ function isNoOp(engine: Engine, stack: StackRecord, template: PreparedTemplate, 
 /** CancelUpdateStack: stops a running update; in-flight resources are cancelled and the update rolls back. */
 export function cancelUpdateStack(engine: Engine, stack: StackRecord): void {
   const rt = engine.running.get(stack.stackId);
-  if (stack.status !== 'UPDATE_IN_PROGRESS' || !rt) throw validationError(REFUSALS.CancelUpdateStack(stack));
+  checkCancel(stack, rt);
   rt.stopReason = 'cancelled';
   rt.stop.abort();
 }
-import { guarded } from '../guard.js';
 
 export const failedToUpdate = (ids: Iterable<string>) =>
   `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
@@ -201,7 +201,7 @@ export async function runUpdate(rt: Runtime): Promise<void> {
     return failUpdate(rt, `${(err as Error).message}. `);
   }
   publishOutputs(rt, outputs);
-  setStackStatus(rt, rt.stack, 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS');
+  reachOutcome(rt, 'UPDATE', 'cleanupInProgress');
   await finishUpdate(rt);
 }
 
@@ -209,7 +209,7 @@ export async function runUpdate(rt: Runtime): Promise<void> {
 export async function finishUpdate(rt: Runtime): Promise<void> {
   const failed = await cleanUp(rt);
   rt.stack.doc.previous = undefined;
-  setStackStatus(rt, rt.stack, 'UPDATE_COMPLETE', failed.length ? UPDATE_CLEANUP_FAILED : undefined);
+  reachOutcome(rt, 'UPDATE', 'complete', failed.length ? UPDATE_CLEANUP_FAILED : undefined);
 }
 
 /** A stack policy may forbid Update:Delete of a resource the new template drops. */
@@ -255,9 +255,9 @@ function settle(rt: Runtime, r: ResourceRecord): void {
 
 export async function failUpdate(rt: Runtime, reason: string): Promise<void> {
   if (rt.options.disableRollback) {
-    setStackStatus(rt, rt.stack, 'UPDATE_FAILED', reason);
+    reachOutcome(rt, 'UPDATE', 'failedKept', reason);
     return;
   }
-  setStackStatus(rt, rt.stack, 'UPDATE_ROLLBACK_IN_PROGRESS', reason);
+  reachOutcome(rt, 'UPDATE', 'rollbackInProgress', reason);
   await rollbackUpdate(rt);
 }

@@ -4,7 +4,7 @@
 import type { ResourceRecord } from '../../storage/index.js';
 import { providerFor } from '../../resources/registry.js';
 import { runPlan } from '../scheduler.js';
-import { setResourceStatus, setStackStatus } from '../transitions.js';
+import { setResourceStatus } from '../transitions.js';
 import { prepareStored } from '../prepare.js';
 import type { Runtime } from '../runtime.js';
 import { request } from '../providerCalls.js';
@@ -13,6 +13,7 @@ import { stagedWorld } from '../../resources/stagedWorld.js';
 import { deleteInOrder, failedToDelete } from './deletePlan.js';
 import { publishOutputs } from './outputs.js';
 import { guarded } from '../guard.js';
+import { reachOutcome } from '../outcomes.js';
 
 const failedToRollBack = (ids: Iterable<string>) =>
   `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
@@ -23,11 +24,11 @@ export async function rollbackUpdate(rt: Runtime): Promise<void> {
   if (rt.stack.status !== 'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS') {
     const reverted = await revertAll(rt);
     if (!reverted) return;
-    setStackStatus(rt, rt.stack, 'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS');
+    reachOutcome(rt, 'UPDATE', 'rollbackCleanupInProgress');
   }
   const failed = await deleteWhatTheUpdateMade(rt, previous.operationId);
   if (failed.length) {
-    setStackStatus(rt, rt.stack, 'UPDATE_ROLLBACK_FAILED', failedToDelete(failed));
+    reachOutcome(rt, 'UPDATE', 'rollbackFailed', failedToDelete(failed));
     return;
   }
   rt.stack.templateId = previous.templateId;
@@ -35,7 +36,7 @@ export async function rollbackUpdate(rt: Runtime): Promise<void> {
   rt.stack.doc.description = previous.description;
   rt.stack.doc.previous = undefined;
   publishOutputs(rt, previous.outputs);
-  setStackStatus(rt, rt.stack, 'UPDATE_ROLLBACK_COMPLETE');
+  reachOutcome(rt, 'UPDATE', 'rollbackComplete');
 }
 
 /** Phase one: every resource the update touched goes back, in the previous template's dependency order. */
@@ -56,7 +57,7 @@ async function revertAll(rt: Runtime): Promise<boolean> {
     stopOnFailure: false,
   });
   if (outcome.failed.size) {
-    setStackStatus(rt, rt.stack, 'UPDATE_ROLLBACK_FAILED', failedToRollBack(outcome.failed));
+    reachOutcome(rt, 'UPDATE', 'rollbackFailed', failedToRollBack(outcome.failed));
     return false;
   }
   return true;

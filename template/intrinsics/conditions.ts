@@ -1,7 +1,7 @@
 // Fn::If, Fn::Equals, Fn::And, Fn::Or, Fn::Not and the `Condition` reference.
 import type { EvalContext } from './context.js';
 import { templateError } from './context.js';
-import type { Evaluate } from './index.js';
+import type { Evaluate } from './context.js';
 
 function conditionValue(name: unknown, ctx: EvalContext, where: string): boolean {
   if (typeof name !== 'string' || !ctx.conditions.has(name)) {

@@ -4,6 +4,10 @@ import type { TemplateModel } from '../model.js';
 
 export type ParameterValue = string | string[];
 
+/** One intrinsic function: its argument, where it is evaluated, and the evaluator for what it holds. */
+export type Intrinsic = (arg: unknown, ctx: EvalContext, evaluate: Evaluate) => unknown;
+export type Evaluate = (value: unknown, ctx: EvalContext) => unknown;
+
 export interface ConditionLookup {
   has(name: string): boolean;
   get(name: string): boolean | undefined;

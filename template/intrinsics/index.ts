@@ -1,6 +1,6 @@
 // Evaluation of intrinsic functions over any template value: the INTRINSICS table keyed by their literal names.
 import { NO_VALUE } from '../model.js';
-import type { EvalContext } from './context.js';
+import type { EvalContext, Evaluate, Intrinsic } from './context.js';
 import { templateError, UNKNOWN_VALUE } from './context.js';
 import { REFERENCE_FUNCTIONS } from './references.js';
 import { STRING_FUNCTIONS } from './strings.js';
@@ -9,8 +9,7 @@ import { LOOKUP_FUNCTIONS } from './lookups.js';
 import { RULE_FUNCTIONS } from './rules.js';
 import { STACK_OUTPUT_FUNCTIONS } from './stackOutputs.js';
 
-export type Intrinsic = (arg: unknown, ctx: EvalContext, evaluate: Evaluate) => unknown;
-export type Evaluate = (value: unknown, ctx: EvalContext) => unknown;
+export type { Intrinsic, Evaluate } from './context.js';
 
 export const INTRINSICS: Partial<Record<string, Intrinsic>> = {
   ...REFERENCE_FUNCTIONS,

@@ -1,7 +1,7 @@
 // Fn::FindInMap, Fn::GetAZs and Fn::Cidr.
 import type { EvalContext } from './context.js';
 import { templateError } from './context.js';
-import type { Evaluate } from './index.js';
+import type { Evaluate } from './context.js';
 
 function findInMap(arg: unknown, ctx: EvalContext, evaluate: Evaluate): unknown {
   if (!Array.isArray(arg) || arg.length < 3 || arg.length > 4) {

@@ -3,7 +3,7 @@
 import { NO_VALUE } from '../model.js';
 import type { EvalContext } from './context.js';
 import { templateError, UNKNOWN_VALUE } from './context.js';
-import type { Evaluate } from './index.js';
+import type { Evaluate } from './context.js';
 
 export const PSEUDO_PARAMETERS = new Set([
   'AWS::AccountId',

@@ -3,7 +3,7 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/rules-section-structure.html
 import type { EvalContext } from './context.js';
 import { templateError } from './context.js';
-import type { Evaluate } from './index.js';
+import type { Evaluate } from './context.js';
 import { VALUE_OF_FUNCTIONS } from './valueOf.js';
 
 const asList = (value: unknown): unknown[] | undefined =>

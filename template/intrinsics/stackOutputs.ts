@@ -2,7 +2,7 @@
 // account of RoleArn) accounts of the simulated world.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/intrinsic-function-reference-getstackoutput.html
 import { TemplateError, templateError, type EvalContext } from './context.js';
-import type { Evaluate } from './index.js';
+import type { Evaluate } from './context.js';
 
 const USAGE =
   'Fn::GetStackOutput requires an object with StackName and OutputName strings, and optional Region and RoleArn strings.';

@@ -2,7 +2,7 @@
 import { NO_VALUE } from '../model.js';
 import type { EvalContext } from './context.js';
 import { UNKNOWN_VALUE, templateError } from './context.js';
-import type { Evaluate } from './index.js';
+import type { Evaluate } from './context.js';
 
 const JOIN_ERROR =
   'every Fn::Join object requires two parameters, (1) a string delimiter and (2) a list of strings to be joined or a function that returns a list of strings (such as Fn::GetAZs) to be joined.';

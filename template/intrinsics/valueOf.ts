@@ -4,7 +4,7 @@
 import type { ParameterDef } from '../model.js';
 import type { EvalContext } from './context.js';
 import { templateError } from './context.js';
-import type { Evaluate } from './index.js';
+import type { Evaluate } from './context.js';
 
 const LIST = /^List<(.+)>$/;
 const itemType = (type: string) => LIST.exec(type)?.[1] ?? type;

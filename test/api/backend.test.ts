@@ -15,6 +15,7 @@ import {
   PutItemCommand,
   DescribeTableCommand,
   ListTablesCommand,
+  ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import {
@@ -256,4 +257,96 @@ describe('when the backend lost its state', () => {
     await fetch(`${moto.url}/moto-api/reset`, { method: 'POST' });
     expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
   });
+});
+
+const HANDLER = `
+const { DynamoDBClient, PutItemCommand } = require('@aws-sdk/client-dynamodb');
+const ddb = new DynamoDBClient({});
+exports.handler = async (event) => {
+  for (const r of event.Records) {
+    if (r.body === 'fail') throw new Error('told to fail');
+    await ddb.send(new PutItemCommand({ TableName: process.env.TABLE, Item: { id: { S: r.body } } }));
+  }
+  return {};
+};`;
+
+const ESM_APP = JSON.stringify({
+  Resources: {
+    Dlq: { Type: 'AWS::SQS::Queue' },
+    Queue: {
+      Type: 'AWS::SQS::Queue',
+      Properties: {
+        VisibilityTimeout: 1,
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': ['Dlq', 'Arn'] }, maxReceiveCount: 1 },
+      },
+    },
+    Table: TABLE(),
+    Role: {
+      Type: 'AWS::IAM::Role',
+      Properties: {
+        AssumeRolePolicyDocument: {
+          Statement: [{ Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' }],
+        },
+      },
+    },
+    Fn: {
+      Type: 'AWS::Lambda::Function',
+      Properties: {
+        Runtime: 'nodejs20.x',
+        Handler: 'index.handler',
+        Role: { 'Fn::GetAtt': ['Role', 'Arn'] },
+        Code: { ZipFile: HANDLER },
+        Environment: { Variables: { TABLE: { Ref: 'Table' } } },
+      },
+    },
+    Mapping: {
+      Type: 'AWS::Lambda::EventSourceMapping',
+      Properties: { EventSourceArn: { 'Fn::GetAtt': ['Queue', 'Arn'] }, FunctionName: { Ref: 'Fn' }, BatchSize: 2 },
+    },
+  },
+  Outputs: {
+    QueueUrl: { Value: { Ref: 'Queue' } },
+    DlqUrl: { Value: { Ref: 'Dlq' } },
+    Table: { Value: { Ref: 'Table' } },
+  },
+});
+
+/** Polls `probe` until it returns something other than undefined (bounded). */
+async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('an SQS event source mapping in the backend', () => {
+  it('invokes the local function with batches, deletes what it handled, and redrives what failed', async () => {
+    const { out } = await deploy('esm', ESM_APP);
+    const c = via();
+    for (const body of ['one', 'two', 'three']) {
+      await c.sqs.send(new SendMessageCommand({ QueueUrl: out.QueueUrl, MessageBody: body }));
+    }
+    const ids = await eventually(async () => {
+      const { Items } = await c.ddb.send(new ScanCommand({ TableName: out.Table }));
+      const found = (Items ?? []).map((i) => i.id.S).sort();
+      return found.length === 3 ? found : undefined;
+    });
+    expect(ids).toEqual(['one', 'three', 'two']);
+    await c.sqs.send(new SendMessageCommand({ QueueUrl: out.QueueUrl, MessageBody: 'fail' }));
+    const dead = await eventually(async () => {
+      const { Messages } = await c.sqs.send(new ReceiveMessageCommand({ QueueUrl: out.DlqUrl, WaitTimeSeconds: 1 }));
+      return Messages?.length ? Messages.map((m) => m.Body) : undefined;
+    });
+    expect(dead).toEqual(['fail']);
+    const { Attributes } = await c.sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: out.QueueUrl,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
+    );
+    expect(Attributes).toMatchObject({ ApproximateNumberOfMessages: '0', ApproximateNumberOfMessagesNotVisible: '0' });
+  }, 60_000);
 });

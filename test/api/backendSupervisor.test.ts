@@ -4,9 +4,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateQueueCommand, ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { execFileSync, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../server/app.js';
 import { MOTO_MISSING, type MotoBackend } from '../../server/backend/moto.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+
+/** moto's own process: the one child of the shell that guards it (server/backend/moto.ts). */
+function motoUnder(guard: number): number {
+  return Number(
+    execFileSync('pgrep', ['-P', String(guard)])
+      .toString()
+      .trim()
+      .split('\n')[0],
+  );
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const config = (endpoint: string) => ({
   endpoint,
@@ -31,7 +52,7 @@ describe("backend: 'moto'", () => {
   it('restarts moto after a crash (its state is gone, as moto keeps it in memory)', async () => {
     const moto = server.app.backend as MotoBackend;
     const before = moto.pid!;
-    process.kill(before, 'SIGKILL');
+    process.kill(motoUnder(before), 'SIGKILL');
     const sqs = new SQSClient(config(server.endpoint));
     let queues: string[] | undefined = ['x'];
     for (let i = 0; i < 200 && (moto.pid === before || queues === undefined || queues.length > 0); i++) {
@@ -50,8 +71,27 @@ describe("backend: 'moto'", () => {
     const moto = own.app.backend as MotoBackend;
     await moto.url();
     const pid = moto.pid!;
+    const python = motoUnder(pid);
     await own.close();
     expect(() => process.kill(pid, 0)).toThrow();
+    expect(() => process.kill(python, 0)).toThrow();
+  });
+
+  it('does not outlive a cfn-local that is SIGKILLed', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('../helpers/motoChild.ts', import.meta.url))],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const guard = await new Promise<number>((resolve) =>
+      child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))),
+    );
+    const python = motoUnder(guard);
+    child.kill('SIGKILL');
+    for (let i = 0; i < 200 && alive(python); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(alive(python)).toBe(false);
   });
 });
 

@@ -90,7 +90,7 @@ const handler = new Handler();
 // A handler's reply is awaited for AWS's hour on these timers, which a test moves past instead of waiting.
 const timers = new ManualTimers();
 beforeAll(async () => {
-  server = await startServer({ timers });
+  server = await startServer({ timers, allowUrlServiceTokens: true });
   await handler.start();
 });
 afterAll(async () => {
@@ -275,6 +275,25 @@ describe('Custom resource validation', () => {
     expect(await reasonOf(id, 'CREATE_FAILED')).toBe(
       'Properties validation failed for resource Thing with message: [#: required key [ServiceToken] not found]',
     );
+  });
+});
+
+describe('an http(s) ServiceToken without --allow-url-service-tokens', () => {
+  // AWS takes only SNS topic and Lambda function ARNs; a URL would make the server POST wherever a template says.
+  it('fails the resource as an invalid token, and nothing is sent', async () => {
+    const strict = await startServer();
+    try {
+      const { StackId } = await strict.client.send(
+        new CreateStackCommand({ StackName: 'cr-url', TemplateBody: TEMPLATE(handler.url) }),
+      );
+      expect((await waitForStack(strict.client, StackId!)).StackStatus).toBe('ROLLBACK_COMPLETE');
+      const events = await strict.client.send(new DescribeStackEventsCommand({ StackName: StackId }));
+      const failed = events.StackEvents!.find((e) => e.ResourceStatus === 'CREATE_FAILED');
+      expect(failed?.ResourceStatusReason).toBe(`Invalid service token: ${handler.url}`);
+      expect(handler.requests).toEqual([]);
+    } finally {
+      await strict.close();
+    }
   });
 });
 

@@ -115,7 +115,7 @@ describe('DescribeEvents', () => {
     await waitForChangeSet(server.client, Id!);
     await server.client.send(new ExecuteChangeSetCommand({ ChangeSetName: Id }));
     await waitForStack(server.client, 'ev-cs');
-    const all = await operationEvents({ StackName: 'ev-cs', ChangeSetName: 'first' });
+    const all = await operationEvents({ ChangeSetName: Id });
     expect(all[0]).toMatchObject({ OperationType: 'CREATE_STACK', ResourceStatus: 'CREATE_COMPLETE' });
     expect(all.at(-1)).toMatchObject({ OperationType: 'CREATE_CHANGESET', OperationStatus: 'SUCCEEDED' });
   });

@@ -24,6 +24,22 @@ def handler(event, context):
     props = event["ResourceProperties"]
     cfnresponse.send(event, context, cfnresponse.SUCCESS, {"Sum": int(props["A"]) + int(props["B"])}, "py-sum")`;
 
+// What the CDK's handlers do (provider framework, CustomResourceProvider): https.request with the hostname and path
+// of the ResponseURL and no port, AWS's being 443.
+const CDK_STYLE = `const https = require('https');
+const url = require('url');
+exports.handler = async (event) => {
+  const u = url.parse(event.ResponseURL);
+  const body = JSON.stringify({ Status: 'SUCCESS', PhysicalResourceId: 'cdk-style', StackId: event.StackId,
+    RequestId: event.RequestId, LogicalResourceId: event.LogicalResourceId, Data: { Scheme: u.protocol } });
+  await new Promise((resolve, reject) => {
+    const req = https.request({ hostname: u.hostname, path: u.path, method: 'PUT',
+      headers: { 'content-type': '', 'content-length': Buffer.byteLength(body) } }, (res) => { res.resume(); res.on('end', resolve); });
+    req.on('error', reject);
+    req.end(body);
+  });
+};`;
+
 const indent = (code: string) =>
   code
     .split('\n')
@@ -40,6 +56,15 @@ const providers = `
       Code:
         ZipFile: |
 ${indent(NODE_PROVIDER)}
+  CdkStyleProvider:
+    Type: AWS::Lambda::Function
+    Properties:
+      Runtime: nodejs22.x
+      Handler: index.handler
+      Role: arn:aws:iam::000000000000:role/exec
+      Code:
+        ZipFile: |
+${indent(CDK_STYLE)}
   PyProvider:
     Type: AWS::Lambda::Function
     Properties:
@@ -61,7 +86,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('custom resources', () => {
-  it("runs the ServiceToken's function and waits for its answer: cfn-response (node) and cfnresponse (python)", async () => {
+  it("runs the ServiceToken's function and waits for its answer: cfn-response, cfnresponse, a port-less https.request", async () => {
     const template = `Resources:${providers}
   Greeting:
     Type: Custom::Greeting
@@ -69,7 +94,12 @@ describe('custom resources', () => {
   Sum:
     Type: AWS::CloudFormation::CustomResource
     Properties: { ServiceToken: !GetAtt PyProvider.Arn, A: 2, B: 3 }
+  CdkStyle:
+    Type: Custom::CdkStyle
+    Properties: { ServiceToken: !GetAtt CdkStyleProvider.Arn }
 Outputs:
+  CdkStyle: { Value: !Ref CdkStyle }
+  CdkScheme: { Value: !GetAtt CdkStyle.Scheme }
   Greeting: { Value: !GetAtt Greeting.Greeting }
   Https: { Value: !GetAtt Greeting.Https }
   Id: { Value: !Ref Greeting }
@@ -78,6 +108,8 @@ Outputs:
 `;
     const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'cr', TemplateBody: template }));
     expect(await outputsOf(StackId!)).toEqual({
+      CdkStyle: 'cdk-style',
+      CdkScheme: 'https:',
       Greeting: 'hi world',
       Https: 'true',
       Id: 'node-world',

@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvokeCommand, LambdaClient, UpdateFunctionCodeCommand } from '@aws-sdk/client-lambda';
 import { CreateStackCommand } from '@aws-sdk/client-cloudformation';
 import { CreateBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { zipSync, strToU8 } from 'fflate';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { s3Client } from '../helpers/s3.js';
 import { awsErrorOf } from '../helpers/errors.js';
+import { canMountOpt } from '../../runtime/optMount.js';
 
 let server: TestServer;
 let lambda: LambdaClient;
@@ -87,6 +89,23 @@ def handler(event, context):
     body = s3.get_object(Bucket=os.environ["BUCKET"], Key="from-python.txt")["Body"].read().decode()
     return {"value": value, "object": body}`,
 )}
+  Counter:
+    Type: AWS::SSM::Parameter
+    Properties: { Name: /retry/count, Type: String, Value: '0' }
+${fn(
+  'PyRetried',
+  'python3.12',
+  `import boto3
+def handler(event, context):
+    ssm = boto3.client("ssm")
+    n = int(ssm.get_parameter(Name="/retry/count")["Parameter"]["Value"]) + 1
+    ssm.put_parameter(Name="/retry/count", Value=str(n), Type="String", Overwrite=True)
+    raise RuntimeError("attempt %d" % n)`,
+)}
+${fn('NodeFloods', 'nodejs20.x', "exports.handler = async () => { for (let i = 0; i < 200000; i++) process.stdout.write('line ' + i + '\\n'); return 'done'; };")}
+${fn('NodeExits', 'nodejs20.x', 'exports.handler = async () => { process.exit(3); };')}
+${fn('NodeMissing', 'nodejs20.x', 'exports.other = async () => 1;')}
+${fn('PyBroken', 'python3.12', 'import no_such_module\ndef handler(event, context):\n    return 1')}
   Java:
     Type: AWS::Lambda::Function
     Properties:
@@ -103,6 +122,36 @@ def handler(event, context):
       Handler: src/app.main
       Role: arn:aws:iam::000000000000:role/exec
       Code: { S3Bucket: assets, S3Key: node.zip }
+  Layer:
+    Type: AWS::Lambda::LayerVersion
+    Properties:
+      LayerName: greet
+      Content: { S3Bucket: assets, S3Key: layer.zip }
+  NodeLayered:
+    Type: AWS::Lambda::Function
+    Properties:
+      FunctionName: nodelayered
+      Runtime: nodejs20.x
+      Handler: index.handler
+      Role: arn:aws:iam::000000000000:role/exec
+      Layers: [!Ref Layer]
+      Code:
+        ZipFile: |
+          const fs = require('fs');
+          exports.handler = async () => ({ greet: require('greet')('node'), opt: fs.existsSync('/opt/nodejs/node_modules/greet/index.js'), tool: fs.existsSync('/opt/bin/tool') });
+  PyLayered:
+    Type: AWS::Lambda::Function
+    Properties:
+      FunctionName: pylayered
+      Runtime: python3.12
+      Handler: index.handler
+      Role: arn:aws:iam::000000000000:role/exec
+      Layers: [!Ref Layer]
+      Code:
+        ZipFile: |
+          import greet
+          def handler(event, context):
+              return {"greet": greet.greet("python")}
   PyAsset:
     Type: AWS::Lambda::Function
     Properties:
@@ -122,7 +171,8 @@ const invoke = async (name: string, payload: unknown = {}, extra: Record<string,
 };
 
 beforeAll(async () => {
-  server = await startServer();
+  // Lambda retries a failed asynchronous invocation after one and two minutes; here after 50 ms each.
+  server = await startServer({ lambdaRetryDelaysMs: [50, 50] });
   lambda = new LambdaClient({
     endpoint: server.endpoint,
     region: 'us-east-1',
@@ -140,6 +190,12 @@ beforeAll(async () => {
     'pkg/app.py': strToU8('def main(event, context):\n    return {"py": True, "got": event["n"]}\n'),
   });
   await s3.send(new PutObjectCommand({ Bucket: 'assets', Key: 'py.zip', Body: pyZip }));
+  const layerZip = zipSync({
+    'nodejs/node_modules/greet/index.js': strToU8("module.exports = (who) => 'hello ' + who;"),
+    'python/greet.py': strToU8('def greet(who):\n    return "hello " + who\n'),
+    'bin/tool': strToU8('#!/bin/sh\necho tool\n'),
+  });
+  await s3.send(new PutObjectCommand({ Bucket: 'assets', Key: 'layer.zip', Body: layerZip }));
   const { StackId } = await server.client.send(new CreateStackCommand({ StackName: 'fns', TemplateBody: TEMPLATE }));
   expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
 }, 30_000);
@@ -197,6 +253,15 @@ describe('RequestResponse', () => {
     expect((await invoke('pyasset', { n: 8 })).body).toEqual({ py: true, got: 8 });
   });
 
+  it("finds a layer's modules where AWS's runtimes look (nodejs/node_modules, python), and its files under /opt", async () => {
+    const node = await invoke('nodelayered');
+    expect(node.body).toMatchObject({ greet: 'hello node' });
+    // /opt itself holds the layers where the machine allows a mount namespace (Linux with user namespaces).
+    expect(node.body!.opt).toBe(await canMountOpt());
+    expect(node.body!.tool).toBe(await canMountOpt());
+    expect((await invoke('pylayered')).body).toEqual({ greet: 'hello python' });
+  });
+
   it("answers a thrown error as Lambda does: X-Amz-Function-Error Unhandled and the runtime's error document", async () => {
     const node = await invoke('nodethrows');
     expect(node.StatusCode).toBe(200);
@@ -207,6 +272,31 @@ describe('RequestResponse', () => {
     expect(py.FunctionError).toBe('Unhandled');
     expect(py.body).toMatchObject({ errorType: 'ValueError', errorMessage: 'bad input' });
     expect((py.body!.stackTrace as string[]).join('')).toContain('raise ValueError("bad input")');
+  });
+
+  it("answers AWS's runtime errors: a process that exits, a handler not exported, a module that cannot import", async () => {
+    const exits = await invoke('nodeexits');
+    expect(exits.FunctionError).toBe('Unhandled');
+    expect(exits.body).toEqual({
+      errorType: 'Runtime.ExitError',
+      errorMessage: expect.stringMatching(/^RequestId: [0-9a-f-]{36} Error: Runtime exited with error: exit status 3$/),
+    });
+    expect((await invoke('nodemissing')).body).toMatchObject({
+      errorType: 'Runtime.HandlerNotFound',
+      errorMessage: 'index.handler is undefined or not exported',
+    });
+    expect((await invoke('pybroken')).body).toMatchObject({
+      errorType: 'Runtime.ImportModuleError',
+      errorMessage: "Unable to import module 'index': No module named 'no_such_module'",
+    });
+  });
+
+  it('answers a function that floods its output, the tail holding its last lines', async () => {
+    const out = await invoke('nodefloods', {}, { LogType: 'Tail' });
+    expect(out.body).toBe('done');
+    const tail = Buffer.from(out.LogResult!, 'base64').toString('utf8');
+    expect(Buffer.byteLength(tail)).toBeLessThanOrEqual(4096);
+    expect(tail).toContain('line 199999\n');
   });
 
   it("stops a function at its Timeout with Lambda's Sandbox.Timedout error", async () => {
@@ -238,6 +328,20 @@ describe('invocation types and refusals', () => {
     expect(dry.StatusCode).toBe(204);
     const event = await lambda.send(new InvokeCommand({ FunctionName: 'pyecho', InvocationType: 'Event' }));
     expect(event.StatusCode).toBe(202);
+  });
+
+  it('retries a failed Event invocation twice, as Lambda does', async () => {
+    const ssm = new SSMClient({
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    });
+    const event = await lambda.send(new InvokeCommand({ FunctionName: 'pyretried', InvocationType: 'Event' }));
+    expect(event.StatusCode).toBe(202);
+    const count = async () => (await ssm.send(new GetParameterCommand({ Name: '/retry/count' }))).Parameter!.Value;
+    const end = Date.now() + 20_000;
+    while ((await count()) !== '3' && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    expect(await count()).toBe('3');
   });
 
   it('refuses a payload that is not JSON', async () => {

@@ -30,6 +30,8 @@ const TINY: Record<string, Record<string, unknown>> = {
   scaling: { sizes: [2, 4], runs: 1, accountStacks: 3, seedResources: 2, restarts: 1 },
   s3: { mb: 1, runs: 1 },
   soak: { seconds: 1, clients: 1, resources: 2 },
+  console: { stacks: 3, events: 20, runs: 1 },
+  lambda: { runs: 1 },
 };
 
 function expectWellFormed(figures: Figure[]) {

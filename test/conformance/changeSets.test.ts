@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DescribeChangeSetCommand, type Change } from '@aws-sdk/client-cloudformation';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { changeSet, deploy, params } from '../api/changeSetsHelpers.js';
+import { TEST_ENDPOINT } from '../helpers/endpoint.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-let n = 0;
+// against a shared endpoint (CFN_LOCAL_TEST_ENDPOINT) every run numbers its stacks apart
+let n = TEST_ENDPOINT ? Math.floor(Math.random() * 1e9) * 1000 : 0;
 const stackName = () => `conf-${++n}`;
 const byId = (changes: Change[] | undefined) =>
   [...(changes ?? [])].sort((a, b) =>

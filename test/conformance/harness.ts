@@ -9,8 +9,10 @@ import {
   type Parameter,
 } from '@aws-sdk/client-cloudformation';
 import { waitForStack } from '../helpers/server.js';
+import { TEST_ENDPOINT } from '../helpers/endpoint.js';
 
-let counter = 0;
+// against a shared endpoint (CFN_LOCAL_TEST_ENDPOINT) every file and run numbers its stacks apart, still `conf-N`
+let counter = TEST_ENDPOINT ? Math.floor(Math.random() * 1e9) * 1000 : 0;
 
 export interface DeployResult {
   /** Set when the CreateStack call itself was refused. */

@@ -49,7 +49,11 @@ describe.skipIf(!COMPOSE)(`docker-compose.yml${COMPOSE ? '' : ` — SKIPPED: ${n
 
   beforeAll(async () => {
     await buildCfnLocalImage(ROOT, TEST_IMAGE, BUILD_ARGS);
-    env = { CFN_LOCAL_IMAGE: TEST_IMAGE, CFN_LOCAL_PUBLISH: `127.0.0.1:${await freePort()}` };
+    env = {
+      CFN_LOCAL_IMAGE: TEST_IMAGE,
+      CFN_LOCAL_PUBLISH: `127.0.0.1:${await freePort()}`,
+      CFN_LOCAL_CONTROL_TOKEN: 'compose-secret',
+    };
   }, 1_200_000);
 
   afterAll(async () => {
@@ -68,9 +72,30 @@ describe.skipIf(!COMPOSE)(`docker-compose.yml${COMPOSE ? '' : ` — SKIPPED: ${n
     expect(await docker(['volume', 'ls', '--format', '{{.Name}}'])).toContain(`${PROJECT}_cfn-local-data`);
     const { Stacks } = await clientFor(`http://${env.CFN_LOCAL_PUBLISH}`).send(new DescribeStacksCommand({}));
     expect(Stacks ?? []).toEqual([]);
+    // The compose file passes CFN_LOCAL_CONTROL_TOKEN on: the control API wants it, the health check does not.
+    const world = `http://${env.CFN_LOCAL_PUBLISH}/_cfn-local/world`;
+    expect((await fetch(world)).status).toBe(401);
+    expect((await fetch(world, { headers: { authorization: 'Bearer compose-secret' } })).status).toBe(200);
 
     const down = await compose(['down', '-v'], env);
     expect(down.code, down.output).toBe(0);
     expect(await docker(['volume', 'ls', '--format', '{{.Name}}'])).not.toContain(`${PROJECT}_cfn-local-data`);
   }, 300_000);
+});
+
+// The moto profile cannot pull moto's image here, so its shape is checked with `config`; what the backend does is
+// tested against moto_server itself (test/api/backend.test.ts).
+const CONFIG_COMPOSE = await findCompose();
+describe.skipIf(!CONFIG_COMPOSE && !process.env.CI)('docker-compose.yml, moto profile', () => {
+  it('runs moto beside a cfn-local configured with --backend http://moto:5000', async () => {
+    const [file, prefix] = CONFIG_COMPOSE!;
+    const output = await new Promise<string>((resolve, reject) =>
+      execFile(file, [...prefix, '--profile', 'moto', 'config'], { cwd: ROOT }, (err, stdout, stderr) =>
+        err ? reject(new Error(stderr || err.message)) : resolve(stdout),
+      ),
+    );
+    expect(output).toMatch(/\n {2}moto:\n/);
+    expect(output).toMatch(/CFN_LOCAL_BACKEND: http:\/\/moto:5000/);
+    expect(output).toMatch(/MOTO_ACCOUNT_ID: ['"]?000000000000/);
+  });
 });

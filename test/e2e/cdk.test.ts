@@ -13,7 +13,8 @@ import {
   ListImportsCommand,
   type Stack,
 } from '@aws-sdk/client-cloudformation';
-import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { GetFunctionConfigurationCommand, InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { clientEnv, endpointUrlAwsCli, run, type RunResult } from './clients.js';
@@ -46,6 +47,10 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
     const asset = join(work, `asset-${variant}`);
     mkdirSync(asset, { recursive: true });
     writeFileSync(join(asset, 'index.js'), `exports.handler = async () => ${JSON.stringify(code)};\n`);
+    const site = join(work, 'site');
+    mkdirSync(join(site, 'css'), { recursive: true });
+    writeFileSync(join(site, 'index.html'), '<h1>hello</h1>\n');
+    writeFileSync(join(site, 'css', 'site.css'), 'h1 { color: red }\n');
     const result = await run(process.execPath, [join(APP, 'app.cjs')], {
       cwd: work,
       timeoutMs: STEP_MS,
@@ -55,6 +60,7 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
         CDK_DEFAULT_ACCOUNT: ACCOUNT,
         CDK_DEFAULT_REGION: REGION,
         CFN_LOCAL_E2E_ASSET: asset,
+        CFN_LOCAL_E2E_SITE: site,
         ...extra,
       },
     });
@@ -106,6 +112,7 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
       ok(await cdk('deploy', '--all', '--app', assembly('first')));
       expect((await stack('E2eProducer')).StackStatus).toBe('CREATE_COMPLETE');
       expect((await stack('E2eConsumer')).StackStatus).toBe('CREATE_COMPLETE');
+      expect((await stack('E2eCustom')).StackStatus).toBe('CREATE_COMPLETE');
       const producerId = (await stack('E2eProducer')).StackId;
       const { Exports } = await server.client.send(new ListExportsCommand({}));
       const exported = Exports!.find((e) => e.ExportingStackId === producerId);
@@ -116,6 +123,14 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
     },
     STEP_MS,
   );
+
+  it("runs the CDK's own custom resources: BucketDeployment, AwsCustomResource, a Provider-framework resource", async () => {
+    const outputs = Object.fromEntries((await stack('E2eCustom')).Outputs!.map((o) => [o.OutputKey, o.OutputValue]));
+    expect(outputs).toMatchObject({ GreetingValue: 'hello-custom', Doubled: '42', ThingId: 'thing-21' });
+    const s3 = new S3Client({ endpoint: server.endpoint, region: REGION, credentials, forcePathStyle: true });
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: outputs.SiteBucket }));
+    expect(listed.Contents!.map((o) => o.Key).sort()).toEqual(['css/site.css', 'index.html']);
+  });
 
   it('the NestedStack is a child stack of E2eProducer, and the parent reads its output', async () => {
     const producer = await stack('E2eProducer');
@@ -186,18 +201,22 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
       const name = (await stack('E2eConsumer')).Outputs!.find((o) => o.OutputKey === 'FunctionName')!.OutputValue!;
       const before = await lambda.send(new GetFunctionConfigurationCommand({ FunctionName: name }));
       const stackBefore = await stack('E2eConsumer');
+      const run = async () =>
+        Buffer.from((await lambda.send(new InvokeCommand({ FunctionName: name }))).Payload!).toString('utf8');
+      expect(await run()).toBe('"v1"');
       const out = ok(await cdk('deploy', '--hotswap', '--app', assembly('hot'), 'E2eConsumer'));
       expect(out).toContain('hotswapped');
       expect((await lambda.send(new GetFunctionConfigurationCommand({ FunctionName: name }))).CodeSha256).not.toBe(
         before.CodeSha256,
       );
       expect((await stack('E2eConsumer')).LastUpdatedTime).toEqual(stackBefore.LastUpdatedTime);
+      expect(await run()).toBe('"v2"');
     },
     STEP_MS,
   );
 
   it(
-    'cdk destroy --all removes both stacks',
+    'cdk destroy --all removes the stacks, the autoDeleteObjects bucket emptied first',
     async () => {
       ok(await cdk('destroy', '--all', '--force', '--app', assembly('hot')));
       const live = (await server.client.send(new DescribeStacksCommand({}))).Stacks!.map((s) => s.StackName);

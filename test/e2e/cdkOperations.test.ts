@@ -1,12 +1,19 @@
 // The CDK CLI's operation-aware commands against cfn-local (AWS_ENDPOINT_URL only): a failed deploy reports its own
-// failure and not an earlier deploy's (the CDK splits events by OperationId).
+// failure and not an earlier deploy's (the CDK splits events by OperationId); cdk drift reports an out-of-band change;
+// cdk migrate --from-scan writes an app from a scan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
-import { startServer, type TestServer } from '../helpers/server.js';
+import {
+  CreateStackCommand,
+  DeleteStackCommand,
+  DescribeStacksCommand,
+  type Stack,
+} from '@aws-sdk/client-cloudformation';
+import { PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { clientEnv, run, type RunResult } from './clients.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -14,7 +21,7 @@ const APP = fileURLToPath(new URL('./fixtures/cdk-ops-app/', import.meta.url));
 const CDK = join(ROOT, 'node_modules', '.bin', 'cdk');
 const REGION = 'us-east-1';
 const STEP_MS = 240_000;
-
+const CREDENTIALS = { accessKeyId: 'test', secretAccessKey: 'test' };
 describe('CDK operations (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
   let server: TestServer;
   let work: string;
@@ -53,6 +60,7 @@ describe('CDK operations (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
   }, STEP_MS);
   afterAll(async () => {
     await server.close();
+    rmSync(work, { recursive: true, force: true });
   });
 
   it(
@@ -78,5 +86,50 @@ describe('CDK operations (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
       expect((await stack('E2eOps')).StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
     },
     2 * STEP_MS,
+  );
+
+  it(
+    'cdk drift reports an out-of-band SSM change as a modified property',
+    async () => {
+      const ssm = new SSMClient({ endpoint: server.endpoint, region: REGION, credentials: CREDENTIALS });
+      await ssm.send(new PutParameterCommand({ Name: '/e2e/ops/setting', Value: 'changed-by-hand', Overwrite: true }));
+      const result = await cdk('drift', '--app', assembly(''), 'E2eOps');
+      const out = `${result.stdout}${result.stderr}`;
+      expect(out).toContain('AWS::SSM::Parameter');
+      expect(out).toContain('as-deployed');
+      expect(out).toContain('changed-by-hand');
+    },
+    STEP_MS,
+  );
+
+  it(
+    'cdk migrate --from-scan new generates an app from the resources a deleted stack retained',
+    async () => {
+      const { StackId } = await server.client.send(
+        new CreateStackCommand({
+          StackName: 'E2eLeftovers',
+          TemplateBody:
+            'Resources:\n  Kept:\n    Type: AWS::SSM::Parameter\n    DeletionPolicy: Retain\n    Properties: { Name: /e2e/kept, Type: String, Value: retained }\n',
+        }),
+      );
+      await waitForStack(server.client, StackId!);
+      await server.client.send(new DeleteStackCommand({ StackName: StackId }));
+      await waitForStack(server.client, StackId!);
+      // cdk migrate draws progress with stdout.clearLine, which only a terminal has: it runs under script(1)
+      const args = [CDK, 'migrate', '--stack-name', 'MigratedApp', '--from-scan', 'new', '--language', 'typescript'];
+      args.push('--output-path', work, '--no-notices', '--ci');
+      const quoted = args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+      const out = ok(
+        await run('/usr/bin/script', ['-qec', quoted, '/dev/null'], { cwd: work, env, timeoutMs: STEP_MS }),
+      );
+      expect(out).toContain('Template successfully generated');
+      const app = join(work, 'MigratedApp');
+      const stackFile = readFileSync(join(app, 'lib', 'migrated_app-stack.ts'), 'utf8');
+      expect(stackFile).toContain('/e2e/kept');
+      expect(stackFile).toContain("new ssm.CfnParameter(this, 'SSMParameter'");
+      expect(stackFile).toContain('cdk.CfnDeletionPolicy.RETAIN');
+      expect(JSON.parse(readFileSync(join(app, 'migrate.json'), 'utf8')).Source).toMatch(/:generatedTemplate\//);
+    },
+    STEP_MS,
   );
 });

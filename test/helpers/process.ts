@@ -11,9 +11,9 @@ export interface Running {
   endpoint: string;
 }
 
-export function start(db: string): Promise<Running> {
+export function start(db: string, args: readonly string[] = []): Promise<Running> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, '--port', '0', '--db', db, '--log-level', 'info'], {
+    const child = spawn(process.execPath, [MAIN, '--port', '0', '--db', db, '--log-level', 'info', ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

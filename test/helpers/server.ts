@@ -1,6 +1,7 @@
 // Starts cfn-local on a random port for one test file and hands out an AWS SDK v3 client pointed at it.
 import { CloudFormationClient, DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
 import { buildApp, type App, type AppOptions } from '../../server/app.js';
+import { TEST_ENDPOINT } from './endpoint.js';
 
 export interface TestServer {
   app: App;
@@ -9,7 +10,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * Against CFN_LOCAL_TEST_ENDPOINT (test/helpers/endpoint.ts) the client targets that endpoint with the usual AWS
+ * credentials and region; there is no app (the files that read it are left out of such a run).
+ */
+function remoteServer(endpoint: string): TestServer {
+  const client = new CloudFormationClient({ endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
+  return {
+    get app(): App {
+      throw new Error(`cfn-local's app is not reachable at CFN_LOCAL_TEST_ENDPOINT (${endpoint})`);
+    },
+    endpoint,
+    client,
+    close: async () => undefined,
+  };
+}
+
 export async function startServer(options: AppOptions = {}): Promise<TestServer> {
+  if (TEST_ENDPOINT) return remoteServer(TEST_ENDPOINT);
   const app = buildApp({ db: ':memory:', ...options });
   const endpoint = await app.fastify.listen({ host: '127.0.0.1', port: 0 });
   const client = new CloudFormationClient({

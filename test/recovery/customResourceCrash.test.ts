@@ -43,6 +43,8 @@ class SilentHandler {
 }
 
 const handler = new SilentHandler();
+// The handler is a URL, which AWS would refuse as a ServiceToken: the flag lets cfn-local POST to it.
+const URL_TOKENS = ['--allow-url-service-tokens'];
 beforeAll(() => handler.start());
 afterAll(() => handler.close());
 
@@ -59,7 +61,7 @@ const reply = (run: Running, request: Request, Data: Record<string, string>) =>
 describe('a custom resource across a restart', () => {
   it('takes the reply PUT to its ResponseURL after the restart, without sending the request again', async () => {
     const db = join(dir, 'custom.db');
-    let run = await start(db);
+    let run = await start(db, URL_TOKENS);
     const body = `
 Resources:
   Thing:
@@ -72,7 +74,7 @@ Outputs:
 `;
     const { StackId } = await run.client.send(new CreateStackCommand({ StackName: 'cr-restart', TemplateBody: body }));
     await until(async () => handler.requests.length === 1, 'requested');
-    run = await restart(run, db);
+    run = await restart(run, db, 0, URL_TOKENS);
     try {
       const [request] = handler.requests;
       expect((await reply(run, request, { Endpoint: 'https://thing' })).status).toBe(200);
@@ -116,7 +118,7 @@ Resources:
     'a %s request answered after the restart ends %s, sent once',
     async (type, settled) => {
       const db = join(dir, `custom-${type}.db`);
-      let run = await start(db);
+      let run = await start(db, URL_TOKENS);
       const name = `cr-${type.toLowerCase()}`;
       const stackId = await created(run, name);
       const before = handler.requests.length;
@@ -124,7 +126,7 @@ Resources:
         await run.client.send(new UpdateStackCommand({ StackName: stackId, TemplateBody: body(2) }));
       else await run.client.send(new DeleteStackCommand({ StackName: stackId }));
       await until(async () => handler.requests.length === before + 1, `${type} requested`);
-      run = await restart(run, db);
+      run = await restart(run, db, 0, URL_TOKENS);
       try {
         const request = handler.requests[before];
         expect(request.RequestType).toBe(type);

@@ -47,8 +47,8 @@ export async function checkEvents(run: Running, stackId: string) {
 }
 
 /** Kills the server at this moment and starts it again on the same database. */
-export async function restart(run: Running, db: string, downMs = 0): Promise<Running> {
+export async function restart(run: Running, db: string, downMs = 0, args: readonly string[] = []): Promise<Running> {
   await kill(run);
   await sleep(downMs);
-  return start(db);
+  return start(db, args);
 }

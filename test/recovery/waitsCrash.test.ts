@@ -12,7 +12,7 @@ import { waitForStack } from '../helpers/server.js';
 import { allEvents, resourceLines } from '../helpers/events.js';
 import { kill, start, type Running } from '../helpers/process.js';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { at, checkEvents, physicalId, put, restart, sleep, waitingFor } from './waitHelpers.js';
+import { at, checkEvents, physicalId, put, restart, waitingFor } from './waitHelpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cfn-local-waits-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -127,7 +127,8 @@ describe('a CreationPolicy across a restart', () => {
     await signal(run.client, 'i-before');
     run = await restart(run, db);
     try {
-      await sleep(200);
+      // a restart decides at start, before it listens, whether the create resumes or rolls back: polled for 100 ms,
+      // the resumed wait (one signal of two) does not settle
       expect((await waitForStack(run.client, StackId!, 100).catch((e: Error) => e)) instanceof Error).toBe(true);
       await signal(run.client, 'i-after');
       expect((await waitForStack(run.client, StackId!, 15_000)).StackStatus).toBe('CREATE_COMPLETE');

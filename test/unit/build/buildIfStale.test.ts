@@ -11,6 +11,7 @@ const SCRIPT = fileURLToPath(new URL('../../../scripts/build-if-stale.mjs', impo
 const SOURCES = [
   'server/start.ts',
   'storage/db.ts',
+  'console/src/main.tsx',
   'scripts/bundle.mjs',
   'package.json',
   'package-lock.json',
@@ -20,10 +21,21 @@ const OUTPUTS = [
   'dist/cfn-local.bundle.cache',
   'dist/cfn-local.cjs',
   'dist/pino-pretty.cjs',
+  'dist/console/manifest.json',
   'generated/models/cloudformation.json',
   'generated/spec.json',
 ];
-const DIRS = ['domain', 'server', 'handlers', 'state-machine', 'template', 'resources', 'storage', 'scripts'];
+const DIRS = [
+  'domain',
+  'server',
+  'handlers',
+  'state-machine',
+  'template',
+  'resources',
+  'storage',
+  'scripts',
+  'console',
+];
 
 /** A project folder whose sources were written at t=1000 s and outputs at t=2000 s. */
 function project(): string {
@@ -59,9 +71,12 @@ describe('build-if-stale', () => {
     expect(check(root)).toEqual({ status: 1, reason: 'dist/cfn-local.bundle.cache is missing' });
   });
 
-  it.each(['storage/db.ts', 'package-lock.json'])('builds when %s is newer than the build', (file) => {
-    const root = project();
-    utimesSync(join(root, file), 3000, 3000);
-    expect(check(root)).toEqual({ status: 1, reason: 'sources changed since the last build' });
-  });
+  it.each(['storage/db.ts', 'package-lock.json', 'console/src/main.tsx'])(
+    'builds when %s is newer than the build',
+    (file) => {
+      const root = project();
+      utimesSync(join(root, file), 3000, 3000);
+      expect(check(root)).toEqual({ status: 1, reason: 'sources changed since the last build' });
+    },
+  );
 });

@@ -1,0 +1,191 @@
+// Event source mappings from SQS queues in the backend, polled as Lambda's pollers do: receive up to BatchSize
+// messages, invoke the local function (the Lambda runtime) with Lambda's SQS event, delete the batch when the
+// function succeeds (or the messages it did not report in batchItemFailures), and leave failed messages to come
+// back after their visibility timeout, so the queue's own RedrivePolicy moves them to a dead-letter queue.
+import type { SQSClient, Message } from '@aws-sdk/client-sqs';
+import type { BackendEndpoint, LambdaInvoker } from '../provider.js';
+import type { WorldResource } from '../../storage/world.js';
+import { clientFor } from './clients.js';
+import { backendSdk } from './sdk.js';
+
+export const ESM_TYPE = 'AWS::Lambda::EventSourceMapping';
+
+interface Log {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface Mapping {
+  id: string;
+  account: string;
+  region: string;
+  partition: string;
+  properties: Record<string, unknown>;
+}
+
+/** Whether the mapping reads an SQS queue (the source cfn-local polls; Kinesis and DynamoDB streams are not yet). */
+export const isSqsSource = (properties: Record<string, unknown>) =>
+  /^arn:[^:]+:sqs:/.test(String(properties.EventSourceArn ?? ''));
+
+/** Lambda's SQS record for one message. */
+function record(m: Message, arn: string, region: string) {
+  const attributes = Object.fromEntries(
+    Object.entries(m.MessageAttributes ?? {}).map(([k, v]) => [
+      k,
+      {
+        stringValue: v.StringValue,
+        binaryValue: v.BinaryValue ? Buffer.from(v.BinaryValue).toString('base64') : undefined,
+        stringListValues: [],
+        binaryListValues: [],
+        dataType: v.DataType,
+      },
+    ]),
+  );
+  return {
+    messageId: m.MessageId,
+    receiptHandle: m.ReceiptHandle,
+    body: m.Body,
+    attributes: m.Attributes ?? {},
+    messageAttributes: attributes,
+    md5OfBody: m.MD5OfBody,
+    eventSource: 'aws:sqs',
+    eventSourceARN: arn,
+    awsRegion: region,
+  };
+}
+
+/** The message ids a function reported as failed (ReportBatchItemFailures), or undefined for "all succeeded". */
+function reportedFailures(payload: Buffer): string[] | undefined {
+  try {
+    const parsed = JSON.parse(payload.toString('utf8')) as { batchItemFailures?: { itemIdentifier?: string }[] };
+    return parsed.batchItemFailures?.map((f) => String(f.itemIdentifier));
+  } catch {
+    return undefined;
+  }
+}
+
+class SqsPoller {
+  private readonly abort = new AbortController();
+  readonly done: Promise<void>;
+
+  constructor(
+    private readonly mapping: Mapping,
+    private readonly backend: BackendEndpoint,
+    private readonly lambda: LambdaInvoker,
+    private readonly log: Log,
+  ) {
+    this.done = this.loop();
+  }
+
+  stop(): Promise<void> {
+    this.abort.abort();
+    return this.done;
+  }
+
+  private async loop(): Promise<void> {
+    const stopped = () => this.abort.signal.aborted;
+    while (!stopped()) {
+      try {
+        await this.pollOnce();
+      } catch (err) {
+        if (stopped()) return;
+        this.log.warn({ mapping: this.mapping.id, err: (err as Error).message }, 'event source mapping: poll failed');
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
+    }
+  }
+
+  private async pollOnce(): Promise<void> {
+    const m = backendSdk().sqs;
+    const p = this.mapping.properties;
+    const arn = String(p.EventSourceArn);
+    const name = arn.split(':').at(-1)!;
+    const scope = this.mapping;
+    const sqs = await clientFor<SQSClient>(this.backend, scope, 'sqs', async () => m.SQSClient);
+    const { QueueUrl } = await sqs.send(
+      new m.GetQueueUrlCommand({ QueueName: name, QueueOwnerAWSAccountId: arn.split(':')[4] }),
+      { abortSignal: this.abort.signal },
+    );
+    const batch = Math.min(Number(p.BatchSize ?? 10), 10);
+    const got = await sqs.send(
+      new m.ReceiveMessageCommand({
+        QueueUrl,
+        MaxNumberOfMessages: batch,
+        WaitTimeSeconds: 1,
+        AttributeNames: ['All'],
+        MessageAttributeNames: ['All'],
+      }),
+      { abortSignal: this.abort.signal },
+    );
+    const messages = got.Messages ?? [];
+    if (messages.length === 0) return;
+    const event = { Records: messages.map((msg) => record(msg, arn, scope.region)) };
+    const answer = await this.lambda.invoke({
+      account: scope.account,
+      region: scope.region,
+      functionName: String(p.FunctionName),
+      payload: JSON.stringify(event),
+      invocationType: 'RequestResponse',
+    });
+    if (answer.functionError || answer.statusCode >= 300) {
+      this.log.warn(
+        { mapping: this.mapping.id, error: answer.functionError },
+        'event source mapping: the function failed; the batch returns to the queue',
+      );
+      return;
+    }
+    const partial = (p.FunctionResponseTypes as string[] | undefined)?.includes('ReportBatchItemFailures')
+      ? reportedFailures(answer.payload)
+      : undefined;
+    const done = messages.filter((msg) => !partial?.includes(String(msg.MessageId)));
+    if (done.length === 0) return;
+    await sqs.send(
+      new m.DeleteMessageBatchCommand({
+        QueueUrl,
+        Entries: done.map((msg, i) => ({ Id: String(i), ReceiptHandle: msg.ReceiptHandle })),
+      }),
+    );
+  }
+}
+
+/** The running pollers, one per enabled SQS mapping; kept by server/app.ts, started by the mapping's provider. */
+export class EventSourcePollers {
+  private readonly running = new Map<string, SqsPoller>();
+
+  constructor(
+    private readonly backend: BackendEndpoint,
+    private readonly lambda: () => LambdaInvoker | undefined,
+    private readonly log: Log,
+  ) {}
+
+  start(mapping: Mapping): void {
+    void this.stop(mapping.id);
+    const lambda = this.lambda();
+    if (!lambda || !isSqsSource(mapping.properties) || String(mapping.properties.Enabled ?? true) === 'false') return;
+    this.running.set(mapping.id, new SqsPoller(mapping, this.backend, lambda, this.log));
+  }
+
+  async stop(id: string): Promise<void> {
+    const poller = this.running.get(id);
+    this.running.delete(id);
+    await poller?.stop();
+  }
+
+  /** A restart takes up the mappings the world holds. */
+  resume(rows: WorldResource[]): void {
+    for (const r of rows) {
+      if (r.state.lives === 'backend')
+        this.start({
+          id: r.physicalId,
+          account: r.account,
+          region: r.region,
+          partition: 'aws',
+          properties: r.properties,
+        });
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
+  }
+}

@@ -1,0 +1,114 @@
+// The console's JSON reads (docs/control-api.md#the-console-api): every account's stacks, one stack whole, its events,
+// its dependency graph and its change sets, read through the CloudFormation handlers as the stack's own account.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { describeStack } from '../../handlers/cloudformation/stackViews.js';
+import { shownInStackEvents, stackEventView } from '../../handlers/cloudformation/events.js';
+import { describeStackResources } from '../../handlers/cloudformation/resources.js';
+import { getTemplate } from '../../handlers/cloudformation/templates.js';
+import { describeChangeSet, listChangeSets } from '../../handlers/cloudformation/changeSets.js';
+import type { HandlerContext } from '../../handlers/cloudformation/context.js';
+import type { StackRecord } from '../../storage/index.js';
+import { changeSetImpact } from './changeSetImpact.js';
+import { dependencyGraph } from '../console/graph.js';
+import { PREFIX, sendError, type ControlDeps } from './controlHttp.js';
+
+/** The list holds this many stacks at most, newest first (the console stays smooth well past a thousand). */
+export const MAX_STACKS = 10_000;
+/** A bucket's first objects the console lists (by key). */
+export const MAX_OBJECTS = 1_000;
+/** A stack's newest events the console reads at once. */
+export const MAX_EVENTS = 10_000;
+
+/** A stack as the console's list shows it: DescribeStacks' members plus where it lives. */
+export function stackRow(stack: StackRecord) {
+  return {
+    StackId: stack.stackId,
+    StackName: stack.name,
+    Account: stack.account,
+    Region: stack.region,
+    StackStatus: stack.status,
+    StackStatusReason: stack.statusReason,
+    CreationTime: stack.createdAt,
+    LastUpdatedTime: stack.updatedAt,
+    DeletionTime: stack.deletedAt,
+    ParentId: stack.doc.parentId,
+    RootId: stack.doc.rootId,
+    Description: stack.doc.description,
+  };
+}
+
+type IdQuery = { Querystring: { id?: string } };
+
+/** The stack a `?id=<stack ARN>` names and the handler context of its account, or the 400/404 sent. */
+function located(deps: ControlDeps, id: string | undefined, reply: FastifyReply) {
+  if (!id) return void sendError(reply, 400, 'id is required: a stack ARN');
+  const stack = deps.store.stacks.byId(id);
+  if (!stack) return void sendError(reply, 404, `no stack with id ${id.slice(0, 256)}`);
+  const ctx: HandlerContext = { ...deps, caller: { account: stack.account, region: stack.region }, requestId: '' };
+  return { stack, ctx };
+}
+
+function stackDetail(stack: StackRecord, ctx: HandlerContext) {
+  const template = (stage: 'Original' | 'Processed') =>
+    getTemplate(ctx, { StackName: stack.stackId, TemplateStage: stage }) as { TemplateBody?: string };
+  return {
+    Stack: describeStack(stack),
+    Account: stack.account,
+    Region: stack.region,
+    Resources: (describeStackResources(ctx, { StackName: stack.stackId }) as { StackResources?: unknown[] })
+      .StackResources,
+    TemplateOriginal: template('Original').TemplateBody,
+    TemplateProcessed: template('Processed').TemplateBody,
+    StackPolicyBody: stack.doc.stackPolicyBody,
+    ChangeSets: (listChangeSets(ctx, { StackName: stack.stackId }) as { Summaries?: unknown[] }).Summaries,
+  };
+}
+
+export function registerConsoleApi(app: FastifyInstance, deps: ControlDeps): void {
+  app.get(`${PREFIX}/stacks`, async () => ({ stacks: deps.store.stacks.all(MAX_STACKS).map(stackRow) }));
+
+  app.get<IdQuery>(`${PREFIX}/stack`, async (req, reply) => {
+    const found = located(deps, req.query.id, reply);
+    return found ? stackDetail(found.stack, found.ctx) : reply;
+  });
+
+  app.get<IdQuery>(`${PREFIX}/stack/events`, async (req, reply) => {
+    const found = located(deps, req.query.id, reply);
+    if (!found) return reply;
+    const { stack } = found;
+    const events = deps.store.events.page(stack.stackId, undefined, MAX_EVENTS);
+    return {
+      events: events.filter(shownInStackEvents).map((e) => ({ ...stackEventView(e, stack.name), Seq: e.seq })),
+    };
+  });
+
+  app.get<IdQuery>(`${PREFIX}/stack/graph`, async (req, reply) => {
+    const found = located(deps, req.query.id, reply);
+    if (!found) return reply;
+    const body = (
+      getTemplate(found.ctx, { StackName: found.stack.stackId, TemplateStage: 'Processed' }) as {
+        TemplateBody?: string;
+      }
+    ).TemplateBody;
+    return dependencyGraph(body ?? '', deps.store.resources.byStack(found.stack.stackId));
+  });
+
+  app.get<{ Querystring: { account?: string; bucket?: string } }>(`${PREFIX}/bucket-objects`, async (req, reply) => {
+    const { account, bucket } = req.query;
+    if (!account || !bucket) return sendError(reply, 400, 'account and bucket are required');
+    const objects = deps.store.objects.list(account, bucket, '', '', MAX_OBJECTS + 1);
+    return {
+      objects: objects.slice(0, MAX_OBJECTS).map((o) => ({ Key: o.key, Size: o.size, LastModified: o.lastModified })),
+      truncated: objects.length > MAX_OBJECTS,
+    };
+  });
+
+  app.get<IdQuery>(`${PREFIX}/change-set`, async (req, reply) => {
+    const cs = req.query.id ? deps.store.changeSets.byId(req.query.id) : undefined;
+    if (!req.query.id) return sendError(reply, 400, 'id is required: a change set ARN');
+    if (!cs || cs.deleted) return sendError(reply, 404, `no change set with id ${req.query.id.slice(0, 256)}`);
+    const ctx: HandlerContext = { ...deps, caller: { account: cs.account, region: cs.region }, requestId: '' };
+    const described = await describeChangeSet(ctx, { ChangeSetName: cs.changeSetId, IncludePropertyValues: true });
+    return { ...described, Impact: changeSetImpact(deps.store, cs) };
+  });
+}
