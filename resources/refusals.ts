@@ -283,11 +283,7 @@ function fallbackRules(type: string): readonly RefusalRule[] {
   ];
 }
 
-export function deleteRefusal(
-  resource: WorldResource,
-  req: ResourceRequest,
-  world?: WorldAccess,
-): Refusal | undefined {
+export function deleteRefusal(resource: WorldResource, req: ResourceRequest, world?: WorldAccess): Refusal | undefined {
   for (const rule of REFUSALS[resource.type] ?? fallbackRules(resource.type)) {
     if (!rule.when(resource, world)) continue;
     const message = rule.message(resource, req);
