@@ -2,9 +2,9 @@
 // `cloudcontrolapi`), dispatched to handlers/cloudcontrol's CLOUD_CONTROL_ACTIONS, answered in its JSON envelope.
 import { CLOUD_CONTROL_ACTIONS } from '../../handlers/cloudcontrol/index.js';
 import { rowOf, NOT_IMPLEMENTED } from '../../handlers/actionTable.js';
-import { ServiceError, validationText } from '../../domain/serviceErrors.js';
 import { wireModel } from '../protocol/model.js';
-import { MalformedJson, encodeJsonResult, readJsonInput } from '../protocol/json.js';
+import { encodeJsonResult } from '../protocol/json.js';
+import { decodeJsonInput, jsonActionOf } from './awsJson.js';
 import { readText } from './body.js';
 import { asServiceError, notServed, sendJsonError } from './jsonErrors.js';
 import type { AwsService, ServiceRequest } from './types.js';
@@ -13,38 +13,18 @@ import { noteCall } from '../requestLog.js';
 const CONTENT_TYPE = 'application/x-amz-json-1.0';
 const TARGET_PREFIX = 'CloudApiService';
 
-function decode(action: string, body: string): Record<string, unknown> {
-  try {
-    const { input, problems } = readJsonInput(wireModel('cloudcontrol'), action, body);
-    if (problems.length > 0) throw new ServiceError('ValidationException', validationText(problems));
-    return input;
-  } catch (err) {
-    if (err instanceof MalformedJson)
-      throw new ServiceError('SerializationException', 'Start of structure or map found where not expected.');
-    throw err;
-  }
-}
-
-function actionOf(target: unknown): string {
-  const text = typeof target === 'string' ? target : '';
-  const dot = text.lastIndexOf('.');
-  const action = dot === -1 || text.slice(0, dot) !== TARGET_PREFIX ? undefined : text.slice(dot + 1);
-  if (!action || !wireModel('cloudcontrol').operation(action)) throw new ServiceError('UnknownOperationException', '');
-  return action;
-}
-
 async function handle({ req, reply, body, caller, requestId, deps }: ServiceRequest) {
   reply.header('x-amzn-RequestId', requestId);
   const model = wireModel('cloudcontrol');
   try {
     const text = await readText(body);
-    const action = actionOf(req.headers['x-amz-target']);
+    const action = jsonActionOf('cloudcontrol', TARGET_PREFIX, req.headers['x-amz-target']);
     noteCall(req, { action });
     const handler = rowOf(CLOUD_CONTROL_ACTIONS, action);
     if (handler === undefined || handler === NOT_IMPLEMENTED) throw notServed('Cloud Control', action);
     const env = deps.engine.deps.providerEnv;
     const ctx = { store: deps.store, faults: deps.faults, caller, now: () => new Date(), env };
-    const output = await handler(ctx, decode(action, text));
+    const output = await handler(ctx, decodeJsonInput('cloudcontrol', action, text));
     return reply.type(CONTENT_TYPE).send(encodeJsonResult(action, output, model));
   } catch (err) {
     return sendJsonError(reply, asServiceError(req, err, 'GeneralServiceException'), CONTENT_TYPE, model);
