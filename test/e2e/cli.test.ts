@@ -152,6 +152,10 @@ describe.skipIf(cli.skip)(cli.title, () => {
   });
 
   it('deploy --no-execute-changeset leaves an AVAILABLE change set and the stack untouched', async () => {
+    // The CLI names its change set awscli-cloudformation-package-deploy-<epoch second>. The deploy before left its
+    // empty change set FAILED under that name, and a second create of the same name in the same second is refused
+    // with AlreadyExistsException (exit 254), as AWS refuses it: start in the next second.
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
     const result = await aws(
       'deploy',
       '--template-file',
