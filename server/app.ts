@@ -115,7 +115,11 @@ export function buildApp(options: AppOptions = {}): App {
     nestedStacks: (door) => new NestedStacks(door),
   });
   recoverInterruptedOperations(engine);
-  pollers?.resume(store.world.list({ type: ESM_TYPE }));
+  let closing = false;
+  // The mappings a restart finds are polled once the server listens: their functions reach it at its endpoint.
+  void providerEnv.listening!.then(() => {
+    if (!closing) pollers?.resume(store.world.list({ type: ESM_TYPE }));
+  });
   const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
     loggerInstance: quieter(log) as FastifyBaseLogger,
@@ -156,6 +160,7 @@ export function buildApp(options: AppOptions = {}): App {
     backendStarted,
     lambda,
     async close() {
+      closing = true;
       listened();
       await fastify.close();
       await engine.idle();
