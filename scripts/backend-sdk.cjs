@@ -44,4 +44,13 @@ module.exports = {
   get cloudwatch() {
     return require('@aws-sdk/client-cloudwatch');
   },
+  get kinesis() {
+    return require('@aws-sdk/client-kinesis');
+  },
+  get dynamodbStreams() {
+    return require('@aws-sdk/client-dynamodb-streams');
+  },
+  get http() {
+    return require('@smithy/node-http-handler');
+  },
 };

@@ -9,6 +9,7 @@ import { IAM_POLICY, IAM_ROLE } from './iam.js';
 import { IAM_ACCESS_KEY, IAM_GROUP, IAM_INSTANCE_PROFILE, IAM_MANAGED_POLICY, IAM_USER } from './iamIdentities.js';
 import { LOG_GROUP } from './logs.js';
 import { STATE_MACHINE } from './stepfunctions.js';
+import { KINESIS_STREAM } from './kinesis.js';
 import { ESM_TYPE } from './pollers.js';
 import { eventSourceMappingProvider } from './eventSourceMapping.js';
 
@@ -28,6 +29,7 @@ export const BACKEND_OPS: Readonly<Record<string, BackendOps>> = {
   'AWS::IAM::InstanceProfile': IAM_INSTANCE_PROFILE,
   'AWS::Logs::LogGroup': LOG_GROUP,
   'AWS::StepFunctions::StateMachine': STATE_MACHINE,
+  'AWS::Kinesis::Stream': KINESIS_STREAM,
 };
 
 export const BACKEND_PROVIDERS: Readonly<Record<string, Provider>> = {

@@ -18,6 +18,10 @@ export interface BackendSdk {
   ecr: typeof import('@aws-sdk/client-ecr');
   cognito: typeof import('@aws-sdk/client-cognito-identity-provider');
   cloudwatch: typeof import('@aws-sdk/client-cloudwatch');
+  kinesis: typeof import('@aws-sdk/client-kinesis');
+  dynamodbStreams: typeof import('@aws-sdk/client-dynamodb-streams');
+  /** HTTP/1.1 for the clients whose default is HTTP/2 (Kinesis): moto and most emulators speak only HTTP/1.1. */
+  http: typeof import('@smithy/node-http-handler');
 }
 
 /** What scripts/backend-sdk.cjs exports: each client package under its short name. */
@@ -36,6 +40,9 @@ export const SDK_PACKAGES: Readonly<Record<keyof BackendSdk, string>> = {
   ecr: '@aws-sdk/client-ecr',
   cognito: '@aws-sdk/client-cognito-identity-provider',
   cloudwatch: '@aws-sdk/client-cloudwatch',
+  kinesis: '@aws-sdk/client-kinesis',
+  dynamodbStreams: '@aws-sdk/client-dynamodb-streams',
+  http: '@smithy/node-http-handler',
 };
 
 let loaded: BackendSdk | undefined;
