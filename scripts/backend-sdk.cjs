@@ -7,4 +7,7 @@ module.exports = {
   iam: require('@aws-sdk/client-iam'),
   logs: require('@aws-sdk/client-cloudwatch-logs'),
   sfn: require('@aws-sdk/client-sfn'),
+  kinesis: require('@aws-sdk/client-kinesis'),
+  dynamodbStreams: require('@aws-sdk/client-dynamodb-streams'),
+  http: require('@smithy/node-http-handler'),
 };

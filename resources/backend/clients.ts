@@ -16,6 +16,7 @@ export async function clientFor<T>(
   scope: { account: string; region: string },
   name: string,
   load: () => Promise<Ctor<T>>,
+  extra: () => Record<string, unknown> = () => ({}),
 ): Promise<T> {
   const url = await backend.url();
   const key = `${name} ${url} ${scope.account} ${scope.region}`;
@@ -27,6 +28,7 @@ export async function clientFor<T>(
       region: scope.region,
       credentials: { accessKeyId: scope.account, secretAccessKey: 'cfn-local' },
       maxAttempts: 3,
+      ...extra(),
     });
     CACHE.set(key, client);
   }

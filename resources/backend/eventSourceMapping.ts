@@ -1,25 +1,32 @@
 // AWS::Lambda::EventSourceMapping with --backend: the mapping is a world row as before (Lambda is cfn-local's
-// own), and one from an SQS queue is also polled (resources/backend/pollers.ts) for as long as it exists.
+// own), and one from an SQS queue, a Kinesis stream or a DynamoDB stream is also polled (resources/backend/pollers.ts)
+// for as long as it exists.
 import { genericProvider } from '../genericProvider.js';
 import type { Provider, ProviderResult, ResourceRequest, WorldAccess } from '../provider.js';
-import { isSqsSource } from './pollers.js';
+import { isPolledSource } from './pollers.js';
 
 function polled(req: ResourceRequest): boolean {
-  return req.env?.pollers !== undefined && isSqsSource(req.properties);
+  return req.env?.pollers !== undefined && isPolledSource(req.properties);
 }
 
+/** How long a create or update waits for a stream poller's first shard iterators (LATEST is "from now"). */
+const READY_MS = 10_000;
+
 /** Marks the row as living in the backend's data plane and (re)starts its poller. */
-function startPolling(world: WorldAccess, req: ResourceRequest, result: ProviderResult): ProviderResult {
+async function startPolling(world: WorldAccess, req: ResourceRequest, result: ProviderResult): Promise<ProviderResult> {
   if (!result.ok || !polled(req)) return result;
   const row = world.get(req.type, result.physicalId);
   if (row) world.put({ ...row, state: { ...row.state, lives: 'backend' } });
-  req.env!.pollers!.start({
+  const ready = req.env!.pollers!.start({
     id: result.physicalId,
     account: req.account,
     region: req.region,
     partition: req.partition,
     properties: req.properties,
   });
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([ready, new Promise((resolve) => (timer = setTimeout(resolve, READY_MS)))]);
+  clearTimeout(timer);
   return result;
 }
 

@@ -8,6 +8,7 @@ import { DYNAMODB_TABLE } from './dynamodb.js';
 import { IAM_POLICY, IAM_ROLE } from './iam.js';
 import { LOG_GROUP } from './logs.js';
 import { STATE_MACHINE } from './stepfunctions.js';
+import { KINESIS_STREAM } from './kinesis.js';
 import { ESM_TYPE } from './pollers.js';
 import { eventSourceMappingProvider } from './eventSourceMapping.js';
 
@@ -22,6 +23,7 @@ export const BACKEND_OPS: Readonly<Record<string, BackendOps>> = {
   'AWS::IAM::Policy': IAM_POLICY,
   'AWS::Logs::LogGroup': LOG_GROUP,
   'AWS::StepFunctions::StateMachine': STATE_MACHINE,
+  'AWS::Kinesis::Stream': KINESIS_STREAM,
 };
 
 export const BACKEND_PROVIDERS: Readonly<Record<string, Provider>> = {

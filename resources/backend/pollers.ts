@@ -1,16 +1,18 @@
 // Event source mappings from SQS queues in the backend, polled as Lambda's pollers do: receive up to BatchSize
 // messages, invoke the local function (the Lambda runtime) with Lambda's SQS event, delete the batch when the
 // function succeeds (or the messages it did not report in batchItemFailures), and leave failed messages to come
-// back after their visibility timeout, so the queue's own RedrivePolicy moves them to a dead-letter queue.
+// back after their visibility timeout, so the queue's own RedrivePolicy moves them to a dead-letter queue. Kinesis
+// and DynamoDB streams are read by resources/backend/streamPollers.ts.
 import type { SQSClient, Message } from '@aws-sdk/client-sqs';
 import type { BackendEndpoint, LambdaInvoker } from '../provider.js';
 import type { WorldResource } from '../../storage/world.js';
 import { clientFor } from './clients.js';
 import { backendSdk } from './sdk.js';
+import { StreamPoller, isDynamoDbStreamSource, isKinesisSource } from './streamPollers.js';
 
 export const ESM_TYPE = 'AWS::Lambda::EventSourceMapping';
 
-interface Log {
+export interface Log {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
 }
@@ -23,9 +25,13 @@ export interface Mapping {
   properties: Record<string, unknown>;
 }
 
-/** Whether the mapping reads an SQS queue (the source cfn-local polls; Kinesis and DynamoDB streams are not yet). */
-export const isSqsSource = (properties: Record<string, unknown>) =>
-  /^arn:[^:]+:sqs:/.test(String(properties.EventSourceArn ?? ''));
+const isSqsSource = (arn: string) => /^arn:[^:]+:sqs:/.test(arn);
+
+/** Whether the mapping reads a source cfn-local polls: an SQS queue, a Kinesis stream or a DynamoDB stream. */
+export function isPolledSource(properties: Record<string, unknown>): boolean {
+  const arn = String(properties.EventSourceArn ?? '');
+  return isSqsSource(arn) || isKinesisSource(arn) || isDynamoDbStreamSource(arn);
+}
 
 /** Lambda's SQS record for one message. */
 function record(m: Message, arn: string, region: string) {
@@ -64,8 +70,15 @@ function reportedFailures(payload: Buffer): string[] | undefined {
   }
 }
 
-class SqsPoller {
+interface Poller {
+  /** Resolves once the poller reads from where the mapping starts (a stream's shard iterators taken). */
+  readonly ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+class SqsPoller implements Poller {
   private readonly abort = new AbortController();
+  readonly ready = Promise.resolve();
   readonly done: Promise<void>;
 
   constructor(
@@ -148,9 +161,9 @@ class SqsPoller {
   }
 }
 
-/** The running pollers, one per enabled SQS mapping; kept by server/app.ts, started by the mapping's provider. */
+/** The running pollers, one per enabled mapping; kept by server/app.ts, started by the mapping's provider. */
 export class EventSourcePollers {
-  private readonly running = new Map<string, SqsPoller>();
+  private readonly running = new Map<string, Poller>();
 
   constructor(
     private readonly backend: BackendEndpoint,
@@ -158,11 +171,18 @@ export class EventSourcePollers {
     private readonly log: Log,
   ) {}
 
-  start(mapping: Mapping): void {
+  /** Starts (or restarts) the mapping's poller; resolves once it reads from the mapping's starting position. */
+  start(mapping: Mapping): Promise<void> {
     void this.stop(mapping.id);
     const lambda = this.lambda();
-    if (!lambda || !isSqsSource(mapping.properties) || String(mapping.properties.Enabled ?? true) === 'false') return;
-    this.running.set(mapping.id, new SqsPoller(mapping, this.backend, lambda, this.log));
+    if (!lambda || !isPolledSource(mapping.properties) || String(mapping.properties.Enabled ?? true) === 'false')
+      return Promise.resolve();
+    const arn = String(mapping.properties.EventSourceArn);
+    const poller = isSqsSource(arn)
+      ? new SqsPoller(mapping, this.backend, lambda, this.log)
+      : new StreamPoller(mapping, this.backend, lambda, this.log);
+    this.running.set(mapping.id, poller);
+    return poller.ready;
   }
 
   async stop(id: string): Promise<void> {
@@ -175,7 +195,7 @@ export class EventSourcePollers {
   resume(rows: WorldResource[]): void {
     for (const r of rows) {
       if (r.state.lives === 'backend')
-        this.start({
+        void this.start({
           id: r.physicalId,
           account: r.account,
           region: r.region,

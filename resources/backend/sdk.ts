@@ -10,6 +10,10 @@ export interface BackendSdk {
   iam: typeof import('@aws-sdk/client-iam');
   logs: typeof import('@aws-sdk/client-cloudwatch-logs');
   sfn: typeof import('@aws-sdk/client-sfn');
+  kinesis: typeof import('@aws-sdk/client-kinesis');
+  dynamodbStreams: typeof import('@aws-sdk/client-dynamodb-streams');
+  /** HTTP/1.1 for the clients whose default is HTTP/2 (Kinesis): moto and most emulators speak only HTTP/1.1. */
+  http: typeof import('@smithy/node-http-handler');
 }
 
 /** What scripts/backend-sdk.cjs exports: each client package under its short name. */
@@ -20,6 +24,9 @@ export const SDK_PACKAGES: Readonly<Record<keyof BackendSdk, string>> = {
   iam: '@aws-sdk/client-iam',
   logs: '@aws-sdk/client-cloudwatch-logs',
   sfn: '@aws-sdk/client-sfn',
+  kinesis: '@aws-sdk/client-kinesis',
+  dynamodbStreams: '@aws-sdk/client-dynamodb-streams',
+  http: '@smithy/node-http-handler',
 };
 
 let loaded: BackendSdk | undefined;
