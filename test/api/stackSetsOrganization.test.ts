@@ -12,6 +12,7 @@ import {
   ListStackSetAutoDeploymentTargetsCommand,
   ListStackSetOperationsCommand,
   ListStackSetsCommand,
+  type AccountFilterType,
   type CloudFormationClient,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, type TestServer } from '../helpers/server.js';
@@ -177,7 +178,11 @@ describe('service-managed stack sets', () => {
       const { OperationId } = await cfn.send(
         new CreateStackInstancesCommand({
           StackSetName: 'filtered',
-          DeploymentTargets: { OrganizationalUnitIds: [PROD], Accounts, AccountFilterType },
+          DeploymentTargets: {
+            OrganizationalUnitIds: [PROD],
+            Accounts,
+            AccountFilterType: AccountFilterType as AccountFilterType,
+          },
           Regions: ['us-west-2'],
         }),
       );
