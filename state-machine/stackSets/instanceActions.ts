@@ -4,8 +4,8 @@ import { v4 as uuidv4 } from 'uuid';
 import { isAwsError } from '../../domain/errors.js';
 import type { Engine } from '../engine.js';
 import type { SetParameter, StackInstanceRecord, StackRecord, StackSetRecord } from '../../storage/index.js';
-import { createStack } from '../operations/create.js';
-import { updateStack } from '../operations/update.js';
+import { createStack, expandForCreate } from '../operations/create.js';
+import { expandForUpdate, updateStack } from '../operations/update.js';
 import { deleteStack } from '../operations/delete.js';
 import { runStackDrift } from '../drift.js';
 import type { Target } from './targets.js';
@@ -66,6 +66,7 @@ export async function deployInstance(
     Capabilities: set.doc.capabilities,
     Tags: set.doc.tags,
   };
+  const body = set.doc.templateBody;
   const previous = instance.doc.stackId ? store.stacks.byId(instance.doc.stackId) : undefined;
   try {
     if (previous && previous.status !== 'DELETE_COMPLETE' && !updatable(previous)) {
@@ -76,14 +77,15 @@ export async function deployInstance(
     let stackId: string;
     if (previous && updatable(previous)) {
       try {
-        stackId = updateStack(engine, previous, input, set.doc.templateBody);
+        stackId = updateStack(engine, previous, input, await expandForUpdate(engine, previous, input, body));
       } catch (err) {
         if (messageOf(err) === 'No updates are to be performed.') return { ok: true, stackId: previous.stackId };
         throw err;
       }
     } else {
       const name = `StackSet-${set.name}-${uuidv4()}`;
-      stackId = createStack(engine, caller, { ...input, StackName: name }, set.doc.templateBody);
+      const create = { ...input, StackName: name };
+      stackId = createStack(engine, caller, create, await expandForCreate(engine, caller, create, body));
       onStack(stackId);
     }
     const stack = await engine.settled(stackId);
