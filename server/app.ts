@@ -24,7 +24,7 @@ import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
 import { registerConsole } from './routes/console.js';
-import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler } from './connections.js';
+import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler, idleConnectionCloser } from './connections.js';
 import { LambdaRuntime } from '../runtime/index.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
 import type { AppOptions } from './appOptions.js';
@@ -126,6 +126,7 @@ export function buildApp(options: AppOptions = {}): App {
     logController: new LogController({ disableRequestLogging: true }),
     schemaController: SCHEMALESS,
   });
+  const endIdleConnections = idleConnectionCloser(fastify.server);
   registerRequestLog(fastify, log);
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -157,7 +158,9 @@ export function buildApp(options: AppOptions = {}): App {
     lambda,
     async close() {
       listened();
-      await fastify.close();
+      const closing = fastify.close();
+      endIdleConnections();
+      await closing;
       await engine.idle();
       await pollers?.close();
       await backend?.close();
