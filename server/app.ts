@@ -26,6 +26,7 @@ import { guardControlApi } from './routes/controlAuth.js';
 import { registerConsole } from './routes/console.js';
 import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler } from './connections.js';
 import { LambdaRuntime } from '../runtime/index.js';
+import { StepFunctionsRunner } from '../runtime/stepFunctions/executions.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
 import type { AppOptions } from './appOptions.js';
 
@@ -80,6 +81,7 @@ export function buildApp(options: AppOptions = {}): App {
           // Runs only once the server listens, after `fastify` below exists.
           (req, res) => fastify.server.emit('request', req, res),
         );
+  const stepFunctions = new StepFunctionsRunner({ invoke: () => lambda && ((req) => lambda.invoke(req)), log });
   // Event source mappings from backend queues are polled into the local functions, as Lambda's pollers do.
   const pollers = backend && new EventSourcePollers(backend, () => lambda, log);
   const providerEnv: ProviderEnv = {
@@ -137,7 +139,7 @@ export function buildApp(options: AppOptions = {}): App {
   });
   guardControlApi(fastify, options.controlToken);
   const controlRoutes = noteControlRoutes(fastify);
-  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend });
+  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend, stepFunctions });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerConsole(fastify, { store, engine, faults, defaults });
@@ -159,6 +161,7 @@ export function buildApp(options: AppOptions = {}): App {
       listened();
       await fastify.close();
       await engine.idle();
+      stepFunctions.close();
       await pollers?.close();
       await backend?.close();
       await lambda?.close();
