@@ -6,6 +6,7 @@ import { Store } from '../storage/index.js';
 import { Engine } from '../state-machine/engine.js';
 import { systemClock } from '../state-machine/transitions.js';
 import { recoverInterruptedOperations } from '../state-machine/recovery.js';
+import { recoverRefactors } from '../state-machine/refactors/create.js';
 import { Faults } from '../resources/faults.js';
 import { registerControlApi } from './routes/control.js';
 import { registerChangeSetImpact } from './routes/changeSetImpact.js';
@@ -115,6 +116,7 @@ export function buildApp(options: AppOptions = {}): App {
     nestedStacks: (door) => new NestedStacks(door),
   });
   recoverInterruptedOperations(engine);
+  recoverRefactors(store);
   pollers?.resume(store.world.list({ type: ESM_TYPE }));
   const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({

@@ -45,6 +45,10 @@ export const OUTCOMES = {
     rollbackComplete: 'IMPORT_ROLLBACK_COMPLETE',
     rollbackFailed: 'IMPORT_ROLLBACK_FAILED',
   },
+  // ExecuteStackRefactor on a stack it moves resources into or out of (an UPDATE_STACK operation, as on AWS), and on
+  // a stack EnableStackCreation makes (a CREATE_STACK one); it commits as one unit, so it has no failed outcome
+  REFACTOR: { complete: 'UPDATE_COMPLETE' },
+  REFACTOR_NEW_STACK: { complete: 'CREATE_COMPLETE' },
   // DeleteStack, and OnFailure DELETE after a create's rollback
   DELETE: { inProgress: 'DELETE_IN_PROGRESS', complete: 'DELETE_COMPLETE', failed: 'DELETE_FAILED' },
 } as const satisfies Record<string, Partial<Record<Outcome, StackStatus>>>;

@@ -16,6 +16,7 @@ import { ChangeFeed } from './feed.js';
 import { OperationHistoryStore } from './operationHistory.js';
 import { DriftStore } from './drifts.js';
 import { GeneratorStore } from './generator.js';
+import { RefactorStore } from './refactors.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 /**
@@ -29,6 +30,7 @@ export interface ReadonlyStore {
   readonly history: Pick<OperationHistoryStore, 'ofChangeSet' | 'byId' | 'latestOf'>;
   readonly drifts: Pick<DriftStore, 'detection' | 'latestDetection' | 'latestComplete' | 'resources' | 'resource'>;
   readonly generator: Pick<GeneratorStore, 'scan' | 'template' | 'templateByName' | 'scans' | 'templates'>;
+  readonly refactors: Pick<RefactorStore, 'byId' | 'list'>;
   readonly templates: Pick<TemplateStore, 'body'>;
   readonly exports: Pick<ExportStore, 'get' | 'list' | 'importers' | 'byStack'>;
   readonly changeSets: Pick<ChangeSetStore, 'byId' | 'byName' | 'byStack'>;
@@ -59,6 +61,8 @@ export class Store {
   readonly drifts: DriftStore;
   /** The IaC generator's resource scans and generated templates. */
   readonly generator: GeneratorStore;
+  /** Stack refactors. */
+  readonly refactors: RefactorStore;
   /**
    * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
@@ -88,6 +92,7 @@ export class Store {
     this.history = new OperationHistoryStore(db);
     this.drifts = new DriftStore(db);
     this.generator = new GeneratorStore(db);
+    this.refactors = new RefactorStore(db);
   }
 
   static open(file: string): Store {
@@ -137,6 +142,7 @@ export class Store {
         'drift_detections',
         'resource_drifts',
         'generator_records',
+        'stack_refactors',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -190,6 +196,7 @@ export class Store {
         's3_objects',
         's3_uploads',
         'generator_records',
+        'stack_refactors',
         'stacks',
       ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
@@ -217,6 +224,13 @@ export type {
   GeneratedTemplateRecord,
   GeneratedResourceRecord,
 } from './generator.js';
+export type {
+  StackRefactorRecord,
+  RefactorActionRecord,
+  RefactorMove,
+  RefactorStackRecord,
+  RefactorLocation,
+} from './refactors.js';
 export type { WorldResource, WorldState } from './world.js';
 export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';

@@ -16,6 +16,7 @@ import * as signals from './signals.js';
 import * as account from './account.js';
 import * as drift from './drift.js';
 import * as generator from './generator.js';
+import * as refactors from './refactors.js';
 
 /** Total over the model's Actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
 export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = {
@@ -64,6 +65,11 @@ export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = 
   GetGeneratedTemplate: generator.getGeneratedTemplate,
   ListGeneratedTemplates: generator.listGeneratedTemplates,
   DeleteGeneratedTemplate: generator.deleteGeneratedTemplate,
+  CreateStackRefactor: refactors.createStackRefactor,
+  DescribeStackRefactor: refactors.describeStackRefactor,
+  ExecuteStackRefactor: refactors.executeStackRefactor,
+  ListStackRefactors: refactors.listStackRefactors,
+  ListStackRefactorActions: refactors.listStackRefactorActions,
 };
 
 /** The handler of `action` behind INPUT_RULES' check; NOT_IMPLEMENTED, or undefined for an Action the model lacks. */
