@@ -13,6 +13,7 @@ import { customResourceProvider } from './customResources.js';
 import { NESTED_STACK_TYPE, nestedStackProvider } from './nestedStacks.js';
 import { secretProvider } from './secretsManager.js';
 import { ssmParameterProvider } from './ssm.js';
+import { lambdaAliasProvider, lambdaVersionProvider } from './lambdaVersions.js';
 import { BACKEND_PROVIDERS } from './backend/index.js';
 
 export const PROVIDERS: Readonly<Record<string, Provider>> = {
@@ -23,6 +24,8 @@ export const PROVIDERS: Readonly<Record<string, Provider>> = {
   [NESTED_STACK_TYPE]: nestedStackProvider,
   'AWS::SecretsManager::Secret': secretProvider,
   'AWS::SSM::Parameter': ssmParameterProvider,
+  'AWS::Lambda::Version': lambdaVersionProvider,
+  'AWS::Lambda::Alias': lambdaAliasProvider,
 };
 
 export function providerFor(type: string): Provider {

@@ -71,6 +71,8 @@ export interface OperationLaunch {
   resumes?: boolean;
   /** When the resumed operation first started: its TimeoutInMinutes still counts from there. */
   startedAt?: string;
+  /** A create's OnFailure: ROLLBACK, DELETE or DO_NOTHING (ROLLBACK when unset). */
+  onFailure?: string;
   /** Synchronous work right after the first status (ContinueUpdateRollback's skipped resources). */
   begin?(rt: Runtime): void;
   run(rt: Runtime): Promise<void>;
@@ -161,6 +163,7 @@ export class Engine {
     return {
       ...launch.scope,
       express: options.express,
+      onFailure: launch.onFailure,
       stack,
       template: launch.template,
       resources,

@@ -10,45 +10,42 @@ import { prepareStored } from './prepare.js';
 import { REASONS } from './resourceActions.js';
 import type { Runtime } from './runtime.js';
 import { endOfExecution } from './nestedChangeSets.js';
-import { rollbackCreated, failedToCreate, runCreate } from './operations/create.js';
+import { CREATE_RUN } from './operations/create.js';
 import { runDelete } from './operations/delete.js';
-import { failUpdate, failedToUpdate, finishUpdate, runUpdate } from './operations/update.js';
-import { rollbackUpdate } from './operations/updateRollback.js';
-import { failedToImport, rollbackImport } from './operations/import.js';
+import { finishUpdate, UPDATE_RUN } from './operations/update.js';
+import { IMPORT_RUN } from './operations/import.js';
+import { runOperation, type RunRow } from './operations/run.js';
 import { lastOperationsOf } from './operationHistory.js';
 import { resumesWaits, resumeWhenListening } from './resumeWaits.js';
-import { reachOutcome, rollbackRequested } from './outcomes.js';
 
 type Resume = (rt: Runtime) => Promise<void>;
 
+/**
+ * An interrupted run of `row`'s kind: it goes on when every resource in flight was waiting on the outside world
+ * (resumeWaits.ts), else those resources are cancelled and the row says where the stack goes (it rolls back).
+ */
+const resumeRun =
+  (row: RunRow, cancelReason: string): Resume =>
+  async (rt) => {
+    if (resumesWaits(rt)) return resumeWhenListening(rt, () => runOperation(rt, row));
+    await row.interrupted(rt, cancelInFlight(rt, row.action, cancelReason));
+  };
+
 /** How a restart carries each in-progress status to where AWS would take it. */
 export const RESUME: Record<InProgressStatus, Resume> = {
-  CREATE_IN_PROGRESS: async (rt) => {
-    if (resumesWaits(rt)) return resumeWhenListening(rt, () => runCreate(rt, rt.stack.doc.onFailure ?? 'ROLLBACK'));
-    const cancelled = cancelInFlight(rt, 'Create', REASONS.createCancelled);
-    reachOutcome(rt, 'CREATE', 'rollbackInProgress', rollbackRequested(failedToCreate(cancelled)));
-    await rollbackCreated(rt);
-  },
-  ROLLBACK_IN_PROGRESS: async (rt) => void (await rollbackCreated(rt)),
+  CREATE_IN_PROGRESS: resumeRun(CREATE_RUN, REASONS.createCancelled),
+  ROLLBACK_IN_PROGRESS: (rt) => CREATE_RUN.rollBack(rt),
   DELETE_IN_PROGRESS: (rt) => runDelete(rt, 'DELETE_FAILED'),
-  UPDATE_IN_PROGRESS: async (rt) => {
-    if (resumesWaits(rt)) return resumeWhenListening(rt, () => runUpdate(rt));
-    const cancelled = cancelInFlight(rt, 'Update', REASONS.updateCancelled);
-    await failUpdate(rt, failedToUpdate(cancelled));
-  },
+  UPDATE_IN_PROGRESS: resumeRun(UPDATE_RUN, REASONS.updateCancelled),
   UPDATE_COMPLETE_CLEANUP_IN_PROGRESS: (rt) => finishUpdate(rt),
-  UPDATE_ROLLBACK_IN_PROGRESS: (rt) => rollbackUpdate(rt),
-  UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS: (rt) => rollbackUpdate(rt),
-  IMPORT_IN_PROGRESS: async (rt) => {
-    const cancelled = cancelInFlight(rt, 'Import', REASONS.importCancelled);
-    reachOutcome(rt, 'IMPORT', 'rollbackInProgress', failedToImport(cancelled));
-    rollbackImport(rt);
-  },
-  IMPORT_ROLLBACK_IN_PROGRESS: async (rt) => rollbackImport(rt),
+  UPDATE_ROLLBACK_IN_PROGRESS: (rt) => UPDATE_RUN.rollBack(rt),
+  UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS: (rt) => UPDATE_RUN.rollBack(rt),
+  IMPORT_IN_PROGRESS: resumeRun(IMPORT_RUN, REASONS.importCancelled),
+  IMPORT_ROLLBACK_IN_PROGRESS: (rt) => IMPORT_RUN.rollBack(rt),
 };
 
 /** Marks resources caught in the middle of an action as failed; returns their logical ids. */
-function cancelInFlight(rt: Runtime, action: 'Create' | 'Update' | 'Import', reason: string): string[] {
+function cancelInFlight(rt: Runtime, action: RunRow['action'], reason: string): string[] {
   const cancelled: string[] = [];
   for (const r of rt.resources.values()) {
     if (!r.status.endsWith('_IN_PROGRESS')) continue;
@@ -99,7 +96,17 @@ function resume(engine: Engine, stack: StackRecord, op: OperationRecord | undefi
   // an execution of a change set ends with its operation, in this process as it would have in the first
   const onEnd = stack.doc.changeSetId ? endOfExecution(engine, stack.doc.changeSetId) : undefined;
   const options = op?.doc.options as RunOptions | undefined;
-  engine.startOperation(kind, { scope, stack, template, resumes: true, startedAt: op?.startedAt, options, run, onEnd });
+  engine.startOperation(kind, {
+    scope,
+    stack,
+    template,
+    resumes: true,
+    startedAt: op?.startedAt,
+    options,
+    onFailure: stack.doc.onFailure,
+    run,
+    onEnd,
+  });
 }
 
 /** Databases written before operations were named by AWS's OperationType held other kinds: those are not kept. */

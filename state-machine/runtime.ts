@@ -34,6 +34,8 @@ export interface Runtime extends OperationScope {
   stopReason?: 'cancelled' | 'timed-out' | 'deleted';
   /** A restart resuming this operation: the resources whose waits go on (state-machine/resumeWaits.ts). */
   resumedWaits?: Set<string>;
+  /** A create's OnFailure (ROLLBACK when unset): what its failure does (operations/create.ts). */
+  onFailure?: string;
   /** While rolling back another operation: its id (what it created is what RetainExceptOnCreate deletes). */
   rollbackOf?: string;
   options: {

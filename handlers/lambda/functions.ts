@@ -66,7 +66,7 @@ function codeIdentity(row: WorldResource): { CodeSha256: string; CodeSize: numbe
 export const lambdaTime = (date: Date) => date.toISOString().replace('Z', '+0000');
 
 /** The row as Lambda's FunctionConfiguration of `$LATEST`. */
-export function configurationOf(ctx: LambdaContext, row: WorldResource): Record<string, unknown> {
+export function configurationOf(ctx: Pick<LambdaContext, 'caller'>, row: WorldResource): Record<string, unknown> {
   const p = row.properties;
   const name = row.physicalId;
   const image = (p.PackageType ??

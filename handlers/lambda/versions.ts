@@ -16,8 +16,8 @@ import {
   type LambdaInputOf,
 } from './functions.js';
 
-const VERSION_TYPE = 'AWS::Lambda::Version';
-const ALIAS_TYPE = 'AWS::Lambda::Alias';
+export const VERSION_TYPE = 'AWS::Lambda::Version';
+export const ALIAS_TYPE = 'AWS::Lambda::Alias';
 
 /** Rows of this type whose FunctionName property names the function (by name or ARN). */
 function rowsFor(ctx: LambdaContext, type: string, name: string): WorldResource[] {

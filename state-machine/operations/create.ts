@@ -4,7 +4,6 @@
 import type { StackRecord } from '../../storage/index.js';
 import { awsError } from '../../domain/errors.js';
 import { checkCapabilities, type PreparedTemplate } from '../../template/index.js';
-import { runPlan } from '../scheduler.js';
 import { createResource } from '../resourceActions.js';
 import type { Runtime } from '../runtime.js';
 import type { Caller, Engine, RunOptions } from '../engine.js';
@@ -14,18 +13,17 @@ import { describeTemplate, tagsOf } from '../stackRecords.js';
 import { markObsolete } from '../changeSetStatus.js';
 import { parseStackPolicy } from '../stackPolicy.js';
 import { repeatOf } from '../tokens.js';
-import { evaluateOutputs, publishOutputs } from './outputs.js';
+import { evaluateOutputs } from './outputs.js';
+import { runOperation, type RunRow } from './run.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
 import { runDelete } from './delete.js';
 import { checkAttributes } from './attributes.js';
-import { guarded } from '../guard.js';
-import { resumedStep } from '../resumeWaits.js';
 import { recordValidationEvents, validate } from '../earlyValidation.js';
 import { checkDeploymentConfig, modeOf, recordedConfig, rollbackDisabled } from '../deploymentConfig.js';
 import { reachOutcome, rollbackRequested } from '../outcomes.js';
 
 /** ROLLBACK, DELETE or DO_NOTHING as AWS names them; any other value rolls back (see failCreate). */
-type OnFailure = string;
+type OnFailure = NonNullable<Runtime['onFailure']>;
 
 /** CreateStack. AWS accepts it over a stack still in review: that stack's pending change sets become OBSOLETE. */
 export function createStack(engine: Engine, caller: Caller, input: CreateStackInput, body: string): string {
@@ -58,11 +56,9 @@ export function createStack(engine: Engine, caller: Caller, input: CreateStackIn
     tokenAction: 'CreateStack',
     ...(existing ? { first: 'CREATE_IN_PROGRESS' } : { insertBody: body }),
     begin: (rt) => recordValidationEvents(rt, rt.stack, validation?.problems ?? []),
+    onFailure: input.OnFailure,
     // a FAIL validation fails the create before anything is provisioned
-    run: (rt) =>
-      validation?.failure
-        ? failCreate(rt, `${validation.failure} `, input.OnFailure ?? 'ROLLBACK')
-        : runCreate(rt, input.OnFailure ?? 'ROLLBACK'),
+    run: (rt) => (validation?.failure ? CREATE_RUN.fail(rt, `${validation.failure} `) : runOperation(rt, CREATE_RUN)),
   });
   return stack.stackId;
 }
@@ -130,7 +126,8 @@ export function executeCreate(
     resources: new Map(),
     options: { ...runOptions(input), adopt: extras.adopt },
     first: 'CREATE_IN_PROGRESS',
-    run: (rt) => runCreate(rt, input.OnFailure ?? 'ROLLBACK'),
+    onFailure: input.OnFailure,
+    run: (rt) => runOperation(rt, CREATE_RUN),
     onEnd: extras.onEnd,
   });
 }
@@ -149,44 +146,44 @@ export function createNestedStack(
     template,
     resources: new Map(),
     insertBody: body,
-    run: (rt) => runCreate(rt, onFailure),
+    onFailure,
+    run: (rt) => runOperation(rt, CREATE_RUN),
   });
 }
 
 export const failedToCreate = (ids: Iterable<string>) =>
   `The following resource(s) failed to create: [${[...ids].sort().join(', ')}]. `;
 
-/** The create's run: also what a restart resumes when the create was caught waiting (recovery.ts). */
-export async function runCreate(rt: Runtime, onFailure: OnFailure): Promise<void> {
-  if (rt.template.failure) return failCreate(rt, `${rt.template.failure}. `, onFailure);
-  const attributeError = checkAttributes(rt);
-  if (attributeError) return failCreate(rt, `${attributeError}. `, onFailure);
-  const { graph } = rt.template;
-  const outcome = await runPlan({
-    order: graph.order,
-    waitsOn: (id) => graph.dependsOn.get(id)!,
-    run: (id, signal) =>
-      guarded(
-        rt,
-        () => rt.resources.get(id),
-        () => resumedStep(rt, id, signal) ?? createResource(rt, id, signal),
-      ),
-    stopOnFailure: true,
-    stop: rt.stop.signal,
-  });
-  // DeleteStack during the create: the stack is DELETE_IN_PROGRESS already; delete what was made, no rollback.
-  if (rt.stopReason === 'deleted') return runDelete(rt, 'CREATE_IN_PROGRESS');
-  // AWS's reason when TimeoutInMinutes runs out during a create
-  if (rt.stopReason === 'timed-out')
-    return failCreate(rt, 'Stack creation time exceeded the specified timeout. ', onFailure);
-  if (outcome.failed.size) return failCreate(rt, failedToCreate(outcome.failed), onFailure);
-  try {
-    publishOutputs(rt, evaluateOutputs(rt));
-  } catch (err) {
-    return failCreate(rt, `${(err as Error).message}. `, onFailure);
-  }
-  reachOutcome(rt, 'CREATE', 'complete');
-}
+/** What a failed create does: its OnFailure (a nested stack's says whether its rollback is disabled). */
+const onFailureOf = (rt: Runtime): OnFailure => rt.onFailure ?? 'ROLLBACK';
+
+/** The create's row of the run skeleton: also what a restart resumes when the create was caught waiting. */
+export const CREATE_RUN: RunRow = {
+  kind: 'CREATE',
+  action: 'Create',
+  check: (rt) => (rt.template.failure ? rt.template.failure : checkAttributes(rt)),
+  plan: (rt) => ({
+    ids: rt.template.graph.order,
+    act: (id, signal) => createResource(rt, id, signal),
+    failed: failedToCreate,
+  }),
+  stopped: (rt) => {
+    // DeleteStack during the create: the stack is DELETE_IN_PROGRESS already; delete what was made, no rollback.
+    if (rt.stopReason === 'deleted') return runDelete(rt, 'CREATE_IN_PROGRESS');
+    // AWS's reason when TimeoutInMinutes runs out during a create
+    if (rt.stopReason === 'timed-out') return 'Stack creation time exceeded the specified timeout. ';
+    return undefined;
+  },
+  outputs: evaluateOutputs,
+  complete: async (rt) => reachOutcome(rt, 'CREATE', 'complete'),
+  fail: (rt, reason) => failCreate(rt, reason, onFailureOf(rt)),
+  rollBack: async (rt) => void (await rollbackCreated(rt)),
+  // a restart rolls a create it cut short back, whatever its OnFailure
+  interrupted: async (rt, cancelled) => {
+    reachOutcome(rt, 'CREATE', 'rollbackInProgress', rollbackRequested(failedToCreate(cancelled)));
+    await rollbackCreated(rt);
+  },
+};
 
 export async function failCreate(rt: Runtime, reason: string, onFailure: OnFailure) {
   if (rt.options.disableRollback || onFailure === 'DO_NOTHING') {

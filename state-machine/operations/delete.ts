@@ -60,7 +60,7 @@ export function deleteStack(
 /**
  * DeleteStack during a create: the stack goes DELETE_IN_PROGRESS at once ("User Initiated"), the create's in-flight
  * resources are cancelled (CREATE_FAILED "Resource creation cancelled"), and the create's own run then deletes what
- * it made (runCreate → runDelete), with no rollback in between.
+ * it made (CREATE_RUN stopped → runDelete), with no rollback in between.
  */
 function deleteWhileCreating(engine: Engine, stack: StackRecord, input: DeleteStackInput): void {
   const rt = engine.running.get(stack.stackId);

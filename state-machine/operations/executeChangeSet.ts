@@ -42,7 +42,7 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
   const onEnd = endOfExecution(engine, cs.changeSetId);
   const extras = { changeSetId: cs.changeSetId, adopt: doc.adoptions, onEnd };
   try {
-    if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, doc.imports ?? [], extras);
+    if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, extras);
     else if (stack.status === 'REVIEW_IN_PROGRESS') executeCreate(engine, stack, input, doc.templateBody, extras);
     else {
       updateStack(engine, stack, input, doc.templateBody, { reviewed: true, adopt: doc.adoptions, onEnd });

@@ -13,14 +13,14 @@ import { prepareForStack } from '../prepare.js';
 import { applyPolicies } from '../resourceActions.js';
 import { evaluateIn, type Runtime } from '../runtime.js';
 import { sleep } from '../providerCalls.js';
-import { evaluateOutputs, publishOutputs } from './outputs.js';
+import { evaluateOutputs } from './outputs.js';
 import type { Engine } from '../engine.js';
 import type { CreateStackInput } from '../inputs.js';
 import { tagsOf } from '../stackRecords.js';
 import type { ExecuteExtras } from './create.js';
-
 import type { ResourceToImport } from '../inputs.js';
 import { reachOutcome } from '../outcomes.js';
+import { keepPrevious, runOperation, type RunRow } from './run.js';
 
 export type { ResourceToImport };
 
@@ -107,7 +107,6 @@ export function startImport(
   stack: StackRecord,
   input: CreateStackInput,
   body: string,
-  items: ResourceToImport[],
   extras: ExecuteExtras,
 ): void {
   const { store, clock } = engine.deps;
@@ -115,13 +114,7 @@ export function startImport(
   const template = prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters);
   const scope = engine.scope(input.ClientRequestToken);
   // what the import's rollback, or a restart's, goes back to
-  stack.doc.previous = {
-    templateId: stack.templateId,
-    parameters: stack.doc.parameters,
-    outputs: stack.doc.outputs,
-    description: stack.doc.description,
-    operationId: scope.operationId,
-  };
+  keepPrevious(stack, scope.operationId);
   Object.assign(stack.doc, {
     changeSetId: extras.changeSetId,
     viaChangeSet: true,
@@ -133,14 +126,13 @@ export function startImport(
   });
   stack.templateId = store.templates.insert(stack.stackId, body, clock.now().toISOString());
   stack.updatedAt = clock.now().toISOString();
-  const ids = items.map((i) => i.LogicalResourceId!);
   engine.startOperation('UPDATE_STACK', {
     scope,
     stack,
     template,
     first: 'IMPORT_IN_PROGRESS',
     options: { disableRollback: input.DisableRollback, retainExceptOnCreate: input.RetainExceptOnCreate },
-    run: (rt) => runImport(rt, ids),
+    run: (rt) => runOperation(rt, IMPORT_RUN),
     onEnd: extras.onEnd,
   });
 }
@@ -148,23 +140,37 @@ export function startImport(
 export const failedToImport = (ids: Iterable<string>) =>
   `The following resource(s) failed to import: ${list([...ids])}. `;
 
-async function runImport(rt: Runtime, ids: string[]): Promise<void> {
-  const failed: string[] = [];
-  for (const id of rt.template.graph.order.filter((x) => ids.includes(x))) {
-    if (!(await importOne(rt, id))) failed.push(id);
-  }
-  if (!failed.length) {
-    publishOutputs(rt, evaluateOutputs(rt));
+/**
+ * The import's row of the run skeleton: each resource the change set imports in turn, each tried whatever failed
+ * before; any failure rolls back (an import has no failed-and-kept status).
+ */
+export const IMPORT_RUN: RunRow = {
+  kind: 'IMPORT',
+  action: 'Import',
+  plan: (rt) => {
+    const ids = new Set(importItems(rt).map((i) => i.LogicalResourceId));
+    return {
+      ids: rt.template.graph.order.filter((id) => ids.has(id)),
+      act: (id) => importOne(rt, id),
+      failed: failedToImport,
+      oneByOne: true,
+    };
+  },
+  outputs: evaluateOutputs,
+  complete: async (rt) => {
     rt.stack.doc.previous = undefined;
     reachOutcome(rt, 'IMPORT', 'complete');
-    return;
-  }
-  reachOutcome(rt, 'IMPORT', 'rollbackInProgress', failedToImport(failed));
-  rollbackImport(rt);
-}
+  },
+  fail: async (rt, reason) => {
+    reachOutcome(rt, 'IMPORT', 'rollbackInProgress', reason);
+    rollbackImport(rt);
+  },
+  rollBack: async (rt) => rollbackImport(rt),
+  interrupted: (rt, cancelled) => IMPORT_RUN.fail(rt, failedToImport(cancelled)),
+};
 
 /** IMPORT_ROLLBACK_IN_PROGRESS → IMPORT_ROLLBACK_COMPLETE: what was imported is released, the template goes back. */
-export function rollbackImport(rt: Runtime): void {
+function rollbackImport(rt: Runtime): void {
   for (const id of importItems(rt).map((i) => i.LogicalResourceId)) {
     const r = id === undefined ? undefined : rt.resources.get(id);
     if (r?.status === 'IMPORT_COMPLETE') release(rt, r);

@@ -5,11 +5,9 @@
 import type { ResourceRecord, StackRecord } from '../../storage/index.js';
 import { validationError } from '../../domain/errors.js';
 import { checkCapabilities, type PreparedTemplate } from '../../template/index.js';
-import { runPlan } from '../scheduler.js';
 import { createResource, updateResource } from '../resourceActions.js';
 import type { DeleteTarget } from '../resourceDelete.js';
 import { checkCancel, checkStart } from '../statuses.js';
-import { guarded } from '../guard.js';
 import { reachOutcome } from '../outcomes.js';
 import type { Runtime } from '../runtime.js';
 import type { Engine } from '../engine.js';
@@ -18,13 +16,13 @@ import { leavesUnchanged, prepareForStack } from '../prepare.js';
 import { describeTemplate, tagsOf } from '../stackRecords.js';
 import { markObsolete } from '../changeSetStatus.js';
 import { repeatOf } from '../tokens.js';
-import { evaluateOutputs, exportsInUse, publishOutputs } from './outputs.js';
+import { evaluateOutputs, exportsInUse } from './outputs.js';
+import { keepPrevious, runOperation, type RunRow } from './run.js';
 import { deleteInOrder } from './deletePlan.js';
 import { checkAttributes } from './attributes.js';
 import { failedToCreate } from './create.js';
 import { rollbackUpdate } from './updateRollback.js';
 import { parseStackPolicy, policyRefusal } from '../stackPolicy.js';
-import { resumedStep } from '../resumeWaits.js';
 import { recordValidationEvents, validate } from '../earlyValidation.js';
 import { checkDeploymentConfig, checkFollowUp, modeOf, recordedConfig, rollbackDisabled } from '../deploymentConfig.js';
 
@@ -79,13 +77,7 @@ export function updateStack(
       ? undefined
       : validate({ store, stack, existing: resources, after: template });
   const scope = engine.scope(input.ClientRequestToken);
-  stack.doc.previous = {
-    templateId: stack.templateId,
-    parameters: stack.doc.parameters,
-    outputs: stack.doc.outputs,
-    description: stack.doc.description,
-    operationId: scope.operationId,
-  };
+  keepPrevious(stack, scope.operationId);
   stack.templateId = store.templates.insert(stack.stackId, body, engine.deps.clock.now().toISOString());
   applyUpdateOptions(stack, input);
   markObsolete(store, stack.stackId);
@@ -104,7 +96,7 @@ export function updateStack(
       express: modeOf(input.DeploymentConfig) === 'EXPRESS',
     },
     begin: (rt) => recordValidationEvents(rt, rt.stack, validation?.problems ?? []),
-    run: validation?.failure ? (rt) => failUpdate(rt, `${validation.failure} `) : runUpdate,
+    run: (rt) => (validation?.failure ? failUpdate(rt, `${validation.failure} `) : runOperation(rt, UPDATE_RUN)),
     onEnd: extras.onEnd,
   });
   return stack.stackId;
@@ -153,57 +145,40 @@ export const failedToUpdate = (ids: Iterable<string>) =>
   `The following resource(s) failed to update: [${[...ids].sort().join(', ')}]. `;
 const UPDATE_CLEANUP_FAILED = 'Update successful. One or more resources could not be deleted.';
 
-/** The update's run: also what a restart resumes when the update was caught waiting (recovery.ts). */
-export async function runUpdate(rt: Runtime): Promise<void> {
-  const attributeError = checkAttributes(rt);
-  if (attributeError) return failUpdate(rt, `${attributeError}. `);
-  const refusal = removalRefused(rt);
-  if (refusal) return failUpdate(rt, `${refusal}. `);
-  const { graph } = rt.template;
-  const existing = new Set(
-    [...rt.resources.values()].filter((r) => r.physicalId || r.status !== 'CREATE_FAILED').map((r) => r.logicalId),
-  );
-  const outcome = await runPlan({
-    order: graph.order,
-    waitsOn: (id) => graph.dependsOn.get(id)!,
-    run: (id, signal) =>
-      guarded(
-        rt,
-        () => rt.resources.get(id),
-        () =>
-          resumedStep(rt, id, signal) ??
-          (existing.has(id) ? updateResource(rt, id, signal) : createResource(rt, id, signal)),
-      ),
-    stopOnFailure: true,
-    stop: rt.stop.signal,
-  });
-  if (rt.stopReason)
-    return failUpdate(
-      rt,
-      rt.stopReason === 'cancelled' ? 'Stack update cancelled' : 'Stack update time exceeded the specified timeout. ',
+/** The update's row of the run skeleton: also what a restart resumes when the update was caught waiting. */
+export const UPDATE_RUN: RunRow = {
+  kind: 'UPDATE',
+  action: 'Update',
+  check: (rt) => checkAttributes(rt) ?? removalRefused(rt),
+  plan: (rt) => {
+    const existing = new Set(
+      [...rt.resources.values()].filter((r) => r.physicalId || r.status !== 'CREATE_FAILED').map((r) => r.logicalId),
     );
-  if (outcome.failed.size) {
-    const created = [...outcome.failed].filter((id) => !existing.has(id));
-    return failUpdate(
-      rt,
-      created.length === outcome.failed.size ? failedToCreate(outcome.failed) : failedToUpdate(outcome.failed),
-    );
-  }
-  let outputs;
-  try {
-    outputs = evaluateOutputs(rt);
+    return {
+      ids: rt.template.graph.order,
+      act: (id, signal) => (existing.has(id) ? updateResource(rt, id, signal) : createResource(rt, id, signal)),
+      failed: (ids) => ([...ids].every((id) => !existing.has(id)) ? failedToCreate(ids) : failedToUpdate(ids)),
+    };
+  },
+  stopped: (rt) =>
+    rt.stopReason === 'cancelled' ? 'Stack update cancelled' : 'Stack update time exceeded the specified timeout. ',
+  outputs: (rt) => {
+    const outputs = evaluateOutputs(rt);
     const inUse = exportsInUse(
       rt,
       new Map(outputs.filter((o) => o.ExportName).map((o) => [o.ExportName!, o.OutputValue])),
     );
     if (inUse) throw new Error(inUse);
-  } catch (err) {
-    return failUpdate(rt, `${(err as Error).message}. `);
-  }
-  publishOutputs(rt, outputs);
-  reachOutcome(rt, 'UPDATE', 'cleanupInProgress');
-  await finishUpdate(rt);
-}
+    return outputs;
+  },
+  complete: async (rt) => {
+    reachOutcome(rt, 'UPDATE', 'cleanupInProgress');
+    await finishUpdate(rt);
+  },
+  fail: failUpdate,
+  rollBack: rollbackUpdate,
+  interrupted: (rt, cancelled) => failUpdate(rt, failedToUpdate(cancelled)),
+};
 
 /** The cleanup phase and the end of a successful update (also what recovery resumes). */
 export async function finishUpdate(rt: Runtime): Promise<void> {
