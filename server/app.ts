@@ -116,7 +116,7 @@ export function buildApp(options: AppOptions = {}): App {
     nestedStacks: (door) => new NestedStacks(door),
   });
   recoverInterruptedOperations(engine);
-  recoverRefactors(store);
+  recoverRefactors(engine);
   pollers?.resume(store.world.list({ type: ESM_TYPE }));
   const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({

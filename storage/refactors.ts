@@ -1,6 +1,7 @@
 // Stack refactors: one JSON document per refactor, keyed by its id, listed newest first per account and region.
 import type { Db } from './db.js';
 import type { StackRefactorExecutionStatus, StackRefactorStatus } from '../domain/statuses.js';
+import type { ResourceRecord } from './resources.js';
 
 export interface RefactorLocation {
   StackName: string;
@@ -38,6 +39,8 @@ export interface RefactorStackRecord {
 export interface RefactorMove {
   from: { stackId: string; logicalId: string };
   to: { stackId: string; logicalId: string };
+  /** The resource as it was when the execution began: what its new stack takes over (and a restart still has). */
+  resource?: ResourceRecord;
 }
 
 export interface StackRefactorRecord {
@@ -72,7 +75,9 @@ export class RefactorStore {
       .prepare('SELECT doc FROM stack_refactors WHERE account = ? AND region = ? ORDER BY created_at DESC, rowid DESC')
       .pluck();
     this.inProgressStmt = db
-      .prepare("SELECT doc FROM stack_refactors WHERE json_extract(doc, '$.status') = 'CREATE_IN_PROGRESS'")
+      .prepare(
+        "SELECT doc FROM stack_refactors WHERE json_extract(doc, '$.status') = 'CREATE_IN_PROGRESS' OR json_extract(doc, '$.executionStatus') = 'EXECUTE_IN_PROGRESS'",
+      )
       .pluck();
   }
 
@@ -90,8 +95,8 @@ export class RefactorStore {
     return (this.listStmt.all(account, region) as string[]).map((d) => JSON.parse(d) as StackRefactorRecord);
   }
 
-  /** Refactors whose validation a restart cut short. */
-  creating(): StackRefactorRecord[] {
+  /** Refactors whose validation or execution a restart cut short. */
+  unsettled(): StackRefactorRecord[] {
     return (this.inProgressStmt.all() as string[]).map((d) => JSON.parse(d) as StackRefactorRecord);
   }
 }

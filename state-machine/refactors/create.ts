@@ -8,6 +8,7 @@ import { REAL_TIMERS } from '../../resources/timers.js';
 import { newStackRecord } from '../stackRecords.js';
 import { insertRefactor, setRefactorStatus } from '../refactorStatus.js';
 import { validateRefactor } from './validate.js';
+import { settleExecution } from './execute.js';
 
 export interface RefactorRequest {
   description?: string;
@@ -72,9 +73,16 @@ function settle(store: Store, id: string): void {
   });
 }
 
-/** After a restart: refactors whose validation had not ended are validated now. */
-export function recoverRefactors(store: Store): void {
-  for (const r of store.refactors.creating()) settle(store, r.id);
+/**
+ * After a restart (once the interrupted stack operations have resumed): refactors whose validation had not ended are
+ * validated now, and those whose execution had not ended settle once their stacks' runs do.
+ */
+export function recoverRefactors(engine: Engine): void {
+  const { store } = engine.deps;
+  for (const r of store.refactors.unsettled()) {
+    if (r.status === 'CREATE_IN_PROGRESS') settle(store, r.id);
+    else void settleExecution(engine, r);
+  }
 }
 
 export type { StackRefactorRecord };
