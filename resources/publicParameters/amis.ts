@@ -1,5 +1,5 @@
-// The latest-AMI public parameters: Amazon Linux, Windows, the ECS- and EKS-optimized AMIs, Bottlerocket, Ubuntu
-// and Debian, by the names AWS publishes them under. Each value is an AMI id stable per region.
+// The latest-AMI public parameters AWS publishes: Amazon Linux, Windows, the ECS- and EKS-optimized AMIs and
+// Bottlerocket, by the names AWS publishes them under (Ubuntu and Debian: distributions.ts). Each value is an AMI id stable per region.
 // https://docs.aws.amazon.com/systems-manager/latest/userguide/parameter-store-public-parameters-ami.html
 // https://docs.aws.amazon.com/AmazonECS/latest/developerguide/retrieve-ecs-optimized_AMI.html
 // https://docs.aws.amazon.com/eks/latest/userguide/retrieve-ami-id.html
@@ -60,7 +60,22 @@ const WINDOWS = cross(
   ],
   ['2016', '2019', '2022', '2025'],
 )
-  .concat(['Windows_Server-2019-English-Full-SQL_2019_Standard', 'Windows_Server-2022-English-Full-SQL_2022_Standard'])
+  .concat(
+    [
+      ['2016', 'SQL_2016_SP3'],
+      ['2016', 'SQL_2017'],
+      ['2019', 'SQL_2017'],
+      ['2019', 'SQL_2019'],
+      ['2019', 'SQL_2022'],
+      ['2022', 'SQL_2019'],
+      ['2022', 'SQL_2022'],
+      ['2025', 'SQL_2022'],
+    ].flatMap(([server, sql]) =>
+      ['Standard', 'Web', 'Enterprise', 'Express'].map(
+        (edition) => `Windows_Server-${server}-English-Full-${sql}_${edition}`,
+      ),
+    ),
+  )
   .map((n) => `ami-windows-latest/${n}`);
 
 const ECS_FAMILIES = [
@@ -100,20 +115,6 @@ const BOTTLEROCKET_VARIANTS = [
   'aws-ecs-2-nvidia',
   ...EKS_VERSIONS.flatMap((v) => [`aws-k8s-${v}`, `aws-k8s-${v}-nvidia`]),
 ];
-
-const UBUNTU = [
-  ['24.04', 'ebs-gp3'],
-  ['22.04', 'ebs-gp2'],
-  ['22.04', 'ebs-gp3'],
-  ['20.04', 'ebs-gp2'],
-  ['18.04', 'ebs-gp2'],
-].flatMap(([release, volume]) =>
-  ['amd64', 'arm64'].map((arch) => `canonical/ubuntu/server/${release}/stable/current/${arch}/hvm/${volume}/ami-id`),
-);
-
-const DEBIAN = ['11', '12', 'bullseye', 'bookworm'].flatMap((r) =>
-  ['amd64', 'arm64'].map((arch) => `debian/release/${r}/latest/${arch}`),
-);
 
 const image = (region: string, path: string): PublicEntry => {
   const name = `/aws/service/${path}`;
@@ -169,7 +170,7 @@ function bottlerocket(region: string, variant: string, arch: string): PublicEntr
 /** Every latest-AMI parameter of one region. */
 export function amiParameters(region: string): PublicEntry[] {
   return [
-    ...[...AMAZON_LINUX, ...WINDOWS, ...UBUNTU, ...DEBIAN].map((path) => image(region, path)),
+    ...[...AMAZON_LINUX, ...WINDOWS].map((path) => image(region, path)),
     ...ECS_FAMILIES.flatMap((family) => ecsFamily(region, family)),
     ...EKS_VERSIONS.flatMap((version) => EKS_FAMILIES.flatMap((family) => eksFamily(region, version, family))),
     ...BOTTLEROCKET_VARIANTS.flatMap((variant) =>

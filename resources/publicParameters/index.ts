@@ -2,6 +2,7 @@
 // run. resources/ssmParameters.ts reads them beside the account's own parameters.
 // https://docs.aws.amazon.com/systems-manager/latest/userguide/parameter-store-finding-public-parameters.html
 import { amiId, amiParameters, type PublicEntry } from './amis.js';
+import { distributionParameters, marketplaceParameter } from './distributions.js';
 import { globalInfrastructureParameters } from './globalInfrastructure.js';
 import { urlSuffixOf } from '../regions.js';
 
@@ -41,7 +42,7 @@ function otherParameters(region: string): PublicEntry[] {
 }
 
 /**
- * The catalogues of the regions used last, newest last. A catalogue is ~300 KB and the region is whatever a
+ * The catalogues of the regions used last, newest last. A catalogue is ~5,000 entries and the region is whatever a
  * request's credential scope says, so keeping every region's let a fuzzer varying it grow the heap without end
  * (~80 MB in 100 s, bench/README.md); a rebuilt catalogue costs ~10-20 ms.
  */
@@ -52,7 +53,12 @@ function catalogue(region: string): Map<string, PublicEntry> {
   let found = BY_REGION.get(region);
   if (found) BY_REGION.delete(region);
   else {
-    const entries = [...amiParameters(region), ...globalInfrastructureParameters(), ...otherParameters(region)];
+    const entries = [
+      ...amiParameters(region),
+      ...distributionParameters(region),
+      ...globalInfrastructureParameters(),
+      ...otherParameters(region),
+    ];
     found = new Map(entries.map((e) => [e.name, e]));
     if (BY_REGION.size >= REGIONS_KEPT) BY_REGION.delete(BY_REGION.keys().next().value!);
   }
@@ -62,7 +68,8 @@ function catalogue(region: string): Map<string, PublicEntry> {
 
 /** The public parameter of this name in the region, or undefined. */
 export function publicParameter(region: string, name: string): PublicEntry | undefined {
-  return isPublicParameterName(name) ? catalogue(region).get(name) : undefined;
+  if (!isPublicParameterName(name)) return undefined;
+  return catalogue(region).get(name) ?? marketplaceParameter(region, name);
 }
 
 /** The public parameters under a path (one level, or every level when recursive), sorted by name. */

@@ -10,6 +10,9 @@ import { KNOWN_AFTER_APPLY } from '../../template/diff.js';
 import { resourceSpec } from '../../resources/spec.js';
 import { deleteRefusal } from '../../resources/refusals.js';
 import { NESTED_STACK_TYPE } from '../../resources/nestedStacks.js';
+import type { WorldAccess } from '../../resources/provider.js';
+import { partitionOf, urlSuffixOf } from '../../resources/regions.js';
+import { worldAccess } from '../../state-machine/runtime.js';
 
 /** Types whose data the simulated account counts (`state.dataItems`): objects, log events, messages, images. */
 const DATA_TYPES = new Set(['AWS::S3::Bucket', 'AWS::Logs::LogGroup', 'AWS::SQS::Queue', 'AWS::ECR::Repository']);
@@ -59,6 +62,8 @@ export function changeSetImpact(store: Store, cs: ChangeSetRecord) {
   const doc = docOf(cs);
   const world = (c: ResourceChange) =>
     c.PhysicalResourceId ? store.world.get(cs.account, cs.region, c.ResourceType, c.PhysicalResourceId) : undefined;
+  // The refusal rules read the account (a namespace holds the tables made anywhere in it); they never write.
+  const view = worldAccess(store, accountOf(cs), () => new Date());
   const dataLoss: DataLossEntry[] = [];
   const blockedReplacements: BlockedReplacement[] = [];
   for (const change of doc.changes) {
@@ -72,7 +77,7 @@ export function changeSetImpact(store: Store, cs: ChangeSetRecord) {
             : undefined;
     if (!action) continue;
     const found = world(change);
-    const entry = dataLossOf(change, action, found, cs);
+    const entry = dataLossOf(change, action, found, cs, view);
     if (entry && change.ResourceType === NESTED_STACK_TYPE && change.PhysicalResourceId) {
       entry.nestedResources = dataHoldersUnder(store, change.PhysicalResourceId);
     }
@@ -102,12 +107,19 @@ function dataLossOf(
   action: DataLossEntry['action'],
   found: WorldResource | undefined,
   cs: ChangeSetRecord,
+  view: WorldAccess,
 ): DataLossEntry | undefined {
   const counted =
     DATA_TYPES.has(change.ResourceType) && found
       ? (found.state.dataItems ?? 0) + (found.state.objects ?? 0)
       : undefined;
-  if (!resourceSpec(change.ResourceType)?.isStateful && !(counted && counted > 0)) return undefined;
+  const outcome = POLICY_OUTCOME[change.PolicyAction ?? 'Delete'] ?? 'unknown';
+  // A refused delete is reported for any type: a namespace holding tables loses nothing, but the operation fails it.
+  const refusal =
+    found && action !== 'ConditionalReplace' && outcome !== 'retained'
+      ? deleteRefusal(found, refusalRequest(cs, change), view)
+      : undefined;
+  if (!resourceSpec(change.ResourceType)?.isStateful && !(counted && counted > 0) && !refusal) return undefined;
   const base = {
     logicalResourceId: change.LogicalResourceId,
     physicalResourceId: change.PhysicalResourceId,
@@ -123,9 +135,7 @@ function dataLossOf(
       reason: 'The replacement depends on values known only at execution (Replacement: Conditional).',
     };
   }
-  const outcome = POLICY_OUTCOME[change.PolicyAction ?? 'Delete'] ?? 'unknown';
   if (outcome === 'retained') return { ...base, data: 'retained', reason: `${change.PolicyAction} keeps the data.` };
-  const refusal = found ? deleteRefusal(found, refusalRequest(cs, change)) : undefined;
   if (refusal) {
     return {
       ...base,
@@ -167,12 +177,16 @@ function dataHoldersUnder(store: Store, stackId: string): NestedDataHolder[] {
   return out;
 }
 
+const accountOf = (cs: ChangeSetRecord) => ({
+  account: cs.account,
+  region: cs.region,
+  partition: partitionOf(cs.region),
+  urlSuffix: urlSuffixOf(cs.region),
+});
+
 function refusalRequest(cs: ChangeSetRecord, change: ResourceChange) {
   return {
-    account: cs.account,
-    region: cs.region,
-    partition: 'aws',
-    urlSuffix: 'amazonaws.com',
+    ...accountOf(cs),
     stackName: '',
     stackId: cs.stackId,
     logicalId: change.LogicalResourceId,

@@ -147,6 +147,41 @@ describe('GET /_cfn-local/change-sets/{arn}/impact', () => {
     expect(ids).toContain('https://sqs.us-east-1.amazonaws.com/000000000000/run-queue-2');
   });
 
+  it('reports the refused delete of a namespace that holds a table made outside the stack', async () => {
+    const bucketArn = 'arn:aws:s3tables:us-east-1:000000000000:bucket/impact-lake';
+    const space = { Type: 'AWS::S3Tables::Namespace', Properties: { TableBucketARN: bucketArn, Namespace: 'sales' } };
+    const { stackId } = await deploy(server.client, 'impact-space', {
+      Resources: {
+        Bucket: { Type: 'AWS::S3Tables::TableBucket', Properties: { TableBucketName: 'impact-lake' } },
+        Space: { ...space, DependsOn: 'Bucket' },
+      },
+    });
+    const made = await fetch(`${server.endpoint}/_cfn-local/world`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'AWS::S3Tables::Table',
+        properties: { TableBucketARN: bucketArn, Namespace: 'sales', TableName: 'outside', OpenTableFormat: 'ICEBERG' },
+      }),
+    });
+    expect(made.status).toBe(201);
+    const { id } = await changeSet(server.client, stackId, {
+      Resources: { Bucket: { Type: 'AWS::S3Tables::TableBucket', Properties: { TableBucketName: 'impact-lake' } } },
+    });
+    const { body } = await impact(id);
+    expect(body.dataLoss).toEqual([
+      expect.objectContaining({
+        logicalResourceId: 'Space',
+        action: 'Remove',
+        data: 'retained',
+        deleteRefused: {
+          code: 'BadRequestException',
+          message: expect.stringContaining('The namespace that you tried to delete is not empty.'),
+        },
+      }),
+    ]);
+  });
+
   it('answers 404 for an unknown change set', async () => {
     const { status, body } = await impact(
       'arn:aws:cloudformation:us-east-1:000000000000:changeSet/none/00000000-0000-0000-0000-000000000000',

@@ -3,6 +3,7 @@
 // https://docs.aws.amazon.com/systems-manager/latest/userguide/parameter-store-finding-public-parameters.html
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CloudFormationClient, CreateStackCommand, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { GetParameterCommand, GetParametersByPathCommand, GetParametersCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { resourceLines } from '../helpers/events.js';
 
@@ -63,8 +64,18 @@ describe('public parameters through SSM parameter types', () => {
     '/aws/service/eks/optimized-ami/1.31/amazon-linux-2/recommended/image_id',
     '/aws/service/bottlerocket/aws-k8s-1.31/x86_64/latest/image_id',
     '/aws/service/canonical/ubuntu/server/22.04/stable/current/amd64/hvm/ebs-gp2/ami-id',
+    // the paths AWS's own sample templates read (aws-cloudformation-templates)
+    '/aws/service/canonical/ubuntu/eks-pro/22.04/1.29/stable/current/amd64/hvm/ebs-gp2/ami-id',
+    '/aws/service/debian/release/10/latest/amd64',
+    '/aws/service/ami-windows-latest/Windows_Server-2022-English-Full-SQL_2022_Web',
+    '/aws/service/ami-windows-latest/Windows_Server-2016-English-Full-Base',
+    '/aws/service/marketplace/prod-abcdefghij123/latest',
   ])('resolves %s', async (name) => {
-    const stack = await deploy(server.client, `ami-${name.length}-${name.split('/')[3]}`, amiTemplate(name));
+    const stack = await deploy(
+      server.client,
+      `p${name.replace(/[^A-Za-z0-9]+/g, '-')}`.slice(0, 128),
+      amiTemplate(name),
+    );
     expect(stack.StackStatus).toBe('CREATE_COMPLETE');
     expect(stack.Outputs![0].OutputValue).toMatch(/^ami-[0-9a-f]{17}$/);
   });
@@ -93,6 +104,68 @@ Outputs:
 `;
     const stack = await deploy(server.client, 'infra', body);
     expect(stack.Outputs![0].OutputValue).toBe('US East (N. Virginia) aws');
+  });
+});
+
+describe('public parameters through the SSM API', () => {
+  const ssm = () =>
+    new SSMClient({
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 't', secretAccessKey: 't' },
+    });
+
+  it('GetParameter shows a public parameter as AWS does: no account in its ARN, an AMI data type', async () => {
+    const name = '/aws/service/debian/release/10/latest/amd64';
+    const { Parameter } = await ssm().send(new GetParameterCommand({ Name: name }));
+    expect(Parameter).toMatchObject({
+      Name: name,
+      Type: 'String',
+      DataType: 'aws:ec2:image',
+      ARN: `arn:aws:ssm:us-east-1::parameter${name}`,
+    });
+    expect(Parameter!.Value).toMatch(/^ami-[0-9a-f]{17}$/);
+  });
+
+  it('GetParameters answers the public names it knows and lists the others as invalid', async () => {
+    const known = '/aws/service/global-infrastructure/regions/eu-west-1/longName';
+    const unknown = '/aws/service/debian/release/9/latest/amd64';
+    const out = await ssm().send(new GetParametersCommand({ Names: [known, unknown] }));
+    expect(out.Parameters!.map((p) => [p.Name, p.Value])).toEqual([[known, 'Europe (Ireland)']]);
+    expect(out.InvalidParameters).toEqual([unknown]);
+  });
+
+  it('GetParametersByPath lists one level of the regions tree, ten a page, every region once', async () => {
+    const names: string[] = [];
+    let NextToken: string | undefined;
+    let pages = 0;
+    do {
+      const out = await ssm().send(
+        new GetParametersByPathCommand({ Path: '/aws/service/global-infrastructure/regions', NextToken }),
+      );
+      expect(out.Parameters!.length).toBeLessThanOrEqual(10);
+      names.push(...out.Parameters!.map((p) => p.Name!));
+      NextToken = out.NextToken;
+      pages += 1;
+    } while (NextToken);
+    expect(pages).toBeGreaterThan(2);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain('/aws/service/global-infrastructure/regions/us-east-1');
+    expect(names.every((n) => /^\/aws\/service\/global-infrastructure\/regions\/[a-z]+-[a-z]+-\d$/.test(n))).toBe(true);
+  });
+
+  it('GetParametersByPath with Recursive reads a whole tree, without it only the level', async () => {
+    const path = '/aws/service/debian/release/10';
+    const one = await ssm().send(new GetParametersByPathCommand({ Path: path }));
+    expect(one.Parameters).toEqual([]);
+    const all = await ssm().send(new GetParametersByPathCommand({ Path: path, Recursive: true }));
+    expect(all.Parameters!.map((p) => p.Name)).toEqual([`${path}/latest/amd64`, `${path}/latest/arm64`]);
+    const zones = await ssm().send(
+      new GetParametersByPathCommand({
+        Path: '/aws/service/global-infrastructure/regions/us-east-1/availability-zones',
+      }),
+    );
+    expect(zones.Parameters!.map((p) => p.Value)).toEqual(expect.arrayContaining(['use1-az1', 'use1-az2']));
   });
 });
 
