@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import pino, { type Logger } from 'pino';
 import { Store } from '../storage/index.js';
 import { Engine } from '../state-machine/engine.js';
+import { resumeSetOperations, stopSetOperations } from '../state-machine/stackSets/runner.js';
 import { systemClock } from '../state-machine/transitions.js';
 import { recoverInterruptedOperations } from '../state-machine/recovery.js';
 import { recoverRefactors } from '../state-machine/refactors/create.js';
@@ -116,6 +117,7 @@ export function buildApp(options: AppOptions = {}): App {
     nestedStacks: (door) => new NestedStacks(door),
   });
   recoverInterruptedOperations(engine);
+  resumeSetOperations(engine);
   recoverRefactors(engine);
   pollers?.resume(store.world.list({ type: ESM_TYPE }));
   const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
@@ -160,6 +162,7 @@ export function buildApp(options: AppOptions = {}): App {
     async close() {
       listened();
       await fastify.close();
+      await stopSetOperations(engine);
       await engine.idle();
       await pollers?.close();
       await backend?.close();

@@ -1,4 +1,4 @@
-// Migration 13: stack refactors (CreateStackRefactor): each one's statuses, the stacks and templates it names, what
+// Migration 14: stack refactors (CreateStackRefactor): each one's statuses, the stacks and templates it names, what
 // it moves and the actions ListStackRefactorActions shows, per account and region.
 export const sql = `
 CREATE TABLE stack_refactors (
