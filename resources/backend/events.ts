@@ -68,7 +68,7 @@ async function putRule(call: BackendCall, name: string) {
       EventBusName: bus,
       EventPattern: jsonText(p.EventPattern),
       ScheduleExpression: p.ScheduleExpression as string | undefined,
-      State: (p.State as never) ?? 'ENABLED',
+      State: (p.State ?? 'ENABLED') as never,
       Description: p.Description as string | undefined,
       RoleArn: p.RoleArn as string | undefined,
     }),
