@@ -26,7 +26,7 @@ import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
 import { registerConsole } from './routes/console.js';
-import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler } from './connections.js';
+import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler, idleConnectionCloser } from './connections.js';
 import { LambdaRuntime } from '../runtime/index.js';
 import { StepFunctionsRunner } from '../runtime/stepFunctions/executions.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
@@ -132,6 +132,7 @@ export function buildApp(options: AppOptions = {}): App {
     logController: new LogController({ disableRequestLogging: true }),
     schemaController: SCHEMALESS,
   });
+  const endIdleConnections = idleConnectionCloser(fastify.server);
   registerRequestLog(fastify, log);
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -163,7 +164,9 @@ export function buildApp(options: AppOptions = {}): App {
     lambda,
     async close() {
       listened();
-      await fastify.close();
+      const closing = fastify.close();
+      endIdleConnections();
+      await closing;
       await stopSetOperations(engine);
       await engine.idle();
       stepFunctions.close();

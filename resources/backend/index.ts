@@ -15,6 +15,7 @@ import { KMS_ALIAS, KMS_KEY } from './kms.js';
 import { SECRET } from './secrets.js';
 import { ECR_REPOSITORY } from './ecr.js';
 import { ALARM } from './cloudwatch.js';
+import { USER_POOL, USER_POOL_CLIENT } from './cognito.js';
 import { secretProvider } from '../secretsManager.js';
 import { ESM_TYPE } from './pollers.js';
 import { eventSourceMappingProvider } from './eventSourceMapping.js';
@@ -43,6 +44,8 @@ export const BACKEND_OPS: Readonly<Record<string, BackendOps>> = {
   'AWS::SecretsManager::Secret': SECRET,
   'AWS::ECR::Repository': ECR_REPOSITORY,
   'AWS::CloudWatch::Alarm': ALARM,
+  'AWS::Cognito::UserPool': USER_POOL,
+  'AWS::Cognito::UserPoolClient': USER_POOL_CLIENT,
 };
 
 /** Types whose simulated provider is their own, not the generic one (a secret keeps its generated value). */

@@ -23,6 +23,11 @@ import { DescribeRepositoriesCommand, ECRClient } from '@aws-sdk/client-ecr';
 import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import {
+  CognitoIdentityProviderClient,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { startMoto, type TestMoto } from '../helpers/moto.js';
 import { createStack, deleteStack } from './worldHelpers.js';
@@ -357,6 +362,38 @@ describe('EventBridge, KMS, Secrets Manager, ECR and CloudWatch in the backend',
       new EventBridgeClient(m).send(
         new DescribeRuleCommand({ Name: out.Rule.split('|')[1], EventBusName: 'orders-bus' }),
       ),
+    ).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+  });
+});
+
+describe('Cognito in the backend', () => {
+  it("a user pool and its client are made in moto, read through cfn-local's endpoint, and deleted", async () => {
+    const body = JSON.stringify({
+      Resources: {
+        Pool: { Type: 'AWS::Cognito::UserPool', Properties: { UserPoolName: 'app-users' } },
+        Client: {
+          Type: 'AWS::Cognito::UserPoolClient',
+          Properties: { UserPoolId: ref('Pool'), GenerateSecret: true },
+        },
+      },
+      Outputs: outputs({
+        Pool: ref('Pool'),
+        PoolArn: att('Pool', 'Arn'),
+        Client: ref('Client'),
+        Secret: att('Client', 'ClientSecret'),
+      }),
+    });
+    const { id, out } = await deploy('cognito', body);
+    const c = new CognitoIdentityProviderClient(config(server.endpoint));
+    const { UserPool } = await c.send(new DescribeUserPoolCommand({ UserPoolId: out.Pool }));
+    expect(UserPool).toMatchObject({ Name: 'app-users', Arn: out.PoolArn });
+    const { UserPoolClient } = await c.send(
+      new DescribeUserPoolClientCommand({ UserPoolId: out.Pool, ClientId: out.Client }),
+    );
+    expect(UserPoolClient!.ClientSecret).toBe(out.Secret);
+    expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
+    await expect(
+      new CognitoIdentityProviderClient(config(moto.url)).send(new DescribeUserPoolCommand({ UserPoolId: out.Pool })),
     ).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
   });
 });
