@@ -16,6 +16,7 @@ import { SECRET } from './secrets.js';
 import { ECR_REPOSITORY } from './ecr.js';
 import { ALARM } from './cloudwatch.js';
 import { USER_POOL, USER_POOL_CLIENT } from './cognito.js';
+import { SECURITY_GROUP, SUBNET, VPC } from './ec2.js';
 import { secretProvider } from '../secretsManager.js';
 import { ESM_TYPE } from './pollers.js';
 import { eventSourceMappingProvider } from './eventSourceMapping.js';
@@ -46,6 +47,9 @@ export const BACKEND_OPS: Readonly<Record<string, BackendOps>> = {
   'AWS::CloudWatch::Alarm': ALARM,
   'AWS::Cognito::UserPool': USER_POOL,
   'AWS::Cognito::UserPoolClient': USER_POOL_CLIENT,
+  'AWS::EC2::VPC': VPC,
+  'AWS::EC2::Subnet': SUBNET,
+  'AWS::EC2::SecurityGroup': SECURITY_GROUP,
 };
 
 /** Types whose simulated provider is their own, not the generic one (a secret keeps its generated value). */

@@ -28,6 +28,12 @@ import {
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  DescribeSecurityGroupsCommand,
+  DescribeSubnetsCommand,
+  DescribeVpcsCommand,
+  EC2Client,
+} from '@aws-sdk/client-ec2';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { startMoto, type TestMoto } from '../helpers/moto.js';
 import { createStack, deleteStack } from './worldHelpers.js';
@@ -395,5 +401,44 @@ describe('Cognito in the backend', () => {
     await expect(
       new CognitoIdentityProviderClient(config(moto.url)).send(new DescribeUserPoolCommand({ UserPoolId: out.Pool })),
     ).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+  });
+});
+
+describe('EC2 networks in the backend', () => {
+  it("a VPC, a subnet and a security group are made in moto, seen through cfn-local's endpoint, and deleted", async () => {
+    const body = JSON.stringify({
+      Resources: {
+        Vpc: { Type: 'AWS::EC2::VPC', Properties: { CidrBlock: '10.40.0.0/16' } },
+        Subnet: { Type: 'AWS::EC2::Subnet', Properties: { VpcId: ref('Vpc'), CidrBlock: '10.40.1.0/24' } },
+        Group: {
+          Type: 'AWS::EC2::SecurityGroup',
+          Properties: {
+            GroupDescription: 'web',
+            VpcId: ref('Vpc'),
+            SecurityGroupIngress: [{ IpProtocol: 'tcp', FromPort: 443, ToPort: 443, CidrIp: '0.0.0.0/0' }],
+          },
+        },
+      },
+      Outputs: outputs({
+        Vpc: ref('Vpc'),
+        Subnet: ref('Subnet'),
+        Group: ref('Group'),
+        Default: att('Vpc', 'DefaultSecurityGroup'),
+      }),
+    });
+    const { id, out } = await deploy('net', body);
+    const c = new EC2Client(config(server.endpoint));
+    expect((await c.send(new DescribeVpcsCommand({ VpcIds: [out.Vpc] }))).Vpcs![0].CidrBlock).toBe('10.40.0.0/16');
+    expect((await c.send(new DescribeSubnetsCommand({ SubnetIds: [out.Subnet] }))).Subnets![0].VpcId).toBe(out.Vpc);
+    const { SecurityGroups } = await c.send(new DescribeSecurityGroupsCommand({ GroupIds: [out.Group, out.Default] }));
+    const web = SecurityGroups!.find((g) => g.GroupId === out.Group)!;
+    expect(web.IpPermissions![0]).toMatchObject({ FromPort: 443, ToPort: 443 });
+    expect(SecurityGroups!.find((g) => g.GroupId === out.Default)!.GroupName).toBe('default');
+    expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
+    await expect(
+      new EC2Client(config(moto.url)).send(new DescribeVpcsCommand({ VpcIds: [out.Vpc] })),
+    ).rejects.toMatchObject({
+      name: 'InvalidVpcID.NotFound',
+    });
   });
 });
