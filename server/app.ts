@@ -7,6 +7,7 @@ import { Engine } from '../state-machine/engine.js';
 import { resumeSetOperations, stopSetOperations } from '../state-machine/stackSets/runner.js';
 import { systemClock } from '../state-machine/transitions.js';
 import { recoverInterruptedOperations } from '../state-machine/recovery.js';
+import { recoverRefactors } from '../state-machine/refactors/create.js';
 import { Faults } from '../resources/faults.js';
 import { registerControlApi } from './routes/control.js';
 import { registerChangeSetImpact } from './routes/changeSetImpact.js';
@@ -25,8 +26,9 @@ import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
 import { registerConsole } from './routes/console.js';
-import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler } from './connections.js';
+import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler, idleConnectionCloser } from './connections.js';
 import { LambdaRuntime } from '../runtime/index.js';
+import { StepFunctionsRunner } from '../runtime/stepFunctions/executions.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
 import type { AppOptions } from './appOptions.js';
 
@@ -81,6 +83,7 @@ export function buildApp(options: AppOptions = {}): App {
           // Runs only once the server listens, after `fastify` below exists.
           (req, res) => fastify.server.emit('request', req, res),
         );
+  const stepFunctions = new StepFunctionsRunner({ invoke: () => lambda && ((req) => lambda.invoke(req)), log });
   // Event source mappings from backend queues are polled into the local functions, as Lambda's pollers do.
   const pollers = backend && new EventSourcePollers(backend, () => lambda, log);
   const providerEnv: ProviderEnv = {
@@ -117,6 +120,7 @@ export function buildApp(options: AppOptions = {}): App {
   });
   recoverInterruptedOperations(engine);
   resumeSetOperations(engine);
+  recoverRefactors(engine);
   let closing = false;
   // The mappings a restart finds are polled once the server listens: their functions reach it at its endpoint.
   void providerEnv.listening!.then(() => {
@@ -132,6 +136,7 @@ export function buildApp(options: AppOptions = {}): App {
     logController: new LogController({ disableRequestLogging: true }),
     schemaController: SCHEMALESS,
   });
+  const endIdleConnections = idleConnectionCloser(fastify.server);
   registerRequestLog(fastify, log);
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -143,7 +148,7 @@ export function buildApp(options: AppOptions = {}): App {
   });
   guardControlApi(fastify, options.controlToken);
   const controlRoutes = noteControlRoutes(fastify);
-  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend });
+  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend, stepFunctions });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerConsole(fastify, { store, engine, faults, defaults });
@@ -164,9 +169,12 @@ export function buildApp(options: AppOptions = {}): App {
     async close() {
       closing = true;
       listened();
-      await fastify.close();
+      const closing = fastify.close();
+      endIdleConnections();
+      await closing;
       await stopSetOperations(engine);
       await engine.idle();
+      stepFunctions.close();
       await pollers?.close();
       await backend?.close();
       await lambda?.close();
