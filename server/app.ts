@@ -121,10 +121,10 @@ export function buildApp(options: AppOptions = {}): App {
   recoverInterruptedOperations(engine);
   resumeSetOperations(engine);
   recoverRefactors(engine);
-  let closing = false;
+  let stopping = false;
   // The mappings a restart finds are polled once the server listens: their functions reach it at its endpoint.
   void providerEnv.listening!.then(() => {
-    if (!closing) pollers?.resume(store.world.list({ type: ESM_TYPE }));
+    if (!stopping) pollers?.resume(store.world.list({ type: ESM_TYPE }));
   });
   const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
@@ -167,7 +167,7 @@ export function buildApp(options: AppOptions = {}): App {
     backendStarted,
     lambda,
     async close() {
-      closing = true;
+      stopping = true;
       listened();
       const closing = fastify.close();
       endIdleConnections();
