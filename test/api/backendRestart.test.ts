@@ -10,7 +10,7 @@ import { DescribeStacksCommand, UpdateStackCommand } from '@aws-sdk/client-cloud
 import { GetQueueAttributesCommand, SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { DynamoDBClient, GetItemCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
-import { startMoto, type TestMoto } from '../helpers/moto.js';
+import { lambdaRoleAndFunction, clientConfig, startMoto, type TestMoto } from '../helpers/moto.js';
 import { createStack, deleteStack } from './worldHelpers.js';
 
 let moto: TestMoto;
@@ -22,12 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await moto.close();
   rmSync(dir, { recursive: true, force: true });
-});
-
-const config = (endpoint: string) => ({
-  endpoint,
-  region: 'us-east-1',
-  credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
 });
 
 const HANDLER = `
@@ -50,24 +44,7 @@ const APP = (visibility: number) =>
           BillingMode: 'PAY_PER_REQUEST',
         },
       },
-      Role: {
-        Type: 'AWS::IAM::Role',
-        Properties: {
-          AssumeRolePolicyDocument: {
-            Statement: [{ Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' }],
-          },
-        },
-      },
-      Fn: {
-        Type: 'AWS::Lambda::Function',
-        Properties: {
-          Runtime: 'nodejs20.x',
-          Handler: 'index.handler',
-          Role: { 'Fn::GetAtt': ['Role', 'Arn'] },
-          Code: { ZipFile: HANDLER },
-          Environment: { Variables: { TABLE: { Ref: 'Table' } } },
-        },
-      },
+      ...lambdaRoleAndFunction(HANDLER, { TABLE: { Ref: 'Table' } }),
       Mapping: {
         Type: 'AWS::Lambda::EventSourceMapping',
         Properties: { EventSourceArn: { 'Fn::GetAtt': ['Queue', 'Arn'] }, FunctionName: { Ref: 'Fn' } },
@@ -102,8 +79,8 @@ describe('cfn-local restarted against a backend that kept its state', () => {
       expect(Stacks![0]).toMatchObject({ StackId: id, StackStatus: 'CREATE_COMPLETE' });
       // the queue is found by its URL's path on the new process's port
       const queueUrl = `${second.endpoint}${new URL(out.QueueUrl).pathname}`;
-      const sqs = new SQSClient(config(second.endpoint));
-      const ddb = new DynamoDBClient(config(second.endpoint));
+      const sqs = new SQSClient(clientConfig(second.endpoint));
+      const ddb = new DynamoDBClient(clientConfig(second.endpoint));
       await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'after the restart' }));
       const item = await eventually(async () => {
         const got = await ddb.send(
@@ -117,14 +94,14 @@ describe('cfn-local restarted against a backend that kept its state', () => {
         new UpdateStackCommand({ StackName: id, TemplateBody: APP(60), Capabilities: ['CAPABILITY_IAM'] }),
       );
       expect((await waitForStack(second.client, id, 30_000)).StackStatus).toBe('UPDATE_COMPLETE');
-      const direct = new SQSClient(config(moto.url));
+      const direct = new SQSClient(clientConfig(moto.url));
       const { Attributes } = await direct.send(
         new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['VisibilityTimeout'] }),
       );
       expect(Attributes!.VisibilityTimeout).toBe('60');
 
       expect((await deleteStack(second, id)).StackStatus).toBe('DELETE_COMPLETE');
-      const { TableNames } = await new DynamoDBClient(config(moto.url)).send(new ListTablesCommand({}));
+      const { TableNames } = await new DynamoDBClient(clientConfig(moto.url)).send(new ListTablesCommand({}));
       expect(TableNames).not.toContain(out.Table);
     } finally {
       await second.close();

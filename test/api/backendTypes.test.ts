@@ -35,7 +35,7 @@ import {
   EC2Client,
 } from '@aws-sdk/client-ec2';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
-import { startMoto, type TestMoto } from '../helpers/moto.js';
+import { clientConfig, startMoto, type TestMoto } from '../helpers/moto.js';
 import { createStack, deleteStack } from './worldHelpers.js';
 import { providerFor } from '../../resources/registry.js';
 import type { ResourceRequest, WorldAccess } from '../../resources/provider.js';
@@ -49,12 +49,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await moto.close();
-});
-
-const config = (endpoint: string) => ({
-  endpoint,
-  region: 'us-east-1',
-  credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
 });
 
 async function deploy(name: string, body: string) {
@@ -160,7 +154,7 @@ const IAM_APP = (profileName: string, action: string) =>
   });
 
 describe('IAM users, groups, access keys, instance profiles and managed policies in the backend', () => {
-  const iam = () => new IAMClient(config(server.endpoint));
+  const iam = () => new IAMClient(clientConfig(server.endpoint));
 
   it("are made in moto, with Ref and GetAtt as moto answers, and read through cfn-local's endpoint", async () => {
     const { id, out } = await deploy('iam', IAM_APP('iam-profile-a', 'sqs:*'));
@@ -199,7 +193,7 @@ describe('IAM users, groups, access keys, instance profiles and managed policies
     );
 
     expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
-    const m = new IAMClient(config(moto.url));
+    const m = new IAMClient(clientConfig(moto.url));
     await expect(m.send(new GetUserCommand({ UserName: out.User }))).rejects.toMatchObject({
       name: 'NoSuchEntityException',
     });
@@ -214,10 +208,10 @@ describe('IAM users, groups, access keys, instance profiles and managed policies
     const provider = providerFor('AWS::IAM::User');
     const req = readRequest('AWS::IAM::User', out.User, {});
     expect(await provider.read!(world, req)).toMatchObject({ UserName: out.User, Groups: [out.Group] });
-    const { Policy } = await new IAMClient(config(moto.url)).send(
+    const { Policy } = await new IAMClient(clientConfig(moto.url)).send(
       new CreatePolicyCommand({ PolicyName: 'out-of-band', PolicyDocument: JSON.stringify(DOC('sns:*')) }),
     );
-    await new IAMClient(config(moto.url)).send(
+    await new IAMClient(clientConfig(moto.url)).send(
       new AttachUserPolicyCommand({ UserName: out.User, PolicyArn: Policy!.Arn }),
     );
     expect((await provider.read!(world, req))?.ManagedPolicyArns).toEqual(
@@ -301,7 +295,7 @@ const SERVICES_APP = (repository: string, threshold: number) =>
 describe('EventBridge, KMS, Secrets Manager, ECR and CloudWatch in the backend', () => {
   it("are made in moto with its ids, work through cfn-local's endpoint, change, and go with the stack", async () => {
     const { id, out } = await deploy('svc', SERVICES_APP('app-repo-a', 5));
-    const at = config(server.endpoint);
+    const at = clientConfig(server.endpoint);
 
     // a rule on a custom bus: Ref is `bus|name`; an event put on the bus arrives in the target queue
     expect(out.Bus).toBe('orders-bus');
@@ -355,7 +349,7 @@ describe('EventBridge, KMS, Secrets Manager, ECR and CloudWatch in the backend',
     expect(kept.SecretString).toBe(secret.SecretString);
 
     expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
-    const m = config(moto.url);
+    const m = clientConfig(moto.url);
     expect((await new ECRClient(m).send(new DescribeRepositoriesCommand({}))).repositories).toEqual([]);
     expect((await new CloudWatchClient(m).send(new DescribeAlarmsCommand({}))).MetricAlarms).toEqual([]);
     expect((await new KMSClient(m).send(new DescribeKeyCommand({ KeyId: out.Key }))).KeyMetadata!.KeyState).toBe(
@@ -390,7 +384,7 @@ describe('Cognito in the backend', () => {
       }),
     });
     const { id, out } = await deploy('cognito', body);
-    const c = new CognitoIdentityProviderClient(config(server.endpoint));
+    const c = new CognitoIdentityProviderClient(clientConfig(server.endpoint));
     const { UserPool } = await c.send(new DescribeUserPoolCommand({ UserPoolId: out.Pool }));
     expect(UserPool).toMatchObject({ Name: 'app-users', Arn: out.PoolArn });
     const { UserPoolClient } = await c.send(
@@ -399,7 +393,9 @@ describe('Cognito in the backend', () => {
     expect(UserPoolClient!.ClientSecret).toBe(out.Secret);
     expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
     await expect(
-      new CognitoIdentityProviderClient(config(moto.url)).send(new DescribeUserPoolCommand({ UserPoolId: out.Pool })),
+      new CognitoIdentityProviderClient(clientConfig(moto.url)).send(
+        new DescribeUserPoolCommand({ UserPoolId: out.Pool }),
+      ),
     ).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
   });
 });
@@ -427,7 +423,7 @@ describe('EC2 networks in the backend', () => {
       }),
     });
     const { id, out } = await deploy('net', body);
-    const c = new EC2Client(config(server.endpoint));
+    const c = new EC2Client(clientConfig(server.endpoint));
     expect((await c.send(new DescribeVpcsCommand({ VpcIds: [out.Vpc] }))).Vpcs![0].CidrBlock).toBe('10.40.0.0/16');
     expect((await c.send(new DescribeSubnetsCommand({ SubnetIds: [out.Subnet] }))).Subnets![0].VpcId).toBe(out.Vpc);
     const { SecurityGroups } = await c.send(new DescribeSecurityGroupsCommand({ GroupIds: [out.Group, out.Default] }));
@@ -436,7 +432,7 @@ describe('EC2 networks in the backend', () => {
     expect(SecurityGroups!.find((g) => g.GroupId === out.Default)!.GroupName).toBe('default');
     expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
     await expect(
-      new EC2Client(config(moto.url)).send(new DescribeVpcsCommand({ VpcIds: [out.Vpc] })),
+      new EC2Client(clientConfig(moto.url)).send(new DescribeVpcsCommand({ VpcIds: [out.Vpc] })),
     ).rejects.toMatchObject({
       name: 'InvalidVpcID.NotFound',
     });
