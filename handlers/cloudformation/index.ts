@@ -21,6 +21,7 @@ import * as stackInstances from './stackSets/instances.js';
 import * as setOperations from './stackSets/operations.js';
 import * as organizations from './stackSets/organizations.js';
 import * as refactors from './refactors.js';
+import * as aliases from './aliases.js';
 
 /** Total over the model's Actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
 export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = {
@@ -31,6 +32,8 @@ export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = 
   DescribeStacks: stacks.describeStacks,
   ListStacks: stacks.listStacks,
   UpdateTerminationProtection: stacks.updateTerminationProtection,
+  SetAlias: aliases.setAlias,
+  RemoveAlias: aliases.removeAlias,
   DescribeStackEvents: events.describeStackEvents,
   DescribeEvents: operationEvents.describeEvents,
   DescribeStackResource: resources.describeStackResource,

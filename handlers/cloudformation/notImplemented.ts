@@ -20,8 +20,6 @@ export const NOT_SERVED = notImplemented([
   'RecordHandlerProgress',
   'RegisterPublisher',
   'RegisterType',
-  'RemoveAlias',
-  'SetAlias',
   'SetTypeConfiguration',
   'SetTypeDefaultVersion',
   'TestType',
