@@ -4,8 +4,10 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import pino, { type Logger } from 'pino';
 import { Store } from '../storage/index.js';
 import { Engine } from '../state-machine/engine.js';
+import { resumeSetOperations, stopSetOperations } from '../state-machine/stackSets/runner.js';
 import { systemClock } from '../state-machine/transitions.js';
 import { recoverInterruptedOperations } from '../state-machine/recovery.js';
+import { recoverRefactors } from '../state-machine/refactors/create.js';
 import { Faults } from '../resources/faults.js';
 import { registerControlApi } from './routes/control.js';
 import { registerChangeSetImpact } from './routes/changeSetImpact.js';
@@ -26,6 +28,7 @@ import { guardControlApi } from './routes/controlAuth.js';
 import { registerConsole } from './routes/console.js';
 import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler } from './connections.js';
 import { LambdaRuntime } from '../runtime/index.js';
+import { StepFunctionsRunner } from '../runtime/stepFunctions/executions.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
 import type { AppOptions } from './appOptions.js';
 
@@ -80,6 +83,7 @@ export function buildApp(options: AppOptions = {}): App {
           // Runs only once the server listens, after `fastify` below exists.
           (req, res) => fastify.server.emit('request', req, res),
         );
+  const stepFunctions = new StepFunctionsRunner({ invoke: () => lambda && ((req) => lambda.invoke(req)), log });
   // Event source mappings from backend queues are polled into the local functions, as Lambda's pollers do.
   const pollers = backend && new EventSourcePollers(backend, () => lambda, log);
   const providerEnv: ProviderEnv = {
@@ -115,6 +119,8 @@ export function buildApp(options: AppOptions = {}): App {
     nestedStacks: (door) => new NestedStacks(door),
   });
   recoverInterruptedOperations(engine);
+  resumeSetOperations(engine);
+  recoverRefactors(engine);
   pollers?.resume(store.world.list({ type: ESM_TYPE }));
   const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
@@ -137,7 +143,7 @@ export function buildApp(options: AppOptions = {}): App {
   });
   guardControlApi(fastify, options.controlToken);
   const controlRoutes = noteControlRoutes(fastify);
-  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend });
+  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend, stepFunctions });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerConsole(fastify, { store, engine, faults, defaults });
@@ -158,7 +164,9 @@ export function buildApp(options: AppOptions = {}): App {
     async close() {
       listened();
       await fastify.close();
+      await stopSetOperations(engine);
       await engine.idle();
+      stepFunctions.close();
       await pollers?.close();
       await backend?.close();
       await lambda?.close();

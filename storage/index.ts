@@ -16,6 +16,8 @@ import { ChangeFeed } from './feed.js';
 import { OperationHistoryStore } from './operationHistory.js';
 import { DriftStore } from './drifts.js';
 import { GeneratorStore } from './generator.js';
+import { StackSetStore } from './stackSets.js';
+import { RefactorStore } from './refactors.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 /**
@@ -29,7 +31,20 @@ export interface ReadonlyStore {
   readonly history: Pick<OperationHistoryStore, 'ofChangeSet' | 'byId' | 'latestOf'>;
   readonly drifts: Pick<DriftStore, 'detection' | 'latestDetection' | 'latestComplete' | 'resources' | 'resource'>;
   readonly generator: Pick<GeneratorStore, 'scan' | 'template' | 'templateByName' | 'scans' | 'templates'>;
+  readonly refactors: Pick<RefactorStore, 'byId' | 'list'>;
   readonly templates: Pick<TemplateStore, 'body'>;
+  readonly stackSets: Pick<
+    StackSetStore,
+    | 'set'
+    | 'activeByName'
+    | 'sets'
+    | 'instance'
+    | 'instances'
+    | 'operation'
+    | 'operations'
+    | 'results'
+    | 'organizationOf'
+  >;
   readonly exports: Pick<ExportStore, 'get' | 'list' | 'importers' | 'byStack'>;
   readonly changeSets: Pick<ChangeSetStore, 'byId' | 'byName' | 'byStack'>;
   /** The S3 objects a TemplateURL or policy URL names (resources/s3Urls.ts). */
@@ -59,6 +74,10 @@ export class Store {
   readonly drifts: DriftStore;
   /** The IaC generator's resource scans and generated templates. */
   readonly generator: GeneratorStore;
+  /** Stack sets, their instances and operations, and the simulated organizations. */
+  readonly stackSets: StackSetStore;
+  /** Stack refactors. */
+  readonly refactors: RefactorStore;
   /**
    * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
@@ -88,6 +107,8 @@ export class Store {
     this.history = new OperationHistoryStore(db);
     this.drifts = new DriftStore(db);
     this.generator = new GeneratorStore(db);
+    this.stackSets = new StackSetStore(db);
+    this.refactors = new RefactorStore(db);
   }
 
   static open(file: string): Store {
@@ -137,6 +158,12 @@ export class Store {
         'drift_detections',
         'resource_drifts',
         'generator_records',
+        'stack_sets',
+        'stack_instances',
+        'stack_set_operations',
+        'stack_set_results',
+        'organizations',
+        'stack_refactors',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -164,6 +191,7 @@ export class Store {
       .pluck()
       .all(...args, ...args) as string[];
     this.transaction(() => {
+      this.stackSets.resetAccount(account, region);
       for (const table of [
         'templates',
         'journal',
@@ -190,6 +218,7 @@ export class Store {
         's3_objects',
         's3_uploads',
         'generator_records',
+        'stack_refactors',
         'stacks',
       ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
@@ -217,7 +246,27 @@ export type {
   GeneratedTemplateRecord,
   GeneratedResourceRecord,
 } from './generator.js';
+export type {
+  StackRefactorRecord,
+  RefactorActionRecord,
+  RefactorMove,
+  RefactorStackRecord,
+  RefactorLocation,
+} from './refactors.js';
 export type { WorldResource, WorldState } from './world.js';
+export type {
+  StackSetRecord,
+  StackSetDoc,
+  StackInstanceRecord,
+  StackInstanceDoc,
+  SetOperationRecord,
+  SetOperationDoc,
+  OperationResultRecord,
+  OrganizationDoc,
+  OrganizationalUnitDoc,
+  SetParameter,
+  DriftDetails,
+} from './stackSets.js';
 export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';
 export type { ObjectRecord, ObjectDoc, UploadRecord, PartRecord } from './objects.js';
