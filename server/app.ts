@@ -9,6 +9,8 @@ import { systemClock } from '../state-machine/transitions.js';
 import { recoverInterruptedOperations } from '../state-machine/recovery.js';
 import { recoverRefactors } from '../state-machine/refactors/create.js';
 import { Faults } from '../resources/faults.js';
+import { HookVerdicts } from '../state-machine/hooks/verdicts.js';
+import { configuredHooks } from '../state-machine/hooks/source.js';
 import { registerControlApi } from './routes/control.js';
 import { registerChangeSetImpact } from './routes/changeSetImpact.js';
 import { registerSignalRoutes } from './routes/signalRoutes.js';
@@ -111,6 +113,7 @@ export function buildApp(options: AppOptions = {}): App {
     store,
     clock: options.clock ?? systemClock,
     faults,
+    hooks: { verdicts: new HookVerdicts(), configured: configuredHooks },
     log,
     providerEnv,
     timeScale: options.timeScale,

@@ -18,6 +18,7 @@ import { DriftStore } from './drifts.js';
 import { GeneratorStore } from './generator.js';
 import { StackSetStore } from './stackSets.js';
 import { RefactorStore } from './refactors.js';
+import { HookResultStore } from './hookResults.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 /**
@@ -32,6 +33,7 @@ export interface ReadonlyStore {
   readonly drifts: Pick<DriftStore, 'detection' | 'latestDetection' | 'latestComplete' | 'resources' | 'resource'>;
   readonly generator: Pick<GeneratorStore, 'scan' | 'template' | 'templateByName' | 'scans' | 'templates'>;
   readonly refactors: Pick<RefactorStore, 'byId' | 'list'>;
+  readonly hookResults: Pick<HookResultStore, 'byId' | 'list'>;
   readonly templates: Pick<TemplateStore, 'body'>;
   readonly stackSets: Pick<
     StackSetStore,
@@ -78,6 +80,8 @@ export class Store {
   readonly stackSets: StackSetStore;
   /** Stack refactors. */
   readonly refactors: RefactorStore;
+  /** Hook invocations (state-machine/hooks/). */
+  readonly hookResults: HookResultStore;
   /**
    * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
@@ -109,6 +113,7 @@ export class Store {
     this.generator = new GeneratorStore(db);
     this.stackSets = new StackSetStore(db);
     this.refactors = new RefactorStore(db);
+    this.hookResults = new HookResultStore(db);
   }
 
   static open(file: string): Store {
@@ -164,6 +169,7 @@ export class Store {
         'stack_set_results',
         'organizations',
         'stack_refactors',
+        'hook_results',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -219,6 +225,7 @@ export class Store {
         's3_uploads',
         'generator_records',
         'stack_refactors',
+        'hook_results',
         'stacks',
       ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
@@ -271,3 +278,4 @@ export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';
 export type { ObjectRecord, ObjectDoc, UploadRecord, PartRecord } from './objects.js';
 export type { BodyStore, ByteRange } from './bodies.js';
+export type { HookResultRecord, HookResultStatus, HookTargetType, HookResultFilter } from './hookResults.js';

@@ -21,6 +21,7 @@ import * as stackInstances from './stackSets/instances.js';
 import * as setOperations from './stackSets/operations.js';
 import * as organizations from './stackSets/organizations.js';
 import * as refactors from './refactors.js';
+import * as hooks from './hooks.js';
 
 /** Total over the model's Actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
 export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = {
@@ -95,6 +96,9 @@ export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = 
   ExecuteStackRefactor: refactors.executeStackRefactor,
   ListStackRefactors: refactors.listStackRefactors,
   ListStackRefactorActions: refactors.listStackRefactorActions,
+  DescribeChangeSetHooks: hooks.describeChangeSetHooks,
+  GetHookResult: hooks.getHookResult,
+  ListHookResults: hooks.listHookResults,
 };
 
 /** The handler of `action` behind INPUT_RULES' check; NOT_IMPLEMENTED, or undefined for an Action the model lacks. */
