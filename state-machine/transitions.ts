@@ -267,7 +267,7 @@ export function recordResourceEvent(operation: OperationContext, resource: Resou
  * the stack's status. The event carries the Hook* fields.
  */
 export function recordHookEvent(
-  scope: OperationScope,
+  scope: OperationContext,
   target: { stack: StackRecord } | { resource: ResourceRecord; status: ResourceStatus },
   detail: EventDetail,
 ): void {

@@ -2,7 +2,7 @@
 // provisions anything (its events under the stack's own logical id and status), a CHANGE_SET-target hook when a
 // change set is created. A FAIL-mode failure fails the operation (or the change set) with AWS's reason.
 import type { StackRecord, Store } from '../../storage/index.js';
-import { recordHookEvent, type OperationScope } from '../transitions.js';
+import { recordHookEvent, type OperationContext } from '../transitions.js';
 import type { Runtime } from '../runtime.js';
 import type { HookAction } from './configuration.js';
 import { HOOK_REASONS, hooksAt, invokeHooks, type HookDoor, type InvocationPoint } from './invoke.js';
@@ -31,7 +31,7 @@ export function runStackHooks(rt: Runtime, action: HookAction): string | undefin
 
 /** What a change set's hooks need: where it is, its id, and the template Metadata that speaks for it. */
 export interface ChangeSetHookTarget {
-  scope: OperationScope;
+  scope: OperationContext;
   door: HookDoor | undefined;
   stack: StackRecord;
   changeSetId: string;
