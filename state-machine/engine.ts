@@ -235,7 +235,10 @@ export class Engine {
         if (this.tasks.get(rt.stack.stackId) === task) this.tasks.delete(rt.stack.stackId);
         this.inFlight.delete(task);
         // what is kept per stack in memory lasts as long as its operation: the next one reads it back
+        const treeRoot = store.eventTreeRoot.get(rt.stack.stackId);
+        if (treeRoot && !this.running.has(treeRoot)) store.lastEventTime.delete(treeRoot);
         store.lastEventTime.delete(rt.stack.stackId);
+        store.eventTreeRoot.delete(rt.stack.stackId);
         if (rt.stack.status === 'DELETE_COMPLETE') this.deps.faults.forgetStack(rt.stack.stackId);
         logOperationEnd(log, store, rt.stack, kind, mark);
         launch.onEnd?.();
