@@ -139,6 +139,7 @@ export function createNestedStack(
   template: PreparedTemplate,
   body: string,
   onFailure: OnFailure,
+  after?: Promise<void>,
 ): void {
   engine.startOperation('CREATE_STACK', {
     scope: engine.scope(),
@@ -147,6 +148,7 @@ export function createNestedStack(
     resources: new Map(),
     insertBody: body,
     onFailure,
+    after,
     run: (rt) => runOperation(rt, CREATE_RUN),
   });
 }

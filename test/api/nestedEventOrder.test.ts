@@ -82,5 +82,17 @@ describe('events of a tree of nested stacks', () => {
     const parentFailed = events.find((e) => e.LogicalResourceId === 'Child' && e.ResourceStatus === 'CREATE_FAILED')!;
     const childFailed = events.find((e) => e.LogicalResourceId === 'Bad' && e.ResourceStatus === 'CREATE_FAILED')!;
     expect(time(childFailed)).toBeLessThan(time(parentFailed));
+    // the child's resources start after the parent's "Resource creation Initiated", from which the CDK follows it
+    const initiated = events.find(
+      (e) => e.LogicalResourceId === 'Child' && e.ResourceStatusReason === 'Resource creation Initiated',
+    )!;
+    const childStart = events.find(
+      (e) => e.StackId === initiated.PhysicalResourceId && e.PhysicalResourceId === e.StackId,
+    )!;
+    expect(time(childStart)).toBeLessThan(time(initiated));
+    const firstResource = events.find(
+      (e) => e.StackId === initiated.PhysicalResourceId && e.LogicalResourceId === 'Good',
+    )!;
+    expect(time(firstResource)).toBeGreaterThan(time(initiated));
   });
 });
