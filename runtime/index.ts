@@ -15,6 +15,7 @@ import { RuntimeApi } from './runtimeApi.js';
 import { Pool } from './pool.js';
 import { openTlsDoor, type TlsDoor } from './tls.js';
 import { runInvocation, type InvokeRequest, type InvokeResult, type RuntimeParts } from './invoke.js';
+import { claimFolder, RUNTIME_FOLDER_PREFIX, sweepLeftoverFolders } from './leftovers.js';
 
 export type { InvokeRequest, InvokeResult } from './invoke.js';
 
@@ -32,7 +33,7 @@ export interface RuntimeOptions {
 }
 
 export class LambdaRuntime {
-  private readonly folder = mkdtempSync(join(tmpdir(), 'cfn-local-lambda-'));
+  private readonly folder = mkdtempSync(join(tmpdir(), RUNTIME_FOLDER_PREFIX));
   private readonly api = new RuntimeApi();
   private readonly pool: Pool;
   private readonly code: CodeCache;
@@ -46,6 +47,8 @@ export class LambdaRuntime {
     /** cfn-local's request handler, served again over HTTPS for ResponseURLs (set by server/app.ts). */
     private readonly handler?: (req: IncomingMessage, res: ServerResponse) => void,
   ) {
+    claimFolder(this.folder);
+    sweepLeftoverFolders(tmpdir());
     this.pool = new Pool(options.idleMs);
     this.code = new CodeCache(join(this.folder, 'code'), options.store);
     writeFileSync(join(this.folder, 'bootstrap.cjs'), NODE_BOOTSTRAP);

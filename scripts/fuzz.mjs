@@ -77,10 +77,19 @@ const flatForm = (prefix, value, out) => {
   return out;
 };
 
+/** Operations that answered 501 (not served): picked again only now and then, so the budget goes to served ones. */
+const notServed = new Set();
+const operationOf = (model) => {
+  for (let tries = 0; ; tries++) {
+    const entry = pick(Object.entries(model.operations));
+    if (tries > 40 || !notServed.has(`${model.metadata.service}.${entry[0]}`) || random() < 0.05) return entry;
+  }
+};
+
 /** One request as raw bytes: method, path, headers and body, for the wire and the reproduction file. */
 function requestFor(model) {
   const meta = model.metadata;
-  const [name, op] = pick(Object.entries(model.operations));
+  const [name, op] = operationOf(model);
   const input = op.input ? valueOf(model, op.input) : {};
   const broken = random() < 0.1;
   const headers = { host: '127.0.0.1', authorization: AUTH(meta.service, broken) };
@@ -151,6 +160,8 @@ async function main() {
   await fetch(`${server.endpoint}/bkt1`, { method: 'PUT' });
   const port = () => Number(new URL(server.endpoint).port);
   const counts = { requests: 0, fivexx: 0, hangs: 0, resets: 0, crashes: 0 };
+  /** Per service: requests sent and the answers by status class, so a run shows what it reached. */
+  const byService = {};
   const findings = [];
   const end = Date.now() + Number(args.seconds) * 1000;
   while (Date.now() < end && counts.requests < Number(args.requests)) {
@@ -159,6 +170,11 @@ async function main() {
     counts.requests += batch.length;
     for (const [i, outcome] of outcomes.entries()) {
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(outcome)?.[1] ?? 0);
+      const service = (byService[batch[i].label.split('.')[0]] ??= { requests: 0 });
+      const answer = status === 501 ? '501 NotImplemented' : status ? `${String(status)[0]}xx` : outcome;
+      service.requests++;
+      if (status === 501) notServed.add(batch[i].label);
+      service[answer] = (service[answer] ?? 0) + 1;
       const kind =
         status >= 500 && status !== 501 ? 'fivexx' : outcome === 'hang' ? 'hangs' : outcome === 'reset' ? 'resets' : '';
       if (!kind) continue;
@@ -177,7 +193,8 @@ async function main() {
   findings
     .slice(0, 200)
     .forEach((f, i) => writeFileSync(join(args.out, `${f.kind}-${i}.json`), JSON.stringify(f, null, 2)));
-  console.log(JSON.stringify({ seed: Number(args.seed), ...counts, reproductions: findings.length ? args.out : null }));
+  const summary = { seed: Number(args.seed), ...counts, reproductions: findings.length ? args.out : null };
+  console.log(JSON.stringify({ ...summary, byService }));
   process.exit(findings.length ? 1 : 0);
 }
 

@@ -13,7 +13,8 @@ import { checkChangeSetTarget, type ChangeSetStatus, type ExecutionStatus } from
 import { byLiveName, insertChangeSet, outcomeOf, setChangeSetStatus } from './changeSetStatus.js';
 import { tagsOf } from './stackRecords.js';
 import { insertStack } from './transitions.js';
-import { failedTemplate, prepareForStack, prepareStored } from './prepare.js';
+import { expandForStack, failedTemplate, prepareForStack, prepareStored } from './prepare.js';
+import type { ExpandedTemplate } from './expansions.js';
 import { isTransformFailure } from '../template/transforms/pending.js';
 import { existingToImport, isEmpty, planChanges } from './changeSetPlan.js';
 import { checkImport, checkOnlyImports, type ResourceToImport } from './operations/import.js';
@@ -65,8 +66,23 @@ export const docOf = (cs: ChangeSetRecord): ChangeSetDoc => cs.doc as unknown as
 export const NO_CHANGES =
   "The submitted information didn't contain changes. Submit different information to create a change set.";
 
-export function createChangeSet(engine: Engine, caller: Caller, input: CreateChangeSetInput, body: string) {
+/** CreateChangeSet's transform step (expandTransforms), for the stack it names or the one it would create. */
+export function expandForChangeSet(engine: Engine, caller: Caller, input: CreateChangeSetInput, body: string) {
+  const stack =
+    stackFor(engine.deps.store, caller, input.StackName) ??
+    engine.newStack(caller, input.StackName, 'REVIEW_IN_PROGRESS');
+  const reviewing = stack.status === 'REVIEW_IN_PROGRESS';
+  return expandForStack(engine.deps, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters);
+}
+
+export function createChangeSet(
+  engine: Engine,
+  caller: Caller,
+  input: CreateChangeSetInput,
+  template: ExpandedTemplate,
+) {
   const { store, clock } = engine.deps;
+  const { body } = template;
   const type = input.ChangeSetType ?? 'UPDATE';
   let stack = stackFor(store, caller, input.StackName);
   checkTarget(store, type, stack, input);
@@ -75,7 +91,7 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
   const fresh = !stack;
   stack ??= engine.newStack(caller, input.StackName, 'REVIEW_IN_PROGRESS');
   const reviewing = stack.status === 'REVIEW_IN_PROGRESS';
-  const prepared = prepareAfter(store, stack, body, input, reviewing);
+  const prepared = prepareAfter(store, stack, template, input, reviewing);
   const { after } = prepared;
   let model: ChangeModel = { changes: [], warnings: [] };
   let imports: ReturnType<typeof checkImport> | undefined;
@@ -130,17 +146,17 @@ export function createChangeSet(engine: Engine, caller: Caller, input: CreateCha
 function prepareAfter(
   store: Store,
   stack: StackRecord,
-  body: string,
+  template: ExpandedTemplate,
   input: CreateChangeSetInput,
   reviewing: boolean,
 ): { after: PreparedTemplate; failure?: string } {
   try {
     return {
-      after: prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters),
+      after: prepareForStack(store, stack, template, input.Parameters, reviewing ? undefined : stack.doc.parameters),
     };
   } catch (err) {
     if (!isTransformFailure(err)) throw err;
-    return { after: failedTemplate(body, err.message), failure: err.message };
+    return { after: failedTemplate(template.body, err.message), failure: err.message };
   }
 }
 

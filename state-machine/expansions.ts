@@ -1,7 +1,6 @@
-// Runs the transforms the template pipeline cannot run itself (the SAM translator, macros, AWS::Include): a call
-// that creates or updates a stack or a change set is retried after each transform its template asks for, and
-// each output is recorded by the hash of its input for later preparations of the same template.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// Runs the transforms the template pipeline cannot run itself (the SAM translator, macros, AWS::Include), in one
+// asynchronous step before a call's synchronous start: expandTransforms. Each output is recorded by the hash of its
+// input for later preparations of the same template (a change set's execution, a rollback, a restart).
 import { validationError } from '../domain/errors.js';
 import type { Store } from '../storage/index.js';
 import {
@@ -27,36 +26,66 @@ export interface TransformServices {
   readS3?: (scope: { account: string; region: string }, url: string) => Promise<string>;
 }
 
-/** The outputs this call has produced: its own template is always processed afresh, as AWS processes it. */
-const CALL = new AsyncLocalStorage<Map<string, TransformOutcome>>();
+/** A template whose transforms have run: its body, and the outputs its synchronous preparation reads. */
+export interface ExpandedTemplate {
+  body: string;
+  expansions: ExpansionLookup;
+}
+
+/** A template accepted before (a change set's, being executed): its transforms' outputs as they were recorded. */
+export const recordedTemplate = (store: Store, body: string): ExpandedTemplate => ({
+  body,
+  expansions: (key) => store.transformOutputs.get(key) as TransformOutcome | undefined,
+});
+
+/** A template whose text never says Transform has no Transform section and no Fn::Transform: it asks for none. */
+export const mayAskForTransforms = (body: string) => body.includes('Transform');
+
 /** A template that asks for more transforms than this (macros whose output asks for macros…) is refused. */
 const MAX_ROUNDS = 100;
 
-/** The lookup a preparation uses: this call's outputs, else (for a template prepared before) the recorded ones. */
-export function expansionLookup(store: Store, stored: boolean): ExpansionLookup {
-  return (key) => {
-    const fresh = CALL.getStore()?.get(key);
-    if (fresh || (CALL.getStore() && !stored)) return fresh;
-    return store.transformOutputs.get(key) as TransformOutcome | undefined;
-  };
-}
-
-/** Runs fn, and again after running each transform it asks for, until it asks for none. */
-export async function withTransforms<T>(
+/**
+ * The explicit transform step, run once wherever a template enters, before the synchronous start: `pass` (the
+ * template pipeline up to its transforms) runs, and again after each transform it asks for (SAM, a macro,
+ * AWS::Include), each run here, afresh, as AWS processes a call's template, and recorded by the hash of its input
+ * for later preparations of the same template. What the pass cannot get past (a failed transform, a template
+ * error) is left for the start to meet where it checks it, in AWS's order: so is a transform that could not run
+ * (no such macro), whose error the start's lookup throws.
+ */
+export async function expandTransforms(
   store: Store,
   services: TransformServices | undefined,
-  fn: () => T,
-): Promise<T> {
-  const outputs = new Map<string, TransformOutcome>();
-  for (let round = 0; ; round++) {
+  body: string,
+  pass: (expansions: ExpansionLookup) => void,
+): Promise<ExpandedTemplate> {
+  const outputs = new Map<string, TransformOutcome | Error>();
+  const expansions: ExpansionLookup = (key) => {
+    const output = outputs.get(key);
+    if (output instanceof Error) throw output;
+    return output;
+  };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const request = pendingOf(() => pass(expansions));
+    if (!request) break;
     try {
-      return CALL.run(outputs, fn);
+      const outcome = await runTransform(store, services, request);
+      outputs.set(request.key, outcome);
+      store.transformOutputs.put(request.key, outcome, new Date().toISOString());
     } catch (err) {
-      if (!(err instanceof PendingTransform) || round >= MAX_ROUNDS) throw err;
-      const outcome = await runTransform(store, services, err.request);
-      outputs.set(err.request.key, outcome);
-      store.transformOutputs.put(err.request.key, outcome, new Date().toISOString());
+      outputs.set(request.key, err instanceof Error ? err : new Error(String(err)));
+      break;
     }
+  }
+  return { body, expansions };
+}
+
+/** The transform the pass is missing, if that is what stops it. */
+function pendingOf(pass: () => void): TransformRequest | undefined {
+  try {
+    pass();
+    return undefined;
+  } catch (err) {
+    return err instanceof PendingTransform ? err.request : undefined;
   }
 }
 

@@ -5,7 +5,8 @@ import type { ChangeSetRecord } from '../storage/index.js';
 import { randomSuffix } from '../resources/names.js';
 import { NESTED_STACK_TYPE } from '../resources/nestedStacks.js';
 import type { Caller, Engine } from './engine.js';
-import { createChangeSet, docOf } from './changeSets.js';
+import { createChangeSet, docOf, expandForChangeSet } from './changeSets.js';
+import type { CreateChangeSetInput } from './inputs.js';
 import { prepareForStack } from './prepare.js';
 import { accountScope, evaluateIn } from './runtime.js';
 import { readS3Url } from '../resources/s3Urls.js';
@@ -63,20 +64,16 @@ export async function createNestedChangeSets(
     if (same) continue;
     const name =
       `${cs.name}-${change.LogicalResourceId}`.slice(0, 128 - 13) + `-${randomSuffix(12, UPPER_ALPHANUMERIC)}`;
-    const { Id } = createChangeSet(
-      engine,
-      caller,
-      {
-        StackName: child.stackId,
-        ChangeSetName: name,
-        ChangeSetType: 'UPDATE',
-        Parameters: parameters,
-        Capabilities: doc.capabilities,
-        IncludeNestedStacks: true,
-        TemplateBody: body,
-      },
-      body,
-    );
+    const input: CreateChangeSetInput = {
+      StackName: child.stackId,
+      ChangeSetName: name,
+      ChangeSetType: 'UPDATE',
+      Parameters: parameters,
+      Capabilities: doc.capabilities,
+      IncludeNestedStacks: true,
+      TemplateBody: body,
+    };
+    const { Id } = createChangeSet(engine, caller, input, await expandForChangeSet(engine, caller, input, body));
     const created = store.changeSets.byId(Id)!;
     store.changeSets.save({
       ...created,

@@ -15,14 +15,13 @@ import { checkCapabilities } from '../template/index.js';
 import type { GivenParameter } from '../template/parameters.js';
 import type { Engine } from './engine.js';
 import type { CreateStackInput } from './inputs.js';
-import { prepareForStack } from './prepare.js';
+import { expandForStack, prepareForStack } from './prepare.js';
 import { describeTemplate, tagsOf as stackTags } from './stackRecords.js';
 import { readS3Url } from '../resources/s3Urls.js';
 import { createNestedStack } from './operations/create.js';
-import { updateStack } from './operations/update.js';
+import { expandForUpdate, updateStack } from './operations/update.js';
 import { deleteStack } from './operations/delete.js';
 import { continueUpdateRollback } from './operations/continueRollback.js';
-import { withTransforms } from './expansions.js';
 import { REASONS } from './outcomes.js';
 
 const UPPER_ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -82,11 +81,6 @@ export class NestedStacks implements NestedStackDoor {
     return this.engine.deps.store;
   }
 
-  /** Runs a child's preparation, and again after each transform its template asks for (SAM, macros, Include). */
-  private withTransforms<T>(prepare: () => T): Promise<T> {
-    return withTransforms(this.store, this.engine.deps.transforms, prepare);
-  }
-
   /** The options a child inherits from the root: capabilities and whether failures roll back. */
   private rootOf(parent: StackRecord): StackRecord {
     return parent.doc.rootId ? (this.store.stacks.byId(parent.doc.rootId) ?? parent) : parent;
@@ -129,7 +123,8 @@ export class NestedStacks implements NestedStackDoor {
     let template;
     try {
       body = await readS3Url(store, req, String(req.properties.TemplateURL ?? ''));
-      template = await this.withTransforms(() => prepareForStack(store, child, body, input.Parameters));
+      const expanded = await expandForStack(this.engine.deps, child, body, input.Parameters);
+      template = prepareForStack(store, child, expanded, input.Parameters);
       checkCapabilities(template, input.Capabilities);
     } catch (err) {
       return refusal((err as Error).message);
@@ -175,7 +170,7 @@ export class NestedStacks implements NestedStackDoor {
     try {
       const body = await readS3Url(this.store, req, String(req.properties.TemplateURL ?? ''));
       const { TimeoutInMinutes: _unused, ...input } = this.childInput(req, parent);
-      await this.withTransforms(() => updateStack(this.engine, child!, input, body));
+      updateStack(this.engine, child, input, await expandForUpdate(this.engine, child, input, body));
     } catch (err) {
       // an unchanged child is left alone: the parent's resource still completes
       if ((err as Error).message === 'No updates are to be performed.') return this.provisioned(child);

@@ -1,28 +1,69 @@
 // Prepares a template for a stack: the template pipeline fed with the stack's pseudo parameters and what it may
 // read from the simulated account (SSM parameters, secrets, physical resources, other stacks' outputs).
 import type { Store, StackRecord, StackParameter } from '../storage/index.js';
-import { prepareTemplate, type PreparedTemplate } from '../template/index.js';
+import { prepareTemplate, transformTemplate, type PreparedTemplate, type PrepareInput } from '../template/index.js';
 import type { GivenParameter } from '../template/parameters.js';
 import { availabilityZones } from '../resources/regions.js';
 import { isKnownResourceType } from '../resources/registry.js';
 import { accountScope, pseudoParameters, templateWorld } from './runtime.js';
 import { tagsOf } from './stackRecords.js';
-import { expansionLookup } from './expansions.js';
-import { isTransformFailure } from '../template/transforms/pending.js';
+import {
+  expandTransforms,
+  mayAskForTransforms,
+  recordedTemplate,
+  type ExpandedTemplate,
+  type TransformServices,
+} from './expansions.js';
+import { isTransformFailure, type ExpansionLookup } from '../template/transforms/pending.js';
 import { declaredTransforms } from '../template/transforms/index.js';
 import { parseTemplate } from '../template/parse.js';
 
+/**
+ * A stack's template, prepared: a call's template comes expanded (expandForStack ran its transforms); a body alone
+ * is one accepted before, which reads its transforms' recorded outputs.
+ */
 export function prepareForStack(
   store: Store,
   stack: StackRecord,
-  body: string,
+  template: string | ExpandedTemplate,
   parameters: GivenParameter[] | undefined,
   previous?: StackParameter[],
   stored?: { resolved: Map<string, string> },
 ): PreparedTemplate {
+  const { body, expansions } = typeof template === 'string' ? recordedTemplate(store, template) : template;
+  return prepareTemplate(prepareInput(store, stack, body, expansions, parameters, previous, stored));
+}
+
+/**
+ * The transform step of a call's template for `stack` (a new stack's record, not yet stored, for a create): run
+ * once before the synchronous start, which prepares what it returns (see expandTransforms).
+ */
+export async function expandForStack(
+  deps: { store: Store; transforms?: TransformServices },
+  stack: StackRecord,
+  body: string,
+  parameters: GivenParameter[] | undefined,
+  previous?: StackParameter[],
+): Promise<ExpandedTemplate> {
+  const { store, transforms } = deps;
+  if (!mayAskForTransforms(body)) return { body, expansions: () => undefined };
+  return expandTransforms(store, transforms, body, (expansions) =>
+    transformTemplate(prepareInput(store, stack, body, expansions, parameters, previous)),
+  );
+}
+
+function prepareInput(
+  store: Store,
+  stack: StackRecord,
+  body: string,
+  expansions: ExpansionLookup,
+  parameters: GivenParameter[] | undefined,
+  previous?: StackParameter[],
+  stored?: { resolved: Map<string, string> },
+): PrepareInput {
   const scope = accountScope(stack);
   const world = templateWorld(store, stack);
-  return prepareTemplate({
+  return {
     body,
     parameters,
     previousParameters: new Map((previous ?? []).map((p) => [p.ParameterKey, p.ParameterValue])),
@@ -34,8 +75,8 @@ export function prepareForStack(
     isKnownType: isKnownResourceType,
     availabilityZones,
     stored,
-    expansions: expansionLookup(store, stored !== undefined),
-  });
+    expansions,
+  };
 }
 
 /** Re-prepares a stored template with its stored parameter values (rollback, delete ordering). */
@@ -87,14 +128,14 @@ export function leavesUnchanged(
 export function prepareForCreate(
   store: Store,
   stack: StackRecord,
-  body: string,
+  template: ExpandedTemplate,
   parameters: GivenParameter[] | undefined,
 ): PreparedTemplate {
   try {
-    return prepareForStack(store, stack, body, parameters);
+    return prepareForStack(store, stack, template, parameters);
   } catch (err) {
     if (!isTransformFailure(err)) throw err;
-    return failedTemplate(body, err.message);
+    return failedTemplate(template.body, err.message);
   }
 }
 

@@ -78,7 +78,19 @@ function preModel(doc: Record<string, unknown>, parameters: Record<string, Param
   return { doc, parameters, mappings, conditions: {}, rules: {}, resources: new Map(), outputs: [], transforms: [] };
 }
 
-export function prepareTemplate(input: PrepareInput): PreparedTemplate {
+/** What the transform pass leaves: the parsed and transformed documents, and the parameters if it resolved them. */
+interface Transformed {
+  parsed: ReturnType<typeof parseTemplate>;
+  transformed: ReturnType<typeof applyTransforms>;
+  parameters?: ResolvedParameter[];
+  resolve(declared: Record<string, ParameterDef>): ResolvedParameter[];
+}
+
+/**
+ * The pipeline up to its transform pass (parse, then transforms): what state-machine/expansions.ts drives until
+ * every transform that runs outside the pipeline has its output, before the synchronous start prepares it whole.
+ */
+export function transformTemplate(input: PrepareInput): Transformed {
   const parsed = parseTemplate(input.body);
   const region = String(input.pseudo['AWS::Region']);
   const resolve = (declared: Record<string, ParameterDef>) =>
@@ -100,6 +112,12 @@ export function prepareTemplate(input: PrepareInput): PreparedTemplate {
     region,
     expansions: input.expansions,
   });
+  return { parsed, transformed, parameters, resolve };
+}
+
+export function prepareTemplate(input: PrepareInput): PreparedTemplate {
+  const { parsed, transformed, resolve, ...resolved } = transformTemplate(input);
+  let { parameters } = resolved;
   const model = buildModel(transformed.doc);
   checkResourceTypes(model, input.isKnownType);
   checkFunctionStructure(model);

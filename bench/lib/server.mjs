@@ -120,6 +120,14 @@ export async function startServer({
     output: () => output,
     memory: () => memoryOf(child.pid),
     cpuMs: () => cpuMsOf(child.pid),
+    /** Sends SIGKILL (no graceful stop: a crash) and waits for the process to be gone. */
+    kill: () =>
+      new Promise((resolve) => {
+        cf.destroy();
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
     /** Sends SIGTERM and waits for the graceful stop. */
     stop: () =>
       new Promise((resolve) => {

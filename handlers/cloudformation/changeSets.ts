@@ -11,7 +11,6 @@ import { decodeToken, encodeToken, findStack, type Handler, type HandlerContext 
 import { CHANGE_SET_TYPE } from './inputRules.js';
 import { templateBody } from './stacks.js';
 import { createNestedChangeSets } from '../../state-machine/nestedChangeSets.js';
-import { withTransforms } from '../../state-machine/expansions.js';
 
 /** DescribeChangeSet returns Changes a page at a time. */
 export const CHANGES_PAGE_SIZE = 100;
@@ -23,9 +22,8 @@ export const createChangeSet: Handler<'CreateChangeSet'> = async (ctx, input) =>
   const previous = () =>
     stack && stack.status !== 'REVIEW_IN_PROGRESS' ? ctx.store.templates.body(stack.templateId) : undefined;
   const body = await templateBody(ctx, cs, previous);
-  const created = await withTransforms(ctx.engine.deps.store, ctx.engine.deps.transforms, () =>
-    changeSets.createChangeSet(ctx.engine, ctx.caller, cs, body),
-  );
+  const template = await changeSets.expandForChangeSet(ctx.engine, ctx.caller, cs, body);
+  const created = changeSets.createChangeSet(ctx.engine, ctx.caller, cs, template);
   await createNestedChangeSets(ctx.engine, ctx.caller, created.Id);
   return created;
 };

@@ -3,15 +3,18 @@
 import { stackIdNotFound, stackNotFound, tooLong, validationError } from '../../domain/errors.js';
 import { MAX_TEMPLATE_BODY } from '../../template/index.js';
 import type { StackTemplateInput } from '../../state-machine/inputs.js';
-import { createStack as startCreate } from '../../state-machine/operations/create.js';
-import { checkFailedStateUpdate, updateStack as startUpdate } from '../../state-machine/operations/update.js';
+import { expandForCreate, createStack as startCreate } from '../../state-machine/operations/create.js';
+import {
+  checkFailedStateUpdate,
+  expandForUpdate,
+  updateStack as startUpdate,
+} from '../../state-machine/operations/update.js';
 import { deleteStack as startDelete } from '../../state-machine/operations/delete.js';
 import { readS3Url } from '../../resources/s3Urls.js';
 import { stackPolicyBodies } from './policies.js';
 import { decodeToken, encodeToken, findStack, type Handler, type HandlerContext } from './context.js';
 import { describeStack, summarizeStack } from './stackViews.js';
 import type { StackRecord } from '../../storage/index.js';
-import { withTransforms } from '../../state-machine/expansions.js';
 
 const PAGE_SIZE = 100;
 
@@ -49,9 +52,8 @@ export const createStack: Handler<'CreateStack'> = async (ctx, input) => {
   }
   const body = await templateBody(ctx, input);
   await stackPolicyBodies(ctx, input);
-  return withTransforms(ctx.engine.deps.store, ctx.engine.deps.transforms, () => ({
-    StackId: startCreate(ctx.engine, ctx.caller, input, body),
-  }));
+  const template = await expandForCreate(ctx.engine, ctx.caller, input, body);
+  return { StackId: startCreate(ctx.engine, ctx.caller, input, template) };
 };
 
 export const updateStack: Handler<'UpdateStack'> = async (ctx, input) => {
@@ -60,9 +62,8 @@ export const updateStack: Handler<'UpdateStack'> = async (ctx, input) => {
   checkFailedStateUpdate(stack, input);
   const body = await templateBody(ctx, input, () => ctx.store.templates.body(stack.templateId));
   await stackPolicyBodies(ctx, input);
-  return withTransforms(ctx.engine.deps.store, ctx.engine.deps.transforms, () => ({
-    StackId: startUpdate(ctx.engine, stack, input, body),
-  }));
+  const template = await expandForUpdate(ctx.engine, stack, input, body);
+  return { StackId: startUpdate(ctx.engine, stack, input, template) };
 };
 
 export const deleteStack: Handler<'DeleteStack'> = (ctx, input) => {

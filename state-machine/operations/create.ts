@@ -8,7 +8,8 @@ import { createResource } from '../resourceActions.js';
 import type { Runtime } from '../runtime.js';
 import type { Caller, Engine, RunOptions } from '../engine.js';
 import type { CreateStackInput } from '../inputs.js';
-import { prepareForCreate, prepareForStack } from '../prepare.js';
+import { expandForStack, prepareForCreate, prepareForStack } from '../prepare.js';
+import type { ExpandedTemplate } from '../expansions.js';
 import { describeTemplate, tagsOf } from '../stackRecords.js';
 import { markObsolete } from '../changeSetStatus.js';
 import { parseStackPolicy } from '../stackPolicy.js';
@@ -26,8 +27,14 @@ import { reachOutcome, rollbackRequested } from '../outcomes.js';
 type OnFailure = NonNullable<Runtime['onFailure']>;
 
 /** CreateStack. AWS accepts it over a stack still in review: that stack's pending change sets become OBSOLETE. */
-export function createStack(engine: Engine, caller: Caller, input: CreateStackInput, body: string): string {
+export function createStack(
+  engine: Engine,
+  caller: Caller,
+  input: CreateStackInput,
+  expanded: ExpandedTemplate,
+): string {
   const { store } = engine.deps;
+  const { body } = expanded;
   const name = input.StackName!;
   const existing = store.stacks.liveByName(caller.account, caller.region, name);
   if (existing && repeatOf(existing, input.ClientRequestToken, 'CreateStack')) return existing.stackId;
@@ -38,7 +45,7 @@ export function createStack(engine: Engine, caller: Caller, input: CreateStackIn
   const stack = existing ?? engine.newStack(caller, name, 'CREATE_IN_PROGRESS');
   applyCreateOptions(stack, input);
   if (input.StackPolicyBody !== undefined) parseStackPolicy(input.StackPolicyBody);
-  const template = prepareForCreate(store, stack, body, input.Parameters);
+  const template = prepareForCreate(store, stack, expanded, input.Parameters);
   checkCapabilities(template, input.Capabilities);
   describeTemplate(stack, template);
   const validation = input.DisableValidation ? undefined : validate({ store, stack, after: template });
@@ -61,6 +68,15 @@ export function createStack(engine: Engine, caller: Caller, input: CreateStackIn
     run: (rt) => (validation?.failure ? CREATE_RUN.fail(rt, `${validation.failure} `) : runOperation(rt, CREATE_RUN)),
   });
   return stack.stackId;
+}
+
+/** CreateStack's transform step (expandTransforms), for the stack in review it takes over or a new one. */
+export function expandForCreate(engine: Engine, caller: Caller, input: CreateStackInput, body: string) {
+  const name = input.StackName!;
+  const stack =
+    engine.deps.store.stacks.liveByName(caller.account, caller.region, name) ??
+    engine.newStack(caller, name, 'CREATE_IN_PROGRESS');
+  return expandForStack(engine.deps, stack, body, input.Parameters);
 }
 
 function applyCreateOptions(stack: StackRecord, input: CreateStackInput): void {

@@ -10,6 +10,7 @@ import type { CreateStackInput } from '../inputs.js';
 import { executeCreate } from './create.js';
 import { updateStack } from './update.js';
 import { startImport } from './import.js';
+import { recordedTemplate } from '../expansions.js';
 
 export interface ExecuteOptions {
   DisableRollback?: boolean;
@@ -45,7 +46,11 @@ export function executeChangeSet(engine: Engine, cs: ChangeSetRecord, options: E
     if (doc.type === 'IMPORT') startImport(engine, stack, input, doc.templateBody, extras);
     else if (stack.status === 'REVIEW_IN_PROGRESS') executeCreate(engine, stack, input, doc.templateBody, extras);
     else {
-      updateStack(engine, stack, input, doc.templateBody, { reviewed: true, adopt: doc.adoptions, onEnd });
+      updateStack(engine, stack, input, recordedTemplate(store, doc.templateBody), {
+        reviewed: true,
+        adopt: doc.adoptions,
+        onEnd,
+      });
       stack.doc.changeSetId = cs.changeSetId;
       stack.doc.viaChangeSet = true;
       store.stacks.saveDoc(stack);

@@ -12,7 +12,8 @@ import { reachOutcome } from '../outcomes.js';
 import type { Runtime } from '../runtime.js';
 import type { Engine } from '../engine.js';
 import type { StackTemplateInput } from '../inputs.js';
-import { leavesUnchanged, prepareForStack } from '../prepare.js';
+import { expandForStack, leavesUnchanged, prepareForStack } from '../prepare.js';
+import type { ExpandedTemplate } from '../expansions.js';
 import { describeTemplate, tagsOf } from '../stackRecords.js';
 import { markObsolete } from '../changeSetStatus.js';
 import { repeatOf } from '../tokens.js';
@@ -60,17 +61,18 @@ export function updateStack(
   engine: Engine,
   stack: StackRecord,
   input: StackTemplateInput,
-  body: string,
+  expanded: ExpandedTemplate,
   extras: UpdateExtras = {},
 ): string {
   const { store } = engine.deps;
+  const { body } = expanded;
   if (repeatOf(stack, input.ClientRequestToken, 'UpdateStack')) return stack.stackId;
   checkStart('UpdateStack', stack);
   if (input.StackPolicyDuringUpdateBody !== undefined) parseStackPolicy(input.StackPolicyDuringUpdateBody);
-  const template = prepareForStack(store, stack, body, input.Parameters, stack.doc.parameters);
+  const template = prepareForStack(store, stack, expanded, input.Parameters, stack.doc.parameters);
   checkCapabilities(template, input.Capabilities, extras.reviewed);
   const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
-  if (isNoOp(engine, stack, template, input)) throw validationError('No updates are to be performed.');
+  if (isNoOp(engine, stack, expanded, template, input)) throw validationError('No updates are to be performed.');
   // a change set was validated when it was created
   const validation =
     input.DisableValidation || extras.reviewed
@@ -102,6 +104,11 @@ export function updateStack(
   return stack.stackId;
 }
 
+/** UpdateStack's transform step (expandTransforms), with the stack's parameter values for UsePreviousValue. */
+export function expandForUpdate(engine: Engine, stack: StackRecord, input: StackTemplateInput, body: string) {
+  return expandForStack(engine.deps, stack, body, input.Parameters, stack.doc.parameters);
+}
+
 function applyUpdateOptions(stack: StackRecord, input: StackTemplateInput): void {
   if (input.Capabilities) stack.doc.capabilities = input.Capabilities;
   if (input.Tags) stack.doc.tags = tagsOf(input.Tags);
@@ -115,16 +122,23 @@ function applyUpdateOptions(stack: StackRecord, input: StackTemplateInput): void
 }
 
 /** The stored template with its stored values, compared with the new one (see leavesUnchanged). */
-function isNoOp(engine: Engine, stack: StackRecord, template: PreparedTemplate, input: StackTemplateInput): boolean {
+function isNoOp(
+  engine: Engine,
+  stack: StackRecord,
+  expanded: ExpandedTemplate,
+  template: PreparedTemplate,
+  input: StackTemplateInput,
+): boolean {
   const { store } = engine.deps;
   const previousBody = store.templates.body(stack.templateId);
   if (previousBody === undefined) return false;
   let previous;
   try {
+    // read with this call's expansions only: a stored template that needs others is not compared
     previous = prepareForStack(
       store,
       stack,
-      previousBody,
+      { body: previousBody, expansions: expanded.expansions },
       stack.doc.parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })),
     );
   } catch {

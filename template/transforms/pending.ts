@@ -1,7 +1,8 @@
 // The seam between the synchronous template pipeline and the transforms that need the outside world (the SAM
 // translator, a macro's Lambda, an AWS::Include snippet in S3): the pipeline asks for each one's output by a key
-// derived from its input; a missing output stops the pipeline with a PendingTransform, which the call's handler
-// runs (asynchronously) and answers before it prepares the template again.
+// derived from its input; a missing output stops the pipeline with a PendingTransform naming the request. Only the
+// explicit transform step (expandTransforms, state-machine/expansions.ts) meets one on purpose: it runs the request
+// and the pass again, once per transform, before the call's synchronous start, which then finds every output.
 import { createHash } from 'node:crypto';
 import { AwsError } from '../../domain/errors.js';
 
@@ -29,6 +30,7 @@ export type TransformOutcome = { fragment: unknown } | { failure: string };
 
 export type ExpansionLookup = (key: string) => TransformOutcome | undefined;
 
+/** A transform whose output the pass was not given: expandTransforms runs it; anywhere else it is a bug. */
 export class PendingTransform extends Error {
   constructor(readonly request: TransformRequest) {
     super(`transform ${request.kind} ${request.key} has not run yet`);

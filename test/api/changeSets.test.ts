@@ -145,7 +145,7 @@ describe('CreateChangeSet', () => {
         server.app.engine,
         { account: '000000000000', region: 'us-east-1' },
         { StackName: stackName(), ChangeSetName: 'direct', ChangeSetType: 'CREATE' },
-        template(),
+        { body: template(), expansions: () => undefined },
       );
       expect(server.app.store.changeSets.byId(Id)!).toMatchObject({
         status: 'CREATE_PENDING',
