@@ -155,3 +155,22 @@ export function stackResourceStackNotFound(name: string): AwsError {
 export function changeSetNotFound(name: string): AwsError {
   return new AwsError('ChangeSetNotFound', `ChangeSet [${echo(name)}] does not exist`);
 }
+
+// Stack sets. The not-found and in-progress texts are AWS's as its clients log them; the others follow their form.
+export const stackSetNotFound = (name: string) =>
+  awsError('StackSetNotFoundException', `StackSet ${echo(name)} not found`);
+export const stackSetExists = (name: string) =>
+  awsError('NameAlreadyExistsException', `StackSet ${echo(name)} already exists`);
+export const stackSetNotEmpty = () => awsError('StackSetNotEmptyException', 'StackSet is not empty');
+export const setOperationInProgress = (arn: string) =>
+  awsError('OperationInProgressException', `Another Operation on StackSet ${arn} is in progress`);
+export const setOperationNotFound = (id: string) =>
+  awsError('OperationNotFoundException', `Operation ${echo(id)} not found`);
+export const setOperationIdExists = (id: string) =>
+  awsError('OperationIdAlreadyExistsException', `Operation ${echo(id)} already exists`);
+export const stackInstanceNotFound = (set: string, account: string, region: string) =>
+  awsError(
+    'StackInstanceNotFoundException',
+    `Stack instance for account ${echo(account)} and region ${echo(region)} not found in StackSet ${echo(set)}`,
+  );
+export const invalidOperation = (message: string) => awsError('InvalidOperationException', message);

@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import pino, { type Logger } from 'pino';
 import { Store } from '../storage/index.js';
 import { Engine } from '../state-machine/engine.js';
+import { resumeSetOperations, stopSetOperations } from '../state-machine/stackSets/runner.js';
 import { systemClock } from '../state-machine/transitions.js';
 import { recoverInterruptedOperations } from '../state-machine/recovery.js';
 import { Faults } from '../resources/faults.js';
@@ -115,6 +116,7 @@ export function buildApp(options: AppOptions = {}): App {
     nestedStacks: (door) => new NestedStacks(door),
   });
   recoverInterruptedOperations(engine);
+  resumeSetOperations(engine);
   pollers?.resume(store.world.list({ type: ESM_TYPE }));
   const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
@@ -158,6 +160,7 @@ export function buildApp(options: AppOptions = {}): App {
     async close() {
       listened();
       await fastify.close();
+      await stopSetOperations(engine);
       await engine.idle();
       await pollers?.close();
       await backend?.close();

@@ -34,6 +34,11 @@ export function startStackDrift(deps: DriftDeps, stack: StackRecord, logicalIds?
   return detection.detectionId;
 }
 
+/** A stack's detection run to its end (a stack set's DETECT_DRIFT operation waits for each instance's). */
+export function runStackDrift(deps: DriftDeps, stack: StackRecord): Promise<DriftDetectionRecord> {
+  return runDetection(deps, stack, newDetection(deps, stack));
+}
+
 function newDetection(deps: DriftDeps, stack: StackRecord): DriftDetectionRecord {
   const detection: DriftDetectionRecord = {
     detectionId: uuidv4(),

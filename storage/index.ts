@@ -16,6 +16,7 @@ import { ChangeFeed } from './feed.js';
 import { OperationHistoryStore } from './operationHistory.js';
 import { DriftStore } from './drifts.js';
 import { GeneratorStore } from './generator.js';
+import { StackSetStore } from './stackSets.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 /**
@@ -30,6 +31,18 @@ export interface ReadonlyStore {
   readonly drifts: Pick<DriftStore, 'detection' | 'latestDetection' | 'latestComplete' | 'resources' | 'resource'>;
   readonly generator: Pick<GeneratorStore, 'scan' | 'template' | 'templateByName' | 'scans' | 'templates'>;
   readonly templates: Pick<TemplateStore, 'body'>;
+  readonly stackSets: Pick<
+    StackSetStore,
+    | 'set'
+    | 'activeByName'
+    | 'sets'
+    | 'instance'
+    | 'instances'
+    | 'operation'
+    | 'operations'
+    | 'results'
+    | 'organizationOf'
+  >;
   readonly exports: Pick<ExportStore, 'get' | 'list' | 'importers' | 'byStack'>;
   readonly changeSets: Pick<ChangeSetStore, 'byId' | 'byName' | 'byStack'>;
   /** The S3 objects a TemplateURL or policy URL names (resources/s3Urls.ts). */
@@ -59,6 +72,8 @@ export class Store {
   readonly drifts: DriftStore;
   /** The IaC generator's resource scans and generated templates. */
   readonly generator: GeneratorStore;
+  /** Stack sets, their instances and operations, and the simulated organizations. */
+  readonly stackSets: StackSetStore;
   /**
    * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
@@ -90,6 +105,7 @@ export class Store {
     this.history = new OperationHistoryStore(db);
     this.drifts = new DriftStore(db);
     this.generator = new GeneratorStore(db);
+    this.stackSets = new StackSetStore(db);
   }
 
   static open(file: string): Store {
@@ -139,6 +155,11 @@ export class Store {
         'drift_detections',
         'resource_drifts',
         'generator_records',
+        'stack_sets',
+        'stack_instances',
+        'stack_set_operations',
+        'stack_set_results',
+        'organizations',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -168,6 +189,7 @@ export class Store {
       .pluck()
       .all(...args, ...args) as string[];
     this.transaction(() => {
+      this.stackSets.resetAccount(account, region);
       for (const table of [
         'templates',
         'journal',
@@ -222,6 +244,19 @@ export type {
   GeneratedResourceRecord,
 } from './generator.js';
 export type { WorldResource, WorldState } from './world.js';
+export type {
+  StackSetRecord,
+  StackSetDoc,
+  StackInstanceRecord,
+  StackInstanceDoc,
+  SetOperationRecord,
+  SetOperationDoc,
+  OperationResultRecord,
+  OrganizationDoc,
+  OrganizationalUnitDoc,
+  SetParameter,
+  DriftDetails,
+} from './stackSets.js';
 export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';
 export type { ObjectRecord, ObjectDoc, UploadRecord, PartRecord } from './objects.js';

@@ -16,6 +16,10 @@ import * as signals from './signals.js';
 import * as account from './account.js';
 import * as drift from './drift.js';
 import * as generator from './generator.js';
+import * as stackSets from './stackSets/sets.js';
+import * as stackInstances from './stackSets/instances.js';
+import * as setOperations from './stackSets/operations.js';
+import * as organizations from './stackSets/organizations.js';
 
 /** Total over the model's Actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
 export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = {
@@ -64,6 +68,27 @@ export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = 
   GetGeneratedTemplate: generator.getGeneratedTemplate,
   ListGeneratedTemplates: generator.listGeneratedTemplates,
   DeleteGeneratedTemplate: generator.deleteGeneratedTemplate,
+  CreateStackSet: stackSets.createStackSet,
+  UpdateStackSet: stackSets.updateStackSet,
+  DeleteStackSet: stackSets.deleteStackSet,
+  DescribeStackSet: stackSets.describeStackSet,
+  ListStackSets: stackSets.listStackSets,
+  CreateStackInstances: stackInstances.createStackInstances,
+  UpdateStackInstances: stackInstances.updateStackInstances,
+  DeleteStackInstances: stackInstances.deleteStackInstances,
+  ListStackInstances: stackInstances.listStackInstances,
+  DescribeStackInstance: stackInstances.describeStackInstance,
+  ListStackInstanceResourceDrifts: stackInstances.listStackInstanceResourceDrifts,
+  DescribeStackSetOperation: setOperations.describeStackSetOperation,
+  ListStackSetOperations: setOperations.listStackSetOperations,
+  ListStackSetOperationResults: setOperations.listStackSetOperationResults,
+  StopStackSetOperation: setOperations.stopStackSetOperation,
+  DetectStackSetDrift: setOperations.detectStackSetDrift,
+  ImportStacksToStackSet: setOperations.importStacksToStackSet,
+  ListStackSetAutoDeploymentTargets: setOperations.listStackSetAutoDeploymentTargets,
+  ActivateOrganizationsAccess: organizations.activateOrganizationsAccess,
+  DeactivateOrganizationsAccess: organizations.deactivateOrganizationsAccess,
+  DescribeOrganizationsAccess: organizations.describeOrganizationsAccess,
 };
 
 /** The handler of `action` behind INPUT_RULES' check; NOT_IMPLEMENTED, or undefined for an Action the model lacks. */

@@ -1,13 +1,9 @@
 // DynamoDB in the backend: AWS::DynamoDB::Table, its indexes, billing, stream, TTL and deletion protection.
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { clientFor } from './clients.js';
-import { backendSdk } from './sdk.js';
+import { family } from './family.js';
 import type { BackendCall, BackendOps } from './provider.js';
 import { num, tagList } from './values.js';
 
-const sdk = async () => backendSdk().dynamodb;
-const client = async (call: BackendCall) =>
-  clientFor<DynamoDBClient>(call.backend, call.req, 'dynamodb', async () => (await sdk()).DynamoDBClient);
+const { sdk, client } = family('dynamodb', (m) => m.DynamoDBClient);
 
 type Obj = Record<string, unknown>;
 

@@ -6,6 +6,7 @@ import { SQS_QUEUE, SQS_QUEUE_POLICY } from './sqs.js';
 import { SNS_SUBSCRIPTION, SNS_TOPIC, SNS_TOPIC_POLICY } from './sns.js';
 import { DYNAMODB_TABLE } from './dynamodb.js';
 import { IAM_POLICY, IAM_ROLE } from './iam.js';
+import { IAM_ACCESS_KEY, IAM_GROUP, IAM_INSTANCE_PROFILE, IAM_MANAGED_POLICY, IAM_USER } from './iamIdentities.js';
 import { LOG_GROUP } from './logs.js';
 import { STATE_MACHINE } from './stepfunctions.js';
 import { KINESIS_STREAM } from './kinesis.js';
@@ -21,6 +22,11 @@ export const BACKEND_OPS: Readonly<Record<string, BackendOps>> = {
   'AWS::DynamoDB::Table': DYNAMODB_TABLE,
   'AWS::IAM::Role': IAM_ROLE,
   'AWS::IAM::Policy': IAM_POLICY,
+  'AWS::IAM::ManagedPolicy': IAM_MANAGED_POLICY,
+  'AWS::IAM::User': IAM_USER,
+  'AWS::IAM::Group': IAM_GROUP,
+  'AWS::IAM::AccessKey': IAM_ACCESS_KEY,
+  'AWS::IAM::InstanceProfile': IAM_INSTANCE_PROFILE,
   'AWS::Logs::LogGroup': LOG_GROUP,
   'AWS::StepFunctions::StateMachine': STATE_MACHINE,
   'AWS::Kinesis::Stream': KINESIS_STREAM,

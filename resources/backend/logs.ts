@@ -1,13 +1,9 @@
 // CloudWatch Logs in the backend: AWS::Logs::LogGroup (retention, KMS key, tags).
-import type { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
-import { clientFor } from './clients.js';
-import { backendSdk } from './sdk.js';
+import { family } from './family.js';
 import type { BackendCall, BackendOps } from './provider.js';
 import { num, tagMap } from './values.js';
 
-const sdk = async () => backendSdk().logs;
-const client = async (call: BackendCall) =>
-  clientFor<CloudWatchLogsClient>(call.backend, call.req, 'logs', async () => (await sdk()).CloudWatchLogsClient);
+const { sdk, client } = family('logs', (m) => m.CloudWatchLogsClient);
 
 async function retention(call: BackendCall, name: string, days: unknown): Promise<void> {
   const m = await sdk();

@@ -2,7 +2,7 @@
 // report come from the generic provider's rules, the resource itself is made, changed and deleted through the AWS
 // SDK, and the world row records what the stack believes (with `state.lives: 'backend'`). Without a backend the
 // type is simulated exactly as before: the generic provider answers.
-import { attributeValues, cryptoRandom, generatePhysicalName, newIdentity, refValue } from '../generic.js';
+import { attributeValues, cryptoRandom, newIdentity, refValue } from '../generic.js';
 import { alreadyExists, genericProvider } from '../genericProvider.js';
 import type { BackendEndpoint, Deleted, Provider, ProviderResult, ResourceRequest, WorldAccess } from '../provider.js';
 import { backendRefusal, isNotFound } from './errors.js';
@@ -29,10 +29,10 @@ export interface BackendOps {
   /** The service as CloudFormation's reasons name it: `(Service: Sqs, …)`. */
   service: string;
   /**
-   * The name property is not the resource's identity (an inline IAM policy's PolicyName is the same on many roles):
-   * the physical id is a generated `<stack>-<Logical>-<suffix>` and the name is not held in the account.
+   * The properties the world row keeps (and the calls see), from the template's and the row's before an update:
+   * a secret keeps its generated SecretString, for `{{resolve:secretsmanager:…}}`. Absent, the template's.
    */
-  nameNotUnique?: true;
+  stored?(properties: Record<string, unknown>, before?: Record<string, unknown>): Record<string, unknown>;
   create(call: BackendCall): Promise<Made>;
   /** An in-place update; absent, an update changes the world row only (docs/backend.md lists what is not sent). */
   update?(call: BackendCall): Promise<Record<string, unknown> | void>;
@@ -45,15 +45,13 @@ export const LIVES_IN_BACKEND = 'backend' as const;
 
 function identityOf(ops: BackendOps, req: ResourceRequest) {
   const ctx = { account: req.account, region: req.region, partition: req.partition };
-  if (ops.nameNotUnique) {
-    const physicalId = generatePhysicalName({ ...req, random: cryptoRandom });
-    return { ctx, physicalId, name: physicalId, given: undefined };
-  }
+  // a type whose name is not its identity (NAME_NOT_IDENTITY: an inline IAM policy) has a generated id, no name
   const identity = newIdentity({ ...req, ctx, random: cryptoRandom });
   return { ctx, physicalId: identity.physicalId, name: identity.name ?? identity.physicalId, given: identity.name };
 }
 
-async function create(ops: BackendOps, world: WorldAccess, req: ResourceRequest): Promise<ProviderResult> {
+async function create(ops: BackendOps, world: WorldAccess, template: ResourceRequest): Promise<ProviderResult> {
+  const req = ops.stored ? { ...template, properties: ops.stored(template.properties) } : template;
   const backend = req.env!.backend!;
   const id = identityOf(ops, req);
   if (id.given && world.byName(req.type, id.given)) return alreadyExists(req, id.given);
@@ -94,9 +92,10 @@ async function create(ops: BackendOps, world: WorldAccess, req: ResourceRequest)
   };
 }
 
-async function update(ops: BackendOps, world: WorldAccess, req: ResourceRequest): Promise<ProviderResult> {
-  const found = req.physicalId ? world.get(req.type, req.physicalId) : undefined;
-  if (!found) return genericProvider.update(world, req);
+async function update(ops: BackendOps, world: WorldAccess, template: ResourceRequest): Promise<ProviderResult> {
+  const found = template.physicalId ? world.get(template.type, template.physicalId) : undefined;
+  if (!found) return genericProvider.update(world, template);
+  const req = ops.stored ? { ...template, properties: ops.stored(template.properties, found.properties) } : template;
   let changed: Record<string, unknown> | void;
   try {
     const call = {
@@ -120,11 +119,16 @@ async function update(ops: BackendOps, world: WorldAccess, req: ResourceRequest)
   };
 }
 
-async function remove(ops: BackendOps, world: WorldAccess, req: ResourceRequest): Promise<Deleted> {
+async function remove(
+  ops: BackendOps,
+  simulated: Provider,
+  world: WorldAccess,
+  req: ResourceRequest,
+): Promise<Deleted> {
   if (!req.physicalId) return { ok: true };
   const found = world.get(req.type, req.physicalId);
   // a row the simulated account made (before --backend was set) is deleted there
-  if (found && found.state.lives !== LIVES_IN_BACKEND) return genericProvider.delete(world, req);
+  if (found && found.state.lives !== LIVES_IN_BACKEND) return simulated.delete(world, req);
   const call = {
     req,
     backend: req.env!.backend!,
@@ -142,14 +146,17 @@ async function remove(ops: BackendOps, world: WorldAccess, req: ResourceRequest)
   return { ok: true };
 }
 
-/** The type's provider: backend calls when the request's environment has a backend, the generic provider otherwise. */
-export function backendProvider(ops: BackendOps): Provider {
+/**
+ * The type's provider: backend calls when the request's environment has a backend, the simulated provider (the
+ * generic one unless the type has its own) otherwise.
+ */
+export function backendProvider(ops: BackendOps, simulated: Provider = genericProvider): Provider {
   const inBackend = (req: ResourceRequest) => req.env?.backend !== undefined;
   return {
-    ...genericProvider,
-    create: (world, req) => (inBackend(req) ? create(ops, world, req) : genericProvider.create(world, req)),
-    update: (world, req) => (inBackend(req) ? update(ops, world, req) : genericProvider.update(world, req)),
-    delete: (world, req) => (inBackend(req) ? remove(ops, world, req) : genericProvider.delete(world, req)),
+    ...simulated,
+    create: (world, req) => (inBackend(req) ? create(ops, world, req) : simulated.create(world, req)),
+    update: (world, req) => (inBackend(req) ? update(ops, world, req) : simulated.update(world, req)),
+    delete: (world, req) => (inBackend(req) ? remove(ops, simulated, world, req) : simulated.delete(world, req)),
     async read(world, req) {
       const found = req.physicalId ? world.get(req.type, req.physicalId) : undefined;
       if (!inBackend(req) || found?.state.lives !== LIVES_IN_BACKEND) return found?.properties;

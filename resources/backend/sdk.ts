@@ -10,6 +10,14 @@ export interface BackendSdk {
   iam: typeof import('@aws-sdk/client-iam');
   logs: typeof import('@aws-sdk/client-cloudwatch-logs');
   sfn: typeof import('@aws-sdk/client-sfn');
+  events: typeof import('@aws-sdk/client-eventbridge');
+  kms: typeof import('@aws-sdk/client-kms');
+  secrets: typeof import('@aws-sdk/client-secrets-manager');
+  apigateway: typeof import('@aws-sdk/client-api-gateway');
+  ec2: typeof import('@aws-sdk/client-ec2');
+  ecr: typeof import('@aws-sdk/client-ecr');
+  cognito: typeof import('@aws-sdk/client-cognito-identity-provider');
+  cloudwatch: typeof import('@aws-sdk/client-cloudwatch');
   kinesis: typeof import('@aws-sdk/client-kinesis');
   dynamodbStreams: typeof import('@aws-sdk/client-dynamodb-streams');
   /** HTTP/1.1 for the clients whose default is HTTP/2 (Kinesis): moto and most emulators speak only HTTP/1.1. */
@@ -24,6 +32,14 @@ export const SDK_PACKAGES: Readonly<Record<keyof BackendSdk, string>> = {
   iam: '@aws-sdk/client-iam',
   logs: '@aws-sdk/client-cloudwatch-logs',
   sfn: '@aws-sdk/client-sfn',
+  events: '@aws-sdk/client-eventbridge',
+  kms: '@aws-sdk/client-kms',
+  secrets: '@aws-sdk/client-secrets-manager',
+  apigateway: '@aws-sdk/client-api-gateway',
+  ec2: '@aws-sdk/client-ec2',
+  ecr: '@aws-sdk/client-ecr',
+  cognito: '@aws-sdk/client-cognito-identity-provider',
+  cloudwatch: '@aws-sdk/client-cloudwatch',
   kinesis: '@aws-sdk/client-kinesis',
   dynamodbStreams: '@aws-sdk/client-dynamodb-streams',
   http: '@smithy/node-http-handler',
@@ -41,7 +57,12 @@ export function backendSdk(): BackendSdk {
     loaded = require('./backend-sdk.cjs') as BackendSdk;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw err;
-    loaded = Object.fromEntries(Object.entries(SDK_PACKAGES).map(([k, pkg]) => [k, require(pkg)])) as BackendSdk;
+    // each package is read when a family first uses it (the EC2 client alone takes a while to load)
+    const lazy = {};
+    for (const [key, pkg] of Object.entries(SDK_PACKAGES)) {
+      Object.defineProperty(lazy, key, { get: () => require(pkg) as unknown, enumerable: true });
+    }
+    loaded = lazy as BackendSdk;
   }
   return loaded;
 }

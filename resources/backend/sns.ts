@@ -1,14 +1,10 @@
 // SNS in the backend: AWS::SNS::Topic (with its inline Subscription list), AWS::SNS::Subscription and
 // AWS::SNS::TopicPolicy.
-import type { SNSClient } from '@aws-sdk/client-sns';
-import { clientFor } from './clients.js';
-import { backendSdk } from './sdk.js';
+import { family } from './family.js';
 import type { BackendCall, BackendOps } from './provider.js';
 import { stringAttributes, strings, tagList } from './values.js';
 
-const sdk = async () => backendSdk().sns;
-const client = async (call: BackendCall) =>
-  clientFor<SNSClient>(call.backend, call.req, 'sns', async () => (await sdk()).SNSClient);
+const { sdk, client } = family('sns', (m) => m.SNSClient);
 
 const TOPIC_ATTRIBUTES = [
   'DisplayName',

@@ -1,13 +1,9 @@
 // SQS in the backend: AWS::SQS::Queue (its attributes, tags, redrive) and AWS::SQS::QueuePolicy.
-import type { SQSClient } from '@aws-sdk/client-sqs';
-import { clientFor } from './clients.js';
-import { backendSdk } from './sdk.js';
+import { family } from './family.js';
 import type { BackendCall, BackendOps } from './provider.js';
 import { stringAttributes, strings, tagMap } from './values.js';
 
-const sdk = async () => backendSdk().sqs;
-const client = async (call: BackendCall) =>
-  clientFor<SQSClient>(call.backend, call.req, 'sqs', async () => (await sdk()).SQSClient);
+const { sdk, client } = family('sqs', (m) => m.SQSClient);
 
 /** The queue properties that are SQS attributes of the same name. */
 const QUEUE_ATTRIBUTES = [

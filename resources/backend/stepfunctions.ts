@@ -1,13 +1,9 @@
 // Step Functions in the backend: AWS::StepFunctions::StateMachine (its definition, role, type, logging, tracing).
-import type { SFNClient } from '@aws-sdk/client-sfn';
-import { clientFor } from './clients.js';
-import { backendSdk } from './sdk.js';
-import type { BackendCall, BackendOps } from './provider.js';
+import { family } from './family.js';
+import type { BackendOps } from './provider.js';
 import { tagList } from './values.js';
 
-const sdk = async () => backendSdk().sfn;
-const client = async (call: BackendCall) =>
-  clientFor<SFNClient>(call.backend, call.req, 'sfn', async () => (await sdk()).SFNClient);
+const { sdk, client } = family('sfn', (m) => m.SFNClient);
 
 /** Definition (an object) or DefinitionString, with DefinitionSubstitutions' `${key}` filled in as CloudFormation does. */
 export function definitionOf(properties: Record<string, unknown>): string {

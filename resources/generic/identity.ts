@@ -169,6 +169,13 @@ export function randomOctets(random: RandomSource, count: number): string {
   return Array.from({ length: count }, (_, i) => String((Number(digits.slice(i * 3, i * 3 + 3)) % 254) + 1)).join('.');
 }
 
+/**
+ * Types whose name property is not the resource's identity: an inline IAM policy's PolicyName is the same on many
+ * roles (CDK names every default policy after its construct path), so its id is a generated name and two stacks'
+ * same-named policies do not collide.
+ */
+export const NAME_NOT_IDENTITY: ReadonlySet<string> = new Set(['AWS::IAM::Policy']);
+
 export interface NewIdentityArgs {
   readonly type: string;
   readonly logicalId: string;
@@ -187,6 +194,7 @@ export interface NewIdentity {
 /** The physical id (and name) a new resource gets: its given or generated name, or a service-style id. */
 export function newIdentity(args: NewIdentityArgs): NewIdentity {
   const spec = resourceSpec(args.type);
+  if (NAME_NOT_IDENTITY.has(args.type)) return { physicalId: generatePhysicalName(args) };
   const nameProperty = spec?.nameProperty;
   if (nameProperty) {
     const given = args.properties[nameProperty];

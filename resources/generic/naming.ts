@@ -9,7 +9,7 @@
 // `StackSet-StackSetPasswordPolicy-5-LambdaFunctionV2-0S9vD8e4SOH0` for Lambda; `SapAnalyzer4Stack-
 // CustomCDKBucketDeployment8693BB64-Yb68O7HgOaxH` for an IAM role; `StackSet-AWS-Landing-Zone-
 // ForwardSnsNotificationLa-1XDDEMJLM5D3V` where both parts were cut, the stack part taking the odd character).
-import { ALNUM, randomChars, type RandomSource } from './random.js';
+import { ALNUM, UPPER_ALNUM, randomChars, type RandomSource } from './random.js';
 
 export interface NameRule {
   /** The longest name the service accepts (or that CloudFormation generates for it). */
@@ -22,9 +22,12 @@ export interface NameRule {
   readonly fifoProperty?: string;
   /** Fixed lengths for the stack and logical parts (Elastic Load Balancing v2 cuts both hard). */
   readonly partLengths?: readonly [stack: number, logical: number];
+  /** The older handlers' suffix: 13 capitals and digits instead of 12 alphanumerics. */
+  readonly legacySuffix?: true;
 }
 
 const SUFFIX_LENGTH = 12;
+const LEGACY_SUFFIX_LENGTH = 13;
 
 /** Per-type naming quirks; a type not listed uses `<stack>-<Logical>-<suffix>` with no length limit. */
 export const NAME_RULES: Readonly<Record<string, NameRule>> = {
@@ -38,6 +41,9 @@ export const NAME_RULES: Readonly<Record<string, NameRule>> = {
   'AWS::IAM::Group': { maxLength: 128 },
   'AWS::IAM::ManagedPolicy': { maxLength: 128 },
   'AWS::IAM::InstanceProfile': { maxLength: 128 },
+  // An inline policy's id, not its PolicyName: 24 characters, 13 of them the suffix (`dotba-Para-1G3Z5VTARYKOM` for
+  // a stack `dotba…` and a logical id `ParameterStorePolicy`).
+  'AWS::IAM::Policy': { maxLength: 24, legacySuffix: true },
   // The API allows 64, but every generated function name seen is at most 63 long (three real names above).
   'AWS::Lambda::Function': { maxLength: 63 },
   // `CFN-<LogicalId>-<suffix>`, no stack name (`CFN-MyParameter-EZmrlQrQjjTv`, LocalStack snapshots).
@@ -71,11 +77,13 @@ export interface GenerateNameArgs {
 export function generatePhysicalName(args: GenerateNameArgs): string {
   const rule = NAME_RULES[args.type] ?? {};
   const fifo = rule.fifoProperty && isTrue(args.properties?.[rule.fifoProperty]) ? '.fifo' : '';
-  const suffix = randomChars(args.random, SUFFIX_LENGTH, ALNUM);
+  const suffix = rule.legacySuffix
+    ? randomChars(args.random, LEGACY_SUFFIX_LENGTH, UPPER_ALNUM)
+    : randomChars(args.random, SUFFIX_LENGTH, ALNUM);
   const first = rule.prefix ?? args.stackName;
   const [stack, logical] = rule.partLengths
     ? [first.slice(0, rule.partLengths[0]), args.logicalId.slice(0, rule.partLengths[1])]
-    : fitParts(first, args.logicalId, rule.maxLength, SUFFIX_LENGTH + 2 + fifo.length);
+    : fitParts(first, args.logicalId, rule.maxLength, suffix.length + 2 + fifo.length);
   const name = `${stack}-${logical}-${suffix}${fifo}`;
   return rule.lowercase ? name.toLowerCase() : name;
 }

@@ -11,5 +11,20 @@ import { sql as m009 } from './m009_waits.js';
 import { sql as m010 } from './m010_operation_events.js';
 import { sql as m011 } from './m011_drift.js';
 import { sql as m012 } from './m012_iac_generator.js';
+import { sql as m013 } from './m013_stack_sets.js';
 
-export const MIGRATIONS: readonly string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012];
+export const MIGRATIONS: readonly string[] = [
+  m001,
+  m002,
+  m003,
+  m004,
+  m005,
+  m006,
+  m007,
+  m008,
+  m009,
+  m010,
+  m011,
+  m012,
+  m013,
+];

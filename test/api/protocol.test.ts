@@ -73,10 +73,10 @@ describe('bad requests', () => {
   });
 
   it('returns NotImplemented (not a 500, not retried by SDKs) for a real action cfn-local does not have yet', async () => {
-    expect(await post('Action=ActivateOrganizationsAccess&Version=2010-05-15')).toMatchObject({
+    expect(await post('Action=RegisterPublisher&Version=2010-05-15')).toMatchObject({
       status: 501,
       code: 'NotImplemented',
-      message: 'cfn-local does not implement the CloudFormation action ActivateOrganizationsAccess yet',
+      message: 'cfn-local does not implement the CloudFormation action RegisterPublisher yet',
     });
   });
 

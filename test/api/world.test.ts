@@ -75,6 +75,38 @@ describe('Name uniqueness in the account', () => {
     expect(failed.ResourceStatusReason).toMatch(ALREADY_EXISTS('AWS::Logs::LogGroup', '/app/logs'));
     expect(failed.PhysicalResourceId ?? '').toBe('');
   });
+  it('two stacks may hold inline IAM policies of the same PolicyName: the id is generated, as on AWS', async () => {
+    const body = JSON.stringify({
+      Resources: {
+        Role: {
+          Type: 'AWS::IAM::Role',
+          Properties: {
+            AssumeRolePolicyDocument: {
+              Statement: [{ Effect: 'Allow', Principal: { Service: 'ec2.amazonaws.com' }, Action: 'sts:AssumeRole' }],
+            },
+          },
+        },
+        ParameterStorePolicy: {
+          Type: 'AWS::IAM::Policy',
+          Properties: {
+            PolicyName: 'RoleDefaultPolicy',
+            Roles: [{ Ref: 'Role' }],
+            PolicyDocument: { Statement: [{ Effect: 'Allow', Action: 'ssm:*', Resource: '*' }] },
+          },
+        },
+      },
+      Outputs: { Policy: { Value: { Ref: 'ParameterStorePolicy' } } },
+    });
+    const ids: string[] = [];
+    for (const name of ['dotbase-one', 'dotbase-two']) {
+      const { stack } = await createStack(server, name, body, { Capabilities: ['CAPABILITY_IAM'] });
+      expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+      ids.push(stack.Outputs![0].OutputValue!);
+    }
+    // 24 characters: five of the stack name, four of the logical id, 13 capitals and digits
+    for (const id of ids) expect(id).toMatch(/^dotba-Para-[A-Z0-9]{13}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
 });
 
 describe('Names of global services', () => {
