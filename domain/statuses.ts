@@ -88,3 +88,28 @@ export const OPERATION_TYPES = [
   'CREATE_CHANGESET',
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
+
+/** A stack refactor's Status (API_StackRefactorSummary): what CreateStackRefactor's validation reached. */
+export const STACK_REFACTOR_STATUSES = [
+  'CREATE_IN_PROGRESS',
+  'CREATE_COMPLETE',
+  'CREATE_FAILED',
+  'DELETE_IN_PROGRESS',
+  'DELETE_COMPLETE',
+  'DELETE_FAILED',
+] as const;
+export type StackRefactorStatus = (typeof STACK_REFACTOR_STATUSES)[number];
+
+/** A stack refactor's ExecutionStatus (API_StackRefactorSummary): what ExecuteStackRefactor reached. */
+export const STACK_REFACTOR_EXECUTION_STATUSES = [
+  'UNAVAILABLE',
+  'AVAILABLE',
+  'OBSOLETE',
+  'EXECUTE_IN_PROGRESS',
+  'EXECUTE_COMPLETE',
+  'EXECUTE_FAILED',
+  'ROLLBACK_IN_PROGRESS',
+  'ROLLBACK_COMPLETE',
+  'ROLLBACK_FAILED',
+] as const;
+export type StackRefactorExecutionStatus = (typeof STACK_REFACTOR_EXECUTION_STATUSES)[number];

@@ -7,6 +7,7 @@ import { Engine } from '../state-machine/engine.js';
 import { resumeSetOperations, stopSetOperations } from '../state-machine/stackSets/runner.js';
 import { systemClock } from '../state-machine/transitions.js';
 import { recoverInterruptedOperations } from '../state-machine/recovery.js';
+import { recoverRefactors } from '../state-machine/refactors/create.js';
 import { Faults } from '../resources/faults.js';
 import { registerControlApi } from './routes/control.js';
 import { registerChangeSetImpact } from './routes/changeSetImpact.js';
@@ -117,6 +118,7 @@ export function buildApp(options: AppOptions = {}): App {
   });
   recoverInterruptedOperations(engine);
   resumeSetOperations(engine);
+  recoverRefactors(engine);
   pollers?.resume(store.world.list({ type: ESM_TYPE }));
   const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({

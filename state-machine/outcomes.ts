@@ -45,6 +45,11 @@ export const OUTCOMES = {
     rollbackComplete: 'IMPORT_ROLLBACK_COMPLETE',
     rollbackFailed: 'IMPORT_ROLLBACK_FAILED',
   },
+  // ExecuteStackRefactor on a stack it moves resources into or out of (an UPDATE_STACK operation, as on AWS), and on
+  // a stack EnableStackCreation makes (a CREATE_STACK one); its steps touch no resource, so only a bug fails one,
+  // which is kept failed (state-machine/refactors/refactorRun.ts)
+  REFACTOR: { complete: 'UPDATE_COMPLETE', failedKept: 'UPDATE_FAILED' },
+  REFACTOR_NEW_STACK: { complete: 'CREATE_COMPLETE', failedKept: 'CREATE_FAILED' },
   // DeleteStack, and OnFailure DELETE after a create's rollback
   DELETE: { inProgress: 'DELETE_IN_PROGRESS', complete: 'DELETE_COMPLETE', failed: 'DELETE_FAILED' },
 } as const satisfies Record<string, Partial<Record<Outcome, StackStatus>>>;

@@ -15,6 +15,7 @@ import { runDelete } from './operations/delete.js';
 import { finishUpdate, UPDATE_RUN } from './operations/update.js';
 import { IMPORT_RUN } from './operations/import.js';
 import { runOperation, type RunRow } from './operations/run.js';
+import { refactorRowOf } from './refactors/refactorRun.js';
 import { lastOperationsOf } from './operationHistory.js';
 import { resumesWaits, resumeWhenListening } from './resumeWaits.js';
 
@@ -33,10 +34,11 @@ const resumeRun =
 
 /** How a restart carries each in-progress status to where AWS would take it. */
 export const RESUME: Record<InProgressStatus, Resume> = {
-  CREATE_IN_PROGRESS: resumeRun(CREATE_RUN, REASONS.createCancelled),
+  // a stack refactor's run is its own row (state-machine/refactors/refactorRun.ts)
+  CREATE_IN_PROGRESS: (rt) => resumeRun(refactorRowOf(rt) ?? CREATE_RUN, REASONS.createCancelled)(rt),
   ROLLBACK_IN_PROGRESS: (rt) => CREATE_RUN.rollBack(rt),
   DELETE_IN_PROGRESS: (rt) => runDelete(rt, 'DELETE_FAILED'),
-  UPDATE_IN_PROGRESS: resumeRun(UPDATE_RUN, REASONS.updateCancelled),
+  UPDATE_IN_PROGRESS: (rt) => resumeRun(refactorRowOf(rt) ?? UPDATE_RUN, REASONS.updateCancelled)(rt),
   UPDATE_COMPLETE_CLEANUP_IN_PROGRESS: (rt) => finishUpdate(rt),
   UPDATE_ROLLBACK_IN_PROGRESS: (rt) => UPDATE_RUN.rollBack(rt),
   UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS: (rt) => UPDATE_RUN.rollBack(rt),

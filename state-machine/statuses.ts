@@ -8,17 +8,23 @@ export {
   RESOURCE_STATUSES,
   CHANGE_SET_STATUSES,
   EXECUTION_STATUSES,
+  STACK_REFACTOR_STATUSES,
+  STACK_REFACTOR_EXECUTION_STATUSES,
   OPERATION_TYPES,
   type StackStatus,
   type ResourceStatus,
   type ChangeSetStatus,
   type ExecutionStatus,
+  type StackRefactorStatus,
+  type StackRefactorExecutionStatus,
   type OperationType,
 } from '../domain/statuses.js';
 import type { ResourceStatus, StackStatus } from '../domain/statuses.js';
 
 // The change sets' own tables, and the CreateChangeSet × ChangeSetType dimension (changeSetRules.ts).
 export * from './changeSetRules.js';
+// The stack refactors' tables (refactorRules.ts).
+export * from './refactorRules.js';
 
 /** The stack-level operations a caller can start. */
 export type StackOperation =
@@ -117,6 +123,8 @@ export const STACK_TRANSITIONS: Record<StackStatus, readonly StackStatus[]> = {
     'UPDATE_FAILED',
     // an update of a stack kept in CREATE_FAILED that fails rolls back as a create would
     'ROLLBACK_IN_PROGRESS',
+    // a stack refactor's execution has nothing to clean up (state-machine/refactors/execute.ts)
+    'UPDATE_COMPLETE',
   ],
   UPDATE_COMPLETE_CLEANUP_IN_PROGRESS: ['UPDATE_COMPLETE'],
   UPDATE_COMPLETE: ['UPDATE_IN_PROGRESS', 'DELETE_IN_PROGRESS', 'IMPORT_IN_PROGRESS'],

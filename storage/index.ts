@@ -17,6 +17,7 @@ import { OperationHistoryStore } from './operationHistory.js';
 import { DriftStore } from './drifts.js';
 import { GeneratorStore } from './generator.js';
 import { StackSetStore } from './stackSets.js';
+import { RefactorStore } from './refactors.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 /**
@@ -30,6 +31,7 @@ export interface ReadonlyStore {
   readonly history: Pick<OperationHistoryStore, 'ofChangeSet' | 'byId' | 'latestOf'>;
   readonly drifts: Pick<DriftStore, 'detection' | 'latestDetection' | 'latestComplete' | 'resources' | 'resource'>;
   readonly generator: Pick<GeneratorStore, 'scan' | 'template' | 'templateByName' | 'scans' | 'templates'>;
+  readonly refactors: Pick<RefactorStore, 'byId' | 'list'>;
   readonly templates: Pick<TemplateStore, 'body'>;
   readonly stackSets: Pick<
     StackSetStore,
@@ -74,6 +76,8 @@ export class Store {
   readonly generator: GeneratorStore;
   /** Stack sets, their instances and operations, and the simulated organizations. */
   readonly stackSets: StackSetStore;
+  /** Stack refactors. */
+  readonly refactors: RefactorStore;
   /**
    * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
@@ -106,6 +110,7 @@ export class Store {
     this.drifts = new DriftStore(db);
     this.generator = new GeneratorStore(db);
     this.stackSets = new StackSetStore(db);
+    this.refactors = new RefactorStore(db);
   }
 
   static open(file: string): Store {
@@ -160,6 +165,7 @@ export class Store {
         'stack_set_operations',
         'stack_set_results',
         'organizations',
+        'stack_refactors',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -216,6 +222,7 @@ export class Store {
         's3_objects',
         's3_uploads',
         'generator_records',
+        'stack_refactors',
         'stacks',
       ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
@@ -243,6 +250,13 @@ export type {
   GeneratedTemplateRecord,
   GeneratedResourceRecord,
 } from './generator.js';
+export type {
+  StackRefactorRecord,
+  RefactorActionRecord,
+  RefactorMove,
+  RefactorStackRecord,
+  RefactorLocation,
+} from './refactors.js';
 export type { WorldResource, WorldState } from './world.js';
 export type {
   StackSetRecord,

@@ -40,6 +40,8 @@ export interface StackDoc {
   timeoutInMinutes?: number;
   roleARN?: string;
   changeSetId?: string;
+  /** The stack refactor whose execution the running operation is (state-machine/refactors/execute.ts). */
+  refactorId?: string;
   retainExceptOnCreate?: boolean;
   rollbackConfiguration: RollbackConfiguration;
   stackPolicyBody?: string;

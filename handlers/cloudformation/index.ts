@@ -20,6 +20,7 @@ import * as stackSets from './stackSets/sets.js';
 import * as stackInstances from './stackSets/instances.js';
 import * as setOperations from './stackSets/operations.js';
 import * as organizations from './stackSets/organizations.js';
+import * as refactors from './refactors.js';
 
 /** Total over the model's Actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
 export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = {
@@ -89,6 +90,11 @@ export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = 
   ActivateOrganizationsAccess: organizations.activateOrganizationsAccess,
   DeactivateOrganizationsAccess: organizations.deactivateOrganizationsAccess,
   DescribeOrganizationsAccess: organizations.describeOrganizationsAccess,
+  CreateStackRefactor: refactors.createStackRefactor,
+  DescribeStackRefactor: refactors.describeStackRefactor,
+  ExecuteStackRefactor: refactors.executeStackRefactor,
+  ListStackRefactors: refactors.listStackRefactors,
+  ListStackRefactorActions: refactors.listStackRefactorActions,
 };
 
 /** The handler of `action` behind INPUT_RULES' check; NOT_IMPLEMENTED, or undefined for an Action the model lacks. */

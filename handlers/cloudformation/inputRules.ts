@@ -26,6 +26,9 @@ export const INPUT_RULES: { readonly [A in Action]?: Constraints<InputOf<A>> } =
   CreateChangeSet: { StackName: STACK_NAME, ChangeSetName: CHANGE_SET_NAME, ChangeSetType: CHANGE_SET_TYPE },
   GetTemplate: { TemplateStage: TEMPLATE_STAGE },
   DescribeStackResourceDrifts: { MaxResults: { minValue: 1, maxValue: 100 } },
+  CreateStackRefactor: { Description: { maxLength: 1024 } },
+  ListStackRefactors: { MaxResults: { minValue: 1, maxValue: 100 } },
+  ListStackRefactorActions: { MaxResults: { minValue: 1, maxValue: 100 } },
 };
 
 /** INPUT_RULES by an Action's name, as the dispatcher holds it. */

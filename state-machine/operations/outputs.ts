@@ -8,8 +8,12 @@ function asText(value: unknown): string {
   return String(value);
 }
 
-/** Evaluates the Outputs; throws with AWS's reason when a value or an export cannot be produced. */
-export function evaluateOutputs(rt: Runtime): StackOutput[] {
+/**
+ * Evaluates the Outputs; throws with AWS's reason when a value or an export cannot be produced. A refactor checked
+ * its export names across all its stacks when it was created (an export may move between them), so it skips the
+ * check of the owner (`ownerChecked`).
+ */
+export function evaluateOutputs(rt: Runtime, ownerChecked = true): StackOutput[] {
   const outputs: StackOutput[] = [];
   for (const def of rt.template.model.outputs) {
     if (def.condition !== undefined && !rt.template.conditions.get(def.condition)) continue;
@@ -18,7 +22,7 @@ export function evaluateOutputs(rt: Runtime): StackOutput[] {
     if (def.exportName !== undefined) out.ExportName = asText(evaluateIn(rt, def.exportName));
     outputs.push(out);
   }
-  checkExportNames(rt, outputs);
+  if (ownerChecked) checkExportNames(rt, outputs);
   return outputs;
 }
 

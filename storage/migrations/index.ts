@@ -12,6 +12,7 @@ import { sql as m010 } from './m010_operation_events.js';
 import { sql as m011 } from './m011_drift.js';
 import { sql as m012 } from './m012_iac_generator.js';
 import { sql as m013 } from './m013_stack_sets.js';
+import { sql as m014 } from './m014_stack_refactors.js';
 
 export const MIGRATIONS: readonly string[] = [
   m001,
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly string[] = [
   m011,
   m012,
   m013,
+  m014,
 ];
