@@ -7,6 +7,7 @@
 //   dist/console/              the web console (scripts/build-console.mjs), served at /_cfn-local/console
 //   dist/backend-sdk.cjs       the AWS SDK clients of the backend providers, loaded only with --backend
 //   dist/lambda-sdk/           the AWS SDK clients functions find on NODE_PATH (runtime/invoke.ts)
+//   dist/stepfunctions.cjs     aws-local-stepfunctions, loaded on the first Step Functions execution only
 import { build } from 'esbuild';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -44,6 +45,14 @@ await build({
   ...common,
   entryPoints: ['scripts/backend-sdk.cjs'],
   outfile: 'dist/backend-sdk.cjs',
+  minify: true,
+  legalComments: 'external',
+});
+// The ASL interpreter of Step Functions executions (runtime/stepFunctions/interpreter.ts), loaded on the first one.
+await build({
+  ...common,
+  stdin: { contents: "module.exports = require('aws-local-stepfunctions');", resolveDir: process.cwd(), loader: 'js' },
+  outfile: 'dist/stepfunctions.cjs',
   minify: true,
   legalComments: 'external',
 });

@@ -21,7 +21,7 @@ const { values: args } = parseArgs({
 let seed = Number(args.seed);
 const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const pick = (list) => list[Math.floor(random() * list.length)];
-const SERVICES = ['cloudformation', 'ssm', 'sts', 'lambda', 's3', 'cloudcontrol'].flatMap((name) => {
+const SERVICES = ['cloudformation', 'ssm', 'sts', 'lambda', 's3', 'cloudcontrol', 'sfn'].flatMap((name) => {
   try {
     return [JSON.parse(readFileSync(join(ROOT, 'generated', 'models', `${name}.json`), 'utf8'))];
   } catch {
@@ -60,6 +60,9 @@ function valueOf(model, shapeName, depth = 0) {
   }
 }
 
+// The SigV4 signing name where it is not the model's name (Step Functions signs as `states`).
+const SIGNING_NAMES = { sfn: 'states' };
+
 const AUTH = (service, broken) =>
   broken
     ? pick([
@@ -92,7 +95,7 @@ function requestFor(model) {
   const [name, op] = operationOf(model);
   const input = op.input ? valueOf(model, op.input) : {};
   const broken = random() < 0.1;
-  const headers = { host: '127.0.0.1', authorization: AUTH(meta.service, broken) };
+  const headers = { host: '127.0.0.1', authorization: AUTH(SIGNING_NAMES[meta.service] ?? meta.service, broken) };
   let method = 'POST';
   let path = '/';
   let body;

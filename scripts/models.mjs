@@ -33,5 +33,6 @@ export const MODELS = {
     xmlNamespace: 'https://sts.amazonaws.com/doc/2011-06-15/',
   },
   lambda: { sdk: '@aws-sdk/client-lambda', types: 'Lambda', protocol: 'restJson1' },
+  sfn: { sdk: '@aws-sdk/client-sfn', types: 'Sfn', protocol: 'awsJson1_0', targetPrefix: 'AWSStepFunctions' },
   s3: { sdk: '@aws-sdk/client-s3', types: 'S3', protocol: 'restXml' },
 };

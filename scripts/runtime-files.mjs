@@ -14,6 +14,7 @@ const FILES = [
   'dist/cfn-local.bundle.cache',
   'dist/pino-pretty.cjs',
   'dist/backend-sdk.cjs',
+  'dist/stepfunctions.cjs',
   'dist/lambda-sdk',
   'dist/cfn-local.bundle.cjs.LEGAL.txt',
   'dist/console',

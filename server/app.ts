@@ -28,6 +28,7 @@ import { guardControlApi } from './routes/controlAuth.js';
 import { registerConsole } from './routes/console.js';
 import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler } from './connections.js';
 import { LambdaRuntime } from '../runtime/index.js';
+import { StepFunctionsRunner } from '../runtime/stepFunctions/executions.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
 import type { AppOptions } from './appOptions.js';
 
@@ -82,6 +83,7 @@ export function buildApp(options: AppOptions = {}): App {
           // Runs only once the server listens, after `fastify` below exists.
           (req, res) => fastify.server.emit('request', req, res),
         );
+  const stepFunctions = new StepFunctionsRunner({ invoke: () => lambda && ((req) => lambda.invoke(req)), log });
   // Event source mappings from backend queues are polled into the local functions, as Lambda's pollers do.
   const pollers = backend && new EventSourcePollers(backend, () => lambda, log);
   const providerEnv: ProviderEnv = {
@@ -141,7 +143,7 @@ export function buildApp(options: AppOptions = {}): App {
   });
   guardControlApi(fastify, options.controlToken);
   const controlRoutes = noteControlRoutes(fastify);
-  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend });
+  registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend, stepFunctions });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
   registerConsole(fastify, { store, engine, faults, defaults });
@@ -164,6 +166,7 @@ export function buildApp(options: AppOptions = {}): App {
       await fastify.close();
       await stopSetOperations(engine);
       await engine.idle();
+      stepFunctions.close();
       await pollers?.close();
       await backend?.close();
       await lambda?.close();

@@ -7,6 +7,7 @@ import { SSM } from './ssm.js';
 import { STS } from './sts.js';
 import { LAMBDA } from './lambda.js';
 import { CLOUD_CONTROL } from './cloudcontrol.js';
+import { SFN } from './sfn.js';
 import type { AwsService, RoutingFacts } from './types.js';
 
 export type { AwsService, RoutingFacts, ServiceDeps, ServiceRequest } from './types.js';
@@ -15,7 +16,7 @@ export type { AwsService, RoutingFacts, ServiceDeps, ServiceRequest } from './ty
  * Every service on the port. The first entry is also the fallback for a request nothing else claims, as cfn-local
  * was a CloudFormation endpoint first (an unsigned `POST /` with `Action=…` keeps working).
  */
-export const SERVICES: readonly AwsService[] = [CLOUDFORMATION, S3, SSM, STS, LAMBDA, CLOUD_CONTROL];
+export const SERVICES: readonly AwsService[] = [CLOUDFORMATION, S3, SSM, STS, LAMBDA, CLOUD_CONTROL, SFN];
 
 /** The credential scope of the Authorization header, else of a presigned URL's X-Amz-Credential. */
 export function scopeOf(req: FastifyRequest, query: Record<string, string>) {

@@ -7,6 +7,7 @@ import type { Faults } from '../../resources/faults.js';
 import type { AppOptions } from '../appOptions.js';
 import type { BackendEndpoint } from '../../resources/provider.js';
 import type { LambdaRuntime } from '../../runtime/index.js';
+import type { StepFunctionsRunner } from '../../runtime/stepFunctions/executions.js';
 
 /** What every service may use: the account's storage and engine, the app's options, the default caller. */
 export interface ServiceDeps {
@@ -19,6 +20,8 @@ export interface ServiceDeps {
   backend?: BackendEndpoint;
   /** Runs function code (undefined with --no-lambda). */
   lambda?: LambdaRuntime;
+  /** Runs Step Functions executions of the account's state machines (runtime/stepFunctions). */
+  stepFunctions: StepFunctionsRunner;
 }
 
 /** One request as the dispatcher hands it to a service: the body is the raw stream, read (or not) by the service. */

@@ -1,5 +1,6 @@
 // --backend <url>: the provisioned families (SQS, SNS, DynamoDB, IAM, Logs, Step Functions) made, changed and
-// deleted in a moto_server this file starts, and the one endpoint that forwards their data planes to it.
+// deleted in a moto_server this file starts, and the one endpoint that forwards their data planes to it. A state
+// machine the stack made in moto still runs its executions in cfn-local, whose Lambda runtime its tasks need.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateStackCommand, DescribeStackResourcesCommand } from '@aws-sdk/client-cloudformation';
 import {
@@ -27,7 +28,13 @@ import {
   ListRolePoliciesCommand,
 } from '@aws-sdk/client-iam';
 import { CloudWatchLogsClient, DescribeLogGroupsCommand } from '@aws-sdk/client-cloudwatch-logs';
-import { DescribeStateMachineCommand, SFNClient } from '@aws-sdk/client-sfn';
+import {
+  CreateStateMachineCommand,
+  DescribeExecutionCommand,
+  DescribeStateMachineCommand,
+  SFNClient,
+  StartExecutionCommand,
+} from '@aws-sdk/client-sfn';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { startMoto, type TestMoto } from '../helpers/moto.js';
 import { control, createStack, deleteStack, eventLines } from './worldHelpers.js';
@@ -54,6 +61,7 @@ const via = () => ({
   ddb: new DynamoDBClient(config(server.endpoint)),
   sns: new SNSClient(config(server.endpoint)),
   iam: new IAMClient(config(server.endpoint)),
+  sfn: new SFNClient(config(server.endpoint)),
 });
 const direct = () => ({
   sqs: new SQSClient(config(moto.url)),
@@ -349,4 +357,63 @@ describe('an SQS event source mapping in the backend', () => {
     );
     expect(Attributes).toMatchObject({ ApproximateNumberOfMessages: '0', ApproximateNumberOfMessagesNotVisible: '0' });
   }, 60_000);
+});
+
+const FLOW_APP = JSON.stringify({
+  Resources: {
+    Role: { Type: 'AWS::IAM::Role', Properties: { AssumeRolePolicyDocument: TRUST } },
+    Fn: {
+      Type: 'AWS::Lambda::Function',
+      Properties: {
+        Runtime: 'nodejs20.x',
+        Handler: 'index.handler',
+        Role: { 'Fn::GetAtt': ['Role', 'Arn'] },
+        Code: { ZipFile: 'exports.handler = async (e) => ({ greeting: "hello " + e.who });' },
+      },
+    },
+    Machine: {
+      Type: 'AWS::StepFunctions::StateMachine',
+      Properties: {
+        RoleArn: { 'Fn::GetAtt': ['Role', 'Arn'] },
+        DefinitionString: {
+          'Fn::Sub': '{"StartAt":"Greet","States":{"Greet":{"Type":"Task","Resource":"${Fn.Arn}","End":true}}}',
+        },
+      },
+    },
+  },
+  Outputs: { Machine: { Value: { Ref: 'Machine' } }, RoleArn: { Value: { 'Fn::GetAtt': ['Role', 'Arn'] } } },
+});
+
+describe('Step Functions with a backend', () => {
+  it("runs the execution of a state machine made in moto here, its task in cfn-local's Lambda runtime", async () => {
+    const { out } = await deploy('flow', FLOW_APP);
+    const c = via();
+    // the machine lives in moto (DescribeStateMachine is forwarded there)
+    expect((await c.sfn.send(new DescribeStateMachineCommand({ stateMachineArn: out.Machine }))).name).toBe(
+      out.Machine.split(':').at(-1),
+    );
+    const { executionArn } = await c.sfn.send(
+      new StartExecutionCommand({ stateMachineArn: out.Machine, input: '{"who":"moto"}' }),
+    );
+    const done = await eventually(async () => {
+      const d = await c.sfn.send(new DescribeExecutionCommand({ executionArn }));
+      return d.status === 'RUNNING' ? undefined : d;
+    });
+    expect(done.status).toBe('SUCCEEDED');
+    expect(JSON.parse(done.output!)).toEqual({ greeting: 'hello moto' });
+  });
+
+  it('a state machine made outside any stack is made in moto, through the one endpoint', async () => {
+    const { out } = await deploy('flow-out', FLOW_APP);
+    const made = await via().sfn.send(
+      new CreateStateMachineCommand({
+        name: 'outside',
+        roleArn: out.RoleArn,
+        definition: '{"StartAt":"A","States":{"A":{"Type":"Pass","End":true}}}',
+      }),
+    );
+    expect(
+      (await direct().sfn.send(new DescribeStateMachineCommand({ stateMachineArn: made.stateMachineArn }))).name,
+    ).toBe('outside');
+  });
 });

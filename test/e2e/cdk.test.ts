@@ -126,9 +126,11 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
     STEP_MS,
   );
 
-  it("runs the CDK's own custom resources: BucketDeployment, AwsCustomResource, a Provider-framework resource", async () => {
+  it("runs the CDK's own custom resources: BucketDeployment, AwsCustomResource, Provider framework with isComplete", async () => {
     const outputs = Object.fromEntries((await stack('E2eCustom')).Outputs!.map((o) => [o.OutputKey, o.OutputValue]));
     expect(outputs).toMatchObject({ GreetingValue: 'hello-custom', Doubled: '42', ThingId: 'thing-21' });
+    // isComplete answered "not yet" once, so the framework's waiter state machine retried it before it completed
+    expect(outputs).toMatchObject({ SlowPolls: '2', SlowDoubled: '10' });
     const s3 = new S3Client({ endpoint: server.endpoint, region: REGION, credentials, forcePathStyle: true });
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: outputs.SiteBucket }));
     expect(listed.Contents!.map((o) => o.Key).sort()).toEqual(['css/site.css', 'index.html']);

@@ -12,7 +12,7 @@ const LOCAL_ONLY: readonly [RegExp, string][] = [
   [/_cfn-local|control\(|controlUrl/, "it uses cfn-local's control API (/_cfn-local)"],
   [/startServer\(\{/, 'it starts cfn-local with options (timers, clock, …) no other endpoint takes'],
   [
-    /new (S3|SSM|Lambda|STS|CloudControl)Client\b|\b(s3|ssm|lambda)Client\(/,
+    /new (S3|SSM|Lambda|STS|CloudControl|SFN)Client\b|\b(s3|ssm|lambda)Client\(/,
     "it calls another service on cfn-local's port",
   ],
   [/\bfetch\(|rawSocket|request\(/, 'it speaks raw HTTP to cfn-local'],

@@ -1,0 +1,38 @@
+// The Step Functions actions of the model that cfn-local does not serve itself: with SFN_ACTIONS (index.ts) they
+// cover the model. With --backend each is forwarded to the backend (server/services/sfn.ts); without, NotImplemented.
+import { notImplemented } from '../actionTable.js';
+
+export const NOT_SERVED = notImplemented([
+  'CreateActivity',
+  'CreateStateMachine',
+  'CreateStateMachineAlias',
+  'DeleteActivity',
+  'DeleteStateMachine',
+  'DeleteStateMachineAlias',
+  'DeleteStateMachineVersion',
+  'DescribeActivity',
+  'DescribeMapRun',
+  'DescribeStateMachineAlias',
+  'DescribeStateMachineForExecution',
+  'GetActivityTask',
+  'GetExecutionHistory',
+  'ListActivities',
+  'ListMapRuns',
+  'ListStateMachineAliases',
+  'ListStateMachineVersions',
+  'ListStateMachines',
+  'ListTagsForResource',
+  'PublishStateMachineVersion',
+  'RedriveExecution',
+  'SendTaskFailure',
+  'SendTaskHeartbeat',
+  'SendTaskSuccess',
+  'StartSyncExecution',
+  'TagResource',
+  'TestState',
+  'UntagResource',
+  'UpdateMapRun',
+  'UpdateStateMachine',
+  'UpdateStateMachineAlias',
+  'ValidateStateMachineDefinition',
+]);
