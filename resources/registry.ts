@@ -11,7 +11,6 @@ import {
 } from './cloudformation.js';
 import { customResourceProvider } from './customResources.js';
 import { NESTED_STACK_TYPE, nestedStackProvider } from './nestedStacks.js';
-import { secretProvider } from './secretsManager.js';
 import { ssmParameterProvider } from './ssm.js';
 import { lambdaAliasProvider, lambdaVersionProvider } from './lambdaVersions.js';
 import { BACKEND_PROVIDERS } from './backend/index.js';
@@ -22,7 +21,6 @@ export const PROVIDERS: Readonly<Record<string, Provider>> = {
   [WAIT_CONDITION_TYPE]: waitConditionProvider,
   'AWS::CloudFormation::CustomResource': customResourceProvider,
   [NESTED_STACK_TYPE]: nestedStackProvider,
-  'AWS::SecretsManager::Secret': secretProvider,
   'AWS::SSM::Parameter': ssmParameterProvider,
   'AWS::Lambda::Version': lambdaVersionProvider,
   'AWS::Lambda::Alias': lambdaAliasProvider,

@@ -60,6 +60,8 @@ export interface ResourceSpec {
   readonly tagging?: { readonly property: string; readonly variant: 'standard' | 'asg' | 'map' };
   readonly deprecated: boolean;
   readonly requiredTransform?: string;
+  /** The registry schemas' defaults of top-level properties, where the spec records one. */
+  readonly defaults: Readonly<Record<string, unknown>>;
 }
 
 interface RawEntry {
@@ -75,6 +77,7 @@ interface RawEntry {
   dep?: 1;
   ar?: string[][];
   tf?: string;
+  df?: Record<string, unknown>;
   e?: Record<string, (string | number)[]>;
 }
 
@@ -212,6 +215,7 @@ function decode(type: string): ResourceSpec | undefined {
     tagging: raw.tag ? { property: raw.tag[0], variant: raw.tag[1] } : undefined,
     deprecated: raw.dep === 1,
     requiredTransform: raw.tf,
+    defaults: raw.df ?? {},
   };
 }
 

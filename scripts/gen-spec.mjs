@@ -150,7 +150,24 @@ function entryFor(db, r) {
   if (isDeprecated(r)) e.dep = 1;
   if (r.additionalReplacementProperties) e.ar = dedupePaths(r.additionalReplacementProperties);
   if (r.cloudFormationTransform) e.tf = r.cloudFormationTransform;
+  const defaults = defaultsOf(r);
+  if (Object.keys(defaults).length) e.df = defaults;
   return e;
+}
+
+// The registry schemas' `default` of top-level properties (the spec keeps it as JSON text): what drift detection reads
+// an unset property as (resources/drift/compare.ts).
+function defaultsOf(r) {
+  const out = {};
+  for (const [name, p] of Object.entries(r.properties)) {
+    if (p.defaultValue === undefined) continue;
+    try {
+      out[name] = JSON.parse(p.defaultValue);
+    } catch {
+      out[name] = p.defaultValue;
+    }
+  }
+  return out;
 }
 
 function dedupePaths(paths) {

@@ -26,7 +26,7 @@ import { JSON_CONTENT_TYPE } from './protocol/index.js';
 import { registerAwsEndpoint } from './dispatch.js';
 import { guardControlApi } from './routes/controlAuth.js';
 import { registerConsole } from './routes/console.js';
-import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler } from './connections.js';
+import { SERVER_TIMEOUTS, checkingInterval, clientErrorHandler, idleConnectionCloser } from './connections.js';
 import { LambdaRuntime } from '../runtime/index.js';
 import { StepFunctionsRunner } from '../runtime/stepFunctions/executions.js';
 import { noteControlRoutes, registerControlFallback } from './routes/controlFallback.js';
@@ -121,7 +121,11 @@ export function buildApp(options: AppOptions = {}): App {
   recoverInterruptedOperations(engine);
   resumeSetOperations(engine);
   recoverRefactors(engine);
-  pollers?.resume(store.world.list({ type: ESM_TYPE }));
+  let stopping = false;
+  // The mappings a restart finds are polled once the server listens: their functions reach it at its endpoint.
+  void providerEnv.listening!.then(() => {
+    if (!stopping) pollers?.resume(store.world.list({ type: ESM_TYPE }));
+  });
   const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
     loggerInstance: quieter(log) as FastifyBaseLogger,
@@ -132,6 +136,7 @@ export function buildApp(options: AppOptions = {}): App {
     logController: new LogController({ disableRequestLogging: true }),
     schemaController: SCHEMALESS,
   });
+  const endIdleConnections = idleConnectionCloser(fastify.server);
   registerRequestLog(fastify, log);
   for (const type of ['application/x-www-form-urlencoded', JSON_CONTENT_TYPE, 'application/json', 'text/plain']) {
     fastify.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -162,8 +167,11 @@ export function buildApp(options: AppOptions = {}): App {
     backendStarted,
     lambda,
     async close() {
+      stopping = true;
       listened();
-      await fastify.close();
+      const closing = fastify.close();
+      endIdleConnections();
+      await closing;
       await stopSetOperations(engine);
       await engine.idle();
       stepFunctions.close();

@@ -1,7 +1,8 @@
-// server: how the HTTP server treats connections: its timeouts, and what a client whose request Node's parser
-// refuses (431, 400) or times out (408) is answered. server/app.ts hands both to fastify.
+// server: how the HTTP server treats connections: its timeouts, what a client whose request Node's parser refuses
+// (431, 400) or times out (408) is answered, and which connections closing the server ends at once. server/app.ts
+// hands them to fastify.
 import type { Socket } from 'node:net';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -55,4 +56,36 @@ export function clientErrorHandler(this: { log: FastifyBaseLogger }, err: NodeJS
   linger.unref();
   socket.once('close', () => clearTimeout(linger));
   socket.resume();
+}
+
+/**
+ * What closing the server does first: end every connection with no request in flight, and any that opens from then
+ * on. Node's server.close() waits for every connection to end, and its closeIdleConnections (what fastify calls)
+ * leaves out one on which nothing was ever sent, such as a browser's preconnect or an HTTP pool's spare socket: one
+ * held close() until the headers timeout ended it, up to 60 s. A connection with a request in flight is left to
+ * finish it (a feed's stream is ended by its own route).
+ */
+export function idleConnectionCloser(server: Server): () => void {
+  const open = new Set<Socket>();
+  const inFlight = new Map<Socket, number>();
+  let closing = false;
+  server.on('connection', (socket: Socket) => {
+    if (closing) return void socket.destroy();
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  server.on('request', (req, res) => {
+    const socket = req.socket;
+    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+    res.once('close', () => {
+      const left = (inFlight.get(socket) ?? 1) - 1;
+      if (left > 0) inFlight.set(socket, left);
+      else inFlight.delete(socket);
+      if (closing && left <= 0) socket.destroy();
+    });
+  });
+  return () => {
+    closing = true;
+    for (const socket of open) if (!inFlight.has(socket)) socket.destroy();
+  };
 }

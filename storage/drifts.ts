@@ -1,6 +1,7 @@
 // Drift detection's records: each stack detection and each resource's latest result, kept apart from the stack and
 // resource rows that operations own (a detection never writes those).
 import type { Db } from './db.js';
+import type { ChangeFeed } from './feed.js';
 
 export type DetectionStatus = 'DETECTION_IN_PROGRESS' | 'DETECTION_COMPLETE' | 'DETECTION_FAILED';
 
@@ -42,7 +43,10 @@ export class DriftStore {
    */
   private detected: boolean;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly feed?: ChangeFeed,
+  ) {
     this.detected = db.prepare('SELECT 1 FROM drift_detections LIMIT 1').get() !== undefined;
     this.putDetectionStmt = db.prepare(
       'INSERT OR REPLACE INTO drift_detections (detection_id, stack_id, started_at, doc) VALUES (?, ?, ?, ?)',
@@ -66,6 +70,7 @@ export class DriftStore {
     this.detected = true;
     const { detectionId, stackId, startedAt, ...doc } = d;
     this.putDetectionStmt.run(detectionId, stackId, startedAt, JSON.stringify(doc));
+    if (this.feed?.active) this.feed.publish({ kind: 'drift', stackId, status: d.status });
   }
 
   detection(detectionId: string): DriftDetectionRecord | undefined {

@@ -107,7 +107,7 @@ export class Store {
     this.objects = new ObjectStore(db);
     this.waits = new WaitStore(db, this.group);
     this.history = new OperationHistoryStore(db);
-    this.drifts = new DriftStore(db);
+    this.drifts = new DriftStore(db, this.feed);
     this.generator = new GeneratorStore(db);
     this.stackSets = new StackSetStore(db);
     this.refactors = new RefactorStore(db);

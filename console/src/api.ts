@@ -108,4 +108,5 @@ export interface StackEvent {
 export type FeedMessage =
   | { kind: 'stack'; stack: StackRow }
   | { kind: 'event'; event: StackEvent }
-  | { kind: 'reset'; account?: string; region?: string };
+  | { kind: 'reset'; account?: string; region?: string }
+  | { kind: 'drift'; stackId: string; status: string };

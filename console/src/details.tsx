@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { call } from './api.js';
 import { Status } from './status.js';
 import { Highlighted } from './templateTab.js';
+import type { StackDrift } from './drift.js';
 
 interface Pair {
   [key: string]: string | undefined;
@@ -26,7 +27,9 @@ export interface StackDetail {
     Outputs?: Pair[];
     Parameters?: Pair[];
     Tags?: Pair[];
+    DriftInformation?: { StackDriftStatus: string; LastCheckTimestamp?: string };
   };
+  Drift?: StackDrift;
   Account: string;
   Region: string;
   Resources?: StackResource[];

@@ -1,5 +1,6 @@
-// One stack: its status, and tabs for its events, timeline, resources, outputs, parameters, tags, policy, template,
-// dependency graph and change sets. Events arrive live from the feed; a status change reloads the rest.
+// One stack: its status, and tabs for its events, timeline, resources, drift, outputs, parameters, tags, policy,
+// template, dependency graph and change sets. Events arrive live from the feed; a status change or the end of a drift
+// detection reloads the rest.
 import { useEffect, useState } from 'preact/hooks';
 import { feedListeners, get, type FeedMessage, type StackEvent, type StackRow } from './api.js';
 import { Status } from './status.js';
@@ -9,11 +10,13 @@ import { DetailTabs, type StackDetail } from './details.js';
 import { GraphTab } from './graph.js';
 import { TemplateTab } from './templateTab.js';
 import { ChangeSetsTab } from './changeSets.js';
+import { DriftTab } from './drift.js';
 
 const TABS = [
   'Events',
   'Timeline',
   'Resources',
+  'Drift',
   'Outputs',
   'Parameters',
   'Tags',
@@ -45,6 +48,19 @@ function useEvents(stackId: string): StackEvent[] {
     return () => feedListeners.delete(listener);
   }, [stackId]);
   return events;
+}
+
+/** Counts the feed's drift detection changes of this stack: a new count reloads its detail. */
+function useDriftChanges(stackId: string): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    const listener = (msg: FeedMessage) => {
+      if (msg.kind === 'drift' && msg.stackId === stackId) setCount((c) => c + 1);
+    };
+    feedListeners.add(listener);
+    return () => feedListeners.delete(listener);
+  }, [stackId]);
+  return count;
 }
 
 function Tabs({ tab, setTab }: { tab: Tab; setTab: (t: Tab) => void }) {
@@ -89,10 +105,11 @@ export function StackView({
   const [detail, setDetail] = useState<StackDetail>();
   const [error, setError] = useState<string>();
   const events = useEvents(stackId);
+  const drifts = useDriftChanges(stackId);
   const status = row?.StackStatus;
   useEffect(() => {
     get<StackDetail>(`/stack?id=${encodeURIComponent(stackId)}`).then(setDetail, (e: Error) => setError(e.message));
-  }, [stackId, status]);
+  }, [stackId, status, drifts]);
   const name = row?.StackName ?? detail?.Stack.StackName ?? stackId;
   const children = stacks.filter((s) => s.ParentId === stackId);
   return (
@@ -128,6 +145,7 @@ export function StackView({
         {tab === 'Graph' && <GraphTab stackId={stackId} events={events} />}
         {tab === 'Template' && detail && <TemplateTab detail={detail} />}
         {tab === 'Change sets' && detail && <ChangeSetsTab detail={detail} />}
+        {tab === 'Drift' && detail && <DriftTab detail={detail} />}
         {detail && <DetailTabs tab={tab} detail={detail} />}
       </div>
     </section>

@@ -10,6 +10,13 @@ const EXCEPTIONS: Partial<Record<string, Tone>> = {
   DELETE_COMPLETE: 'stopped',
   DELETE_SKIPPED: 'stopped',
   REVIEW_IN_PROGRESS: 'info',
+  // drift: the stack's and each resource's
+  IN_SYNC: 'success',
+  DRIFTED: 'warning',
+  MODIFIED: 'warning',
+  DELETED: 'error',
+  NOT_CHECKED: 'stopped',
+  UNKNOWN: 'stopped',
 };
 
 export function toneOf(status: string | undefined): Tone {

@@ -9,6 +9,8 @@ export const NOT_SERVED = notImplemented([
   'DeregisterType',
   'DescribeChangeSetHooks',
   'DescribePublisher',
+  'DescribeType',
+  'DescribeTypeRegistration',
   'GetHookResult',
   'ListHookResults',
   'ListTypeRegistrations',

@@ -10,6 +10,14 @@ import { IAM_ACCESS_KEY, IAM_GROUP, IAM_INSTANCE_PROFILE, IAM_MANAGED_POLICY, IA
 import { LOG_GROUP } from './logs.js';
 import { STATE_MACHINE } from './stepfunctions.js';
 import { KINESIS_STREAM } from './kinesis.js';
+import { EVENT_BUS, EVENT_RULE } from './events.js';
+import { KMS_ALIAS, KMS_KEY } from './kms.js';
+import { SECRET } from './secrets.js';
+import { ECR_REPOSITORY } from './ecr.js';
+import { ALARM } from './cloudwatch.js';
+import { USER_POOL, USER_POOL_CLIENT } from './cognito.js';
+import { SECURITY_GROUP, SUBNET, VPC } from './ec2.js';
+import { secretProvider } from '../secretsManager.js';
 import { ESM_TYPE } from './pollers.js';
 import { eventSourceMappingProvider } from './eventSourceMapping.js';
 
@@ -30,9 +38,26 @@ export const BACKEND_OPS: Readonly<Record<string, BackendOps>> = {
   'AWS::Logs::LogGroup': LOG_GROUP,
   'AWS::StepFunctions::StateMachine': STATE_MACHINE,
   'AWS::Kinesis::Stream': KINESIS_STREAM,
+  'AWS::Events::EventBus': EVENT_BUS,
+  'AWS::Events::Rule': EVENT_RULE,
+  'AWS::KMS::Key': KMS_KEY,
+  'AWS::KMS::Alias': KMS_ALIAS,
+  'AWS::SecretsManager::Secret': SECRET,
+  'AWS::ECR::Repository': ECR_REPOSITORY,
+  'AWS::CloudWatch::Alarm': ALARM,
+  'AWS::Cognito::UserPool': USER_POOL,
+  'AWS::Cognito::UserPoolClient': USER_POOL_CLIENT,
+  'AWS::EC2::VPC': VPC,
+  'AWS::EC2::Subnet': SUBNET,
+  'AWS::EC2::SecurityGroup': SECURITY_GROUP,
 };
 
+/** Types whose simulated provider is their own, not the generic one (a secret keeps its generated value). */
+const SIMULATED: Readonly<Record<string, Provider>> = { 'AWS::SecretsManager::Secret': secretProvider };
+
 export const BACKEND_PROVIDERS: Readonly<Record<string, Provider>> = {
-  ...Object.fromEntries(Object.entries(BACKEND_OPS).map(([type, ops]) => [type, backendProvider(ops)])),
+  ...Object.fromEntries(
+    Object.entries(BACKEND_OPS).map(([type, ops]) => [type, backendProvider(ops, SIMULATED[type])]),
+  ),
   [ESM_TYPE]: eventSourceMappingProvider,
 };

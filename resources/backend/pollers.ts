@@ -128,10 +128,24 @@ class SqsPoller implements Poller {
         AttributeNames: ['All'],
         MessageAttributeNames: ['All'],
       }),
-      { abortSignal: this.abort.signal },
+      // not aborted: the backend would still hand a message to the dropped long poll, hiding it for the queue's
+      // visibility timeout; a stop waits for the poll (at most 1 s) and gives back what it received
     );
     const messages = got.Messages ?? [];
     if (messages.length === 0) return;
+    if (this.abort.signal.aborted) {
+      await sqs.send(
+        new m.ChangeMessageVisibilityBatchCommand({
+          QueueUrl,
+          Entries: messages.map((msg, i) => ({
+            Id: String(i),
+            ReceiptHandle: msg.ReceiptHandle,
+            VisibilityTimeout: 0,
+          })),
+        }),
+      );
+      return;
+    }
     const event = { Records: messages.map((msg) => record(msg, arn, scope.region)) };
     const answer = await this.lambda.invoke({
       account: scope.account,

@@ -1,6 +1,7 @@
 // Drift: a resource's expected properties (its template's resolved values) against its actual ones, as AWS's
 // PropertyDifferences report them: JSON-pointer paths, values as text, ADD / REMOVE / NOT_EQUAL.
 import { DEFAULTS, UNORDERED, WRITE_ONLY } from './rules.js';
+import { resourceSpec } from '../spec.js';
 
 export type DifferenceType = 'ADD' | 'REMOVE' | 'NOT_EQUAL';
 
@@ -26,7 +27,8 @@ export function compareProperties(
   world: Record<string, unknown>,
 ): Comparison {
   const writeOnly = WRITE_ONLY[type] ?? [];
-  const defaults = DEFAULTS[type] ?? {};
+  // the resource specification's defaults, and the hand-written ones where the spec records none
+  const defaults = { ...resourceSpec(type)?.defaults, ...DEFAULTS[type] };
   const expected: Record<string, unknown> = {};
   const actual: Record<string, unknown> = {};
   for (const key of Object.keys(template).sort()) {

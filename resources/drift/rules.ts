@@ -18,7 +18,10 @@ export const WRITE_ONLY: Readonly<Record<string, readonly string[]>> = {
   'AWS::Redshift::Cluster': ['MasterUserPassword'],
 };
 
-/** The schemas' defaults: a template that states one matches a service that reports nothing. */
+/**
+ * The schemas' defaults: a template that states one matches a service that reports nothing. The resource
+ * specification records defaults for few types (ResourceSpec.defaults, used first); these are the ones it lacks.
+ */
 export const DEFAULTS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   'AWS::SSM::Parameter': { Tier: 'Standard', DataType: 'text' },
   'AWS::Lambda::Function': {

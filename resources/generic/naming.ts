@@ -22,6 +22,8 @@ export interface NameRule {
   readonly fifoProperty?: string;
   /** Fixed lengths for the stack and logical parts (Elastic Load Balancing v2 cuts both hard). */
   readonly partLengths?: readonly [stack: number, logical: number];
+  /** `<LogicalId>-<suffix>`, no stack name (Secrets Manager). */
+  readonly withoutStack?: true;
   /** The older handlers' suffix: 13 capitals and digits instead of 12 alphanumerics. */
   readonly legacySuffix?: true;
 }
@@ -48,6 +50,8 @@ export const NAME_RULES: Readonly<Record<string, NameRule>> = {
   'AWS::Lambda::Function': { maxLength: 63 },
   // `CFN-<LogicalId>-<suffix>`, no stack name (`CFN-MyParameter-EZmrlQrQjjTv`, LocalStack snapshots).
   'AWS::SSM::Parameter': { prefix: 'CFN' },
+  // `<LogicalId>-<12 characters>`, no stack name (resources/secretsManager.ts).
+  'AWS::SecretsManager::Secret': { withoutStack: true },
   'AWS::Logs::LogGroup': { maxLength: 512 },
   'AWS::DynamoDB::Table': { maxLength: 255 },
   'AWS::Kinesis::Stream': { maxLength: 128 },
@@ -84,7 +88,7 @@ export function generatePhysicalName(args: GenerateNameArgs): string {
   const [stack, logical] = rule.partLengths
     ? [first.slice(0, rule.partLengths[0]), args.logicalId.slice(0, rule.partLengths[1])]
     : fitParts(first, args.logicalId, rule.maxLength, suffix.length + 2 + fifo.length);
-  const name = `${stack}-${logical}-${suffix}${fifo}`;
+  const name = rule.withoutStack ? `${logical}-${suffix}${fifo}` : `${stack}-${logical}-${suffix}${fifo}`;
   return rule.lowercase ? name.toLowerCase() : name;
 }
 

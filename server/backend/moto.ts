@@ -111,7 +111,9 @@ export class MotoBackend implements BackendEndpoint {
     if (!found(command)) throw new Error(MOTO_MISSING);
     const child = spawn('/bin/sh', ['-c', GUARD, command, '-H', '127.0.0.1', '-p', String(port)], {
       stdio: ['pipe', 'ignore', 'pipe'],
-      env: { ...process.env, MOTO_ACCOUNT_ID: this.options.account },
+      // AWS's managed policies (AdministratorAccess, AWSLambdaBasicExecutionRole…) exist in every account, and CDK
+      // bootstrap and most apps attach them: moto loads them only when asked.
+      env: { MOTO_IAM_LOAD_MANAGED_POLICIES: 'true', ...process.env, MOTO_ACCOUNT_ID: this.options.account },
     });
     this.child = child;
     child.stderr.resume();

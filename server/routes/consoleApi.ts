@@ -1,11 +1,14 @@
 // The console's JSON reads (docs/control-api.md#the-console-api): every account's stacks, one stack whole, its events,
-// its dependency graph and its change sets, read through the CloudFormation handlers as the stack's own account.
+// its dependency graph, its change sets and its drift, read through the CloudFormation handlers as the stack's own
+// account; and the one write a stack's page starts, a drift detection (DetectStackDrift).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { describeStack } from '../../handlers/cloudformation/stackViews.js';
 import { shownInStackEvents, stackEventView } from '../../handlers/cloudformation/events.js';
 import { describeStackResources } from '../../handlers/cloudformation/resources.js';
 import { getTemplate } from '../../handlers/cloudformation/templates.js';
 import { describeChangeSet, listChangeSets } from '../../handlers/cloudformation/changeSets.js';
+import { detectStackDrift } from '../../handlers/cloudformation/drift.js';
+import { isAwsError } from '../../domain/errors.js';
 import type { HandlerContext } from '../../handlers/cloudformation/context.js';
 import type { StackRecord } from '../../storage/index.js';
 import { changeSetImpact } from './changeSetImpact.js';
@@ -48,11 +51,30 @@ function located(deps: ControlDeps, id: string | undefined, reply: FastifyReply)
   return { stack, ctx };
 }
 
+/** The stack's newest drift detection, whatever its status, and each current resource's latest result. */
+function driftOf(stack: StackRecord, ctx: HandlerContext) {
+  const { drifts, resources } = ctx.store;
+  const d = drifts.latestDetection(stack.stackId);
+  const current = new Set(resources.byStack(stack.stackId).map((r) => r.logicalId));
+  return {
+    Detection: d && {
+      StackDriftDetectionId: d.detectionId,
+      DetectionStatus: d.status,
+      DetectionStatusReason: d.reason,
+      StackDriftStatus: d.stackDriftStatus,
+      DriftedStackResourceCount: d.driftedCount,
+      Timestamp: d.startedAt,
+    },
+    Resources: drifts.resources(stack.stackId).filter((r) => current.has(r.LogicalResourceId)),
+  };
+}
+
 function stackDetail(stack: StackRecord, ctx: HandlerContext) {
   const template = (stage: 'Original' | 'Processed') =>
     getTemplate(ctx, { StackName: stack.stackId, TemplateStage: stage }) as { TemplateBody?: string };
   return {
-    Stack: describeStack(stack),
+    Stack: describeStack(stack, ctx.store.drifts.latestComplete(stack.stackId)),
+    Drift: driftOf(stack, ctx),
     Account: stack.account,
     Region: stack.region,
     Resources: (describeStackResources(ctx, { StackName: stack.stackId }) as { StackResources?: unknown[] })
@@ -70,6 +92,18 @@ export function registerConsoleApi(app: FastifyInstance, deps: ControlDeps): voi
   app.get<IdQuery>(`${PREFIX}/stack`, async (req, reply) => {
     const found = located(deps, req.query.id, reply);
     return found ? stackDetail(found.stack, found.ctx) : reply;
+  });
+
+  // DetectStackDrift as the stack's account: its refusals (a status drift cannot be checked in, one running) are 400s
+  app.post<IdQuery>(`${PREFIX}/stack/drift`, async (req, reply) => {
+    const found = located(deps, req.query.id, reply);
+    if (!found) return reply;
+    try {
+      return await detectStackDrift(found.ctx, { StackName: found.stack.stackId });
+    } catch (err) {
+      if (isAwsError(err)) return sendError(reply, 400, err.message);
+      throw err;
+    }
   });
 
   app.get<IdQuery>(`${PREFIX}/stack/events`, async (req, reply) => {

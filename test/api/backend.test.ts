@@ -36,7 +36,7 @@ import {
   StartExecutionCommand,
 } from '@aws-sdk/client-sfn';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
-import { startMoto, type TestMoto } from '../helpers/moto.js';
+import { lambdaRoleAndFunction, clientConfig, startMoto, type TestMoto } from '../helpers/moto.js';
 import { control, createStack, deleteStack, eventLines } from './worldHelpers.js';
 
 let moto: TestMoto;
@@ -50,25 +50,20 @@ afterAll(async () => {
   await moto.close();
 });
 
-const config = (endpoint: string) => ({
-  endpoint,
-  region: 'us-east-1',
-  credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-});
 /** Clients of cfn-local's one endpoint, and of moto itself (to look behind cfn-local's back). */
 const via = () => ({
-  sqs: new SQSClient(config(server.endpoint)),
-  ddb: new DynamoDBClient(config(server.endpoint)),
-  sns: new SNSClient(config(server.endpoint)),
-  iam: new IAMClient(config(server.endpoint)),
-  sfn: new SFNClient(config(server.endpoint)),
+  sqs: new SQSClient(clientConfig(server.endpoint)),
+  ddb: new DynamoDBClient(clientConfig(server.endpoint)),
+  sns: new SNSClient(clientConfig(server.endpoint)),
+  iam: new IAMClient(clientConfig(server.endpoint)),
+  sfn: new SFNClient(clientConfig(server.endpoint)),
 });
 const direct = () => ({
-  sqs: new SQSClient(config(moto.url)),
-  ddb: new DynamoDBClient(config(moto.url)),
-  iam: new IAMClient(config(moto.url)),
-  logs: new CloudWatchLogsClient(config(moto.url)),
-  sfn: new SFNClient(config(moto.url)),
+  sqs: new SQSClient(clientConfig(moto.url)),
+  ddb: new DynamoDBClient(clientConfig(moto.url)),
+  iam: new IAMClient(clientConfig(moto.url)),
+  logs: new CloudWatchLogsClient(clientConfig(moto.url)),
+  sfn: new SFNClient(clientConfig(moto.url)),
 });
 
 const TRUST = {
@@ -289,24 +284,7 @@ const ESM_APP = JSON.stringify({
       },
     },
     Table: TABLE(),
-    Role: {
-      Type: 'AWS::IAM::Role',
-      Properties: {
-        AssumeRolePolicyDocument: {
-          Statement: [{ Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' }],
-        },
-      },
-    },
-    Fn: {
-      Type: 'AWS::Lambda::Function',
-      Properties: {
-        Runtime: 'nodejs20.x',
-        Handler: 'index.handler',
-        Role: { 'Fn::GetAtt': ['Role', 'Arn'] },
-        Code: { ZipFile: HANDLER },
-        Environment: { Variables: { TABLE: { Ref: 'Table' } } },
-      },
-    },
+    ...lambdaRoleAndFunction(HANDLER, { TABLE: { Ref: 'Table' } }),
     Mapping: {
       Type: 'AWS::Lambda::EventSourceMapping',
       Properties: { EventSourceArn: { 'Fn::GetAtt': ['Queue', 'Arn'] }, FunctionName: { Ref: 'Fn' }, BatchSize: 2 },

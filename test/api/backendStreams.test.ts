@@ -7,7 +7,7 @@ import { DynamoDBClient, PutItemCommand, ScanCommand, DeleteItemCommand } from '
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
-import { startMoto, type TestMoto } from '../helpers/moto.js';
+import { lambdaRoleAndFunction, startMoto, type TestMoto } from '../helpers/moto.js';
 import { createStack, deleteStack } from './worldHelpers.js';
 
 let moto: TestMoto;
@@ -99,24 +99,7 @@ const STREAMS_APP = JSON.stringify({
     Source: TABLE('NEW_AND_OLD_IMAGES'),
     Sink: TABLE(),
     Failures: { Type: 'AWS::SQS::Queue' },
-    Role: {
-      Type: 'AWS::IAM::Role',
-      Properties: {
-        AssumeRolePolicyDocument: {
-          Statement: [{ Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' }],
-        },
-      },
-    },
-    Fn: {
-      Type: 'AWS::Lambda::Function',
-      Properties: {
-        Runtime: 'nodejs20.x',
-        Handler: 'index.handler',
-        Role: { 'Fn::GetAtt': ['Role', 'Arn'] },
-        Code: { ZipFile: HANDLER },
-        Environment: { Variables: { SINK: { Ref: 'Sink' } } },
-      },
-    },
+    ...lambdaRoleAndFunction(HANDLER, { SINK: { Ref: 'Sink' } }),
     FromKinesis: {
       Type: 'AWS::Lambda::EventSourceMapping',
       Properties: {

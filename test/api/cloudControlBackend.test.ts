@@ -11,20 +11,15 @@ import {
 } from '@aws-sdk/client-cloudcontrol';
 import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { startMoto, type TestMoto } from '../helpers/moto.js';
+import { clientConfig, startMoto, type TestMoto } from '../helpers/moto.js';
 
 let moto: TestMoto;
 let server: TestServer;
 let cc: CloudControlClient;
-const config = (endpoint: string) => ({
-  endpoint,
-  region: 'us-east-1',
-  credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-});
 beforeAll(async () => {
   moto = await startMoto();
   server = await startServer({ backend: moto.url });
-  cc = new CloudControlClient(config(server.endpoint));
+  cc = new CloudControlClient(clientConfig(server.endpoint));
 });
 afterAll(async () => {
   await server.close();
@@ -49,7 +44,7 @@ it('CreateResource, GetResource and DeleteResource of a queue go to the backend'
   );
   const done = await settled(ProgressEvent!);
   expect(done.OperationStatus).toBe('SUCCESS');
-  const direct = new SQSClient(config(moto.url));
+  const direct = new SQSClient(clientConfig(moto.url));
   const { QueueUrl } = await direct.send(new GetQueueUrlCommand({ QueueName: 'cc-backend' }));
   expect(QueueUrl).toContain('cc-backend');
   const got = await cc.send(new GetResourceCommand({ TypeName: 'AWS::SQS::Queue', Identifier: done.Identifier }));

@@ -63,6 +63,18 @@ describe('connections that never complete a request', () => {
   });
 });
 
+describe('closing the server', () => {
+  // Node's closeIdleConnections leaves out a connection on which nothing was sent: close() waited for the 60 s
+  // headers timeout. The test's own timeout (well under 60 s) is what fails before the fix.
+  it('ends a connection on which nothing was sent, and close() does not wait for it', async () => {
+    const own = await startServer();
+    const idle = exchange(portOf(own.endpoint), [], { timeoutMs: 50_000 });
+    await new Promise((r) => setTimeout(r, 50));
+    await own.close();
+    expect((await idle).closed).toBe(true);
+  }, 20_000);
+});
+
 describe('x-amz-decoded-content-length', () => {
   const upload = (declared: number, data: string) => {
     const body = `${data.length.toString(16)}\r\n${data}\r\n0\r\n\r\n`;

@@ -142,6 +142,39 @@ describe('the console API', () => {
     throw new Error('the change set never reached CREATE_COMPLETE');
   });
 
+  it("starts a drift detection and shows each resource's result with its differences", async () => {
+    const { id } = await createStack(server, 'console-drift', TEMPLATE);
+    const before = await json(`/stack?id=${encodeURIComponent(id)}`);
+    expect(before.body.Stack.DriftInformation).toEqual({ StackDriftStatus: 'NOT_CHECKED' });
+    const config = before.body.Resources.find((r: any) => r.LogicalResourceId === 'Config').PhysicalResourceId;
+    await fetch(`${server.endpoint}/_cfn-local/world/${encodeURIComponent(config)}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ properties: { Value: 'changed' } }),
+    });
+    const started = await json(`/stack/drift?id=${encodeURIComponent(id)}`, { method: 'POST' });
+    expect(started.body.StackDriftDetectionId).toEqual(expect.any(String));
+    for (;;) {
+      const { body } = await json(`/stack?id=${encodeURIComponent(id)}`);
+      if (body.Drift.Detection.DetectionStatus !== 'DETECTION_IN_PROGRESS') {
+        expect(body.Stack.DriftInformation.StackDriftStatus).toBe('DRIFTED');
+        expect(body.Drift.Detection).toMatchObject({
+          DetectionStatus: 'DETECTION_COMPLETE',
+          DriftedStackResourceCount: 1,
+        });
+        const drifted = body.Drift.Resources.find((r: any) => r.LogicalResourceId === 'Config');
+        expect(drifted.StackResourceDriftStatus).toBe('MODIFIED');
+        expect(drifted.PropertyDifferences).toEqual([
+          expect.objectContaining({ PropertyPath: '/Value', ActualValue: 'changed', DifferenceType: 'NOT_EQUAL' }),
+        ]);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const refused = await json('/stack/drift?id=nope', { method: 'POST' });
+    expect(refused.status).toBe(404);
+  });
+
   it('answers 400 without an id and 404 for an unknown stack', async () => {
     expect((await json('/stack')).status).toBe(400);
     expect((await json('/stack/events?id=arn:aws:cloudformation:us-east-1:000000000000:stack/x/y')).status).toBe(404);

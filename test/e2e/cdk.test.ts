@@ -3,84 +3,46 @@
 // default synthesizer (roles assumed through STS, the version read from SSM, assets and templates put in S3), a
 // redeploy with no change, a deploy with a change, diff, a hotswap of the Lambda code, and destroy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   DeleteStackCommand,
   DescribeStacksCommand,
   ListExportsCommand,
   ListImportsCommand,
-  type Stack,
 } from '@aws-sdk/client-cloudformation';
 import { GetFunctionConfigurationCommand, InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
-import { clientEnv, endpointUrlAwsCli, run, type RunResult } from './clients.js';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const APP = fileURLToPath(new URL('./fixtures/cdk-app/', import.meta.url));
-const CDK = join(ROOT, 'node_modules', '.bin', 'cdk');
-const ACCOUNT = '000000000000';
-const REGION = 'us-east-1';
-// Each CDK start loads the CLI and, for synthesis, aws-cdk-lib: seconds each on a loaded machine.
-const STEP_MS = 240_000;
+import { endpointUrlAwsCli, run } from './clients.js';
+import { ACCOUNT, REGION, STEP_MS, cdkHarness, ok, type CdkHarness } from './cdkHarness.js';
 
 describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
   let server: TestServer;
-  let work: string;
+  let h: CdkHarness;
   let env: NodeJS.ProcessEnv;
   const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
-  const stack = async (name: string): Promise<Stack> =>
-    (await server.client.send(new DescribeStacksCommand({ StackName: name }))).Stacks![0];
-  // The assemblies are synthesized once, up front, and deployed with --app <assembly>: each deploy then costs one CLI start.
-  const assembly = (variant: string) => join(work, `cdk.out.${variant}`);
-  const cdk = (...args: string[]): Promise<RunResult> =>
-    run(CDK, [...args, '--no-notices', '--ci', '--require-approval', 'never'], { cwd: work, env, timeoutMs: STEP_MS });
-  const ok = (result: RunResult) => {
-    if (result.code !== 0) throw new Error(`cdk exited ${result.code}:\n${result.stderr}\n${result.stdout}`);
-    return `${result.stdout}${result.stderr}`;
-  };
+  const stack = (name: string) => h.stack(name);
+  const assembly = (variant: string) => h.assembly(variant);
+  const cdk = (...args: string[]) => h.cdk(...args);
 
+  /** Synthesizes the app with its file asset (answering `code`) and the BucketDeployment's site. */
   async function synth(variant: string, code: string, extra: Record<string, string> = {}) {
-    const asset = join(work, `asset-${variant}`);
+    const asset = join(h.work, `asset-${variant}`);
     mkdirSync(asset, { recursive: true });
     writeFileSync(join(asset, 'index.js'), `exports.handler = async () => ${JSON.stringify(code)};\n`);
-    const site = join(work, 'site');
+    const site = join(h.work, 'site');
     mkdirSync(join(site, 'css'), { recursive: true });
     writeFileSync(join(site, 'index.html'), '<h1>hello</h1>\n');
     writeFileSync(join(site, 'css', 'site.css'), 'h1 { color: red }\n');
-    const result = await run(process.execPath, [join(APP, 'app.cjs')], {
-      cwd: work,
-      timeoutMs: STEP_MS,
-      env: {
-        ...env,
-        CDK_OUTDIR: assembly(variant),
-        CDK_DEFAULT_ACCOUNT: ACCOUNT,
-        CDK_DEFAULT_REGION: REGION,
-        CFN_LOCAL_E2E_ASSET: asset,
-        CFN_LOCAL_E2E_SITE: site,
-        ...extra,
-      },
-    });
-    if (result.code !== 0) throw new Error(`synth ${variant} failed: ${result.stderr}`);
+    await h.synth(variant, { CFN_LOCAL_E2E_ASSET: asset, CFN_LOCAL_E2E_SITE: site, ...extra });
   }
 
   beforeAll(async () => {
     server = await startServer();
-    work = mkdtempSync(join(tmpdir(), 'cfn-local-cdk-'));
-    env = clientEnv({
-      AWS_ENDPOINT_URL: server.endpoint,
-      HOME: work,
-      CDK_DISABLE_VERSION_CHECK: '1',
-      CDK_DISABLE_CLI_TELEMETRY: 'true',
-      AWS_DEFAULT_REGION: REGION,
-      AWS_CA_BUNDLE: '',
-      CI: 'true',
-    });
-    delete env.AWS_CA_BUNDLE;
+    h = cdkHarness({ app: 'cdk-app', endpoint: server.endpoint, client: server.client });
+    env = h.env;
     await Promise.all([
       synth('first', 'v1'),
       synth('changed', 'v1', { CFN_LOCAL_E2E_VARIANT: '2' }),

@@ -3,67 +3,31 @@
 // pre-deployment validation with the event the CDK prints, and `cdk deploy --hotswap` applies a queue change through
 // the Cloud Control fallback, and a bounded `cdk watch` hotswaps a Lambda code change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  DescribeStackResourcesCommand,
-  DescribeStacksCommand,
-  DetectStackResourceDriftCommand,
-  type Stack,
-} from '@aws-sdk/client-cloudformation';
+import { DescribeStackResourcesCommand, DetectStackResourceDriftCommand } from '@aws-sdk/client-cloudformation';
 import { CloudControlClient, GetResourceCommand } from '@aws-sdk/client-cloudcontrol';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetFunctionCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { clientEnv, run, type RunResult } from './clients.js';
+import { run } from './clients.js';
+import { CDK, REGION, STEP_MS, cdkHarness, ok, output, type CdkHarness } from './cdkHarness.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const APP = fileURLToPath(new URL('./fixtures/cdk-express-app/', import.meta.url));
-const CDK = join(ROOT, 'node_modules', '.bin', 'cdk');
-const REGION = 'us-east-1';
-const STEP_MS = 240_000;
 const TAKEN = 'e2e-taken-bucket';
 const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
 
 describe('Express mode, validation and the Cloud Control hotswap (aws-cdk CLI)', () => {
   let server: TestServer;
-  let work: string;
-  let env: NodeJS.ProcessEnv;
-  const stack = async (name: string): Promise<Stack> =>
-    (await server.client.send(new DescribeStacksCommand({ StackName: name }))).Stacks![0];
-  const assembly = (variant: string) => join(work, `cdk.out.${variant || 'base'}`);
-  const cdk = (...args: string[]): Promise<RunResult> =>
-    run(CDK, [...args, '--no-notices', '--ci', '--require-approval', 'never'], { cwd: work, env, timeoutMs: STEP_MS });
-  const output = (result: RunResult) => `${result.stdout}${result.stderr}`;
-  const ok = (result: RunResult) => {
-    if (result.code !== 0) throw new Error(`cdk exited ${result.code}:\n${output(result)}`);
-    return output(result);
-  };
-
-  async function synth(variant: string) {
-    const result = await run(process.execPath, [join(APP, 'app.cjs')], {
-      cwd: work,
-      timeoutMs: STEP_MS,
-      env: { ...env, CDK_OUTDIR: assembly(variant), CFN_LOCAL_E2E_VARIANT: variant, CFN_LOCAL_E2E_TAKEN: TAKEN },
-    });
-    if (result.code !== 0) throw new Error(`synth ${variant} failed: ${result.stderr}`);
-  }
+  let h: CdkHarness;
+  const cdk = (...args: string[]) => h.cdk(...args);
+  const assembly = (variant: string) => h.assembly(variant);
+  const stack = (name: string) => h.stack(name);
 
   beforeAll(async () => {
     server = await startServer();
-    work = mkdtempSync(join(tmpdir(), 'cfn-local-cdk-express-'));
-    env = clientEnv({
-      AWS_ENDPOINT_URL: server.endpoint,
-      HOME: work,
-      CDK_DISABLE_VERSION_CHECK: '1',
-      CDK_DISABLE_CLI_TELEMETRY: 'true',
-      AWS_DEFAULT_REGION: REGION,
-      CI: 'true',
-    });
-    await Promise.all(['', 'fail', 'visibility'].map(synth));
+    h = cdkHarness({ app: 'cdk-express-app', endpoint: server.endpoint, client: server.client });
+    await Promise.all(['', 'fail', 'visibility'].map((v) => h.synth(v, { CFN_LOCAL_E2E_TAKEN: TAKEN })));
   }, STEP_MS);
   afterAll(async () => {
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
@@ -153,13 +117,13 @@ describe('Express mode, validation and the Cloud Control hotswap (aws-cdk CLI)',
   it(
     'cdk watch (run for a bounded time) hotswaps a Lambda code change',
     async () => {
-      const code = join(work, 'index.js');
+      const code = join(h.work, 'index.js');
       writeFileSync(code, 'exports.handler = async () => "v1";\n');
-      const app = `"${process.execPath}" "${join(APP, 'app.cjs')}"`;
-      writeFileSync(join(work, 'cdk.json'), JSON.stringify({ app, watch: { include: ['index.js'] } }));
-      const watchEnv = { ...env, CFN_LOCAL_E2E_CODE: code, CFN_LOCAL_E2E_TAKEN: TAKEN };
+      const app = `"${process.execPath}" "${join(h.app, 'app.cjs')}"`;
+      writeFileSync(join(h.work, 'cdk.json'), JSON.stringify({ app, watch: { include: ['index.js'] } }));
+      const watchEnv = { ...h.env, CFN_LOCAL_E2E_CODE: code, CFN_LOCAL_E2E_TAKEN: TAKEN };
       const deployed = await run(CDK, ['deploy', 'E2eWatch', '--no-notices', '--ci', '--require-approval', 'never'], {
-        cwd: work,
+        cwd: h.work,
         env: watchEnv,
         timeoutMs: STEP_MS,
       });
@@ -174,7 +138,7 @@ describe('Express mode, validation and the Cloud Control hotswap (aws-cdk CLI)',
 
       // its own process group, so that the watcher and the synths it starts end together
       const watcher = spawn(CDK, ['watch', 'E2eWatch', '--no-notices', '--ci', '--require-approval', 'never'], {
-        cwd: work,
+        cwd: h.work,
         env: watchEnv,
         detached: true,
       });

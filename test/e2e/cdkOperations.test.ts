@@ -2,66 +2,31 @@
 // failure and not an earlier deploy's (the CDK splits events by OperationId); cdk drift reports an out-of-band change;
 // cdk migrate --from-scan writes an app from a scan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  CreateStackCommand,
-  DeleteStackCommand,
-  DescribeStacksCommand,
-  type Stack,
-} from '@aws-sdk/client-cloudformation';
+import { CreateStackCommand, DeleteStackCommand } from '@aws-sdk/client-cloudformation';
 import { PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
-import { clientEnv, run, type RunResult } from './clients.js';
+import { run } from './clients.js';
+import { CDK, REGION, STEP_MS, cdkHarness, ok, type CdkHarness } from './cdkHarness.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const APP = fileURLToPath(new URL('./fixtures/cdk-ops-app/', import.meta.url));
-const CDK = join(ROOT, 'node_modules', '.bin', 'cdk');
-const REGION = 'us-east-1';
-const STEP_MS = 240_000;
 const CREDENTIALS = { accessKeyId: 'test', secretAccessKey: 'test' };
 describe('CDK operations (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
   let server: TestServer;
-  let work: string;
-  let env: NodeJS.ProcessEnv;
-  const stack = async (name: string): Promise<Stack> =>
-    (await server.client.send(new DescribeStacksCommand({ StackName: name }))).Stacks![0];
-  const assembly = (variant: string) => join(work, `cdk.out.${variant || 'base'}`);
-  const cdk = (...args: string[]): Promise<RunResult> =>
-    run(CDK, [...args, '--no-notices', '--ci', '--require-approval', 'never'], { cwd: work, env, timeoutMs: STEP_MS });
-  const ok = (result: RunResult) => {
-    if (result.code !== 0) throw new Error(`cdk exited ${result.code}:\n${result.stderr}\n${result.stdout}`);
-    return `${result.stdout}${result.stderr}`;
-  };
-
-  async function synth(variant: string) {
-    const result = await run(process.execPath, [join(APP, 'app.cjs')], {
-      cwd: work,
-      timeoutMs: STEP_MS,
-      env: { ...env, CDK_OUTDIR: assembly(variant), CFN_LOCAL_E2E_VARIANT: variant },
-    });
-    if (result.code !== 0) throw new Error(`synth ${variant} failed: ${result.stderr}`);
-  }
+  let h: CdkHarness;
+  const cdk = (...args: string[]) => h.cdk(...args);
+  const assembly = (variant: string) => h.assembly(variant);
+  const stack = (name: string) => h.stack(name);
 
   beforeAll(async () => {
     server = await startServer();
-    work = mkdtempSync(join(tmpdir(), 'cfn-local-cdk-ops-'));
-    env = clientEnv({
-      AWS_ENDPOINT_URL: server.endpoint,
-      HOME: work,
-      CDK_DISABLE_VERSION_CHECK: '1',
-      CDK_DISABLE_CLI_TELEMETRY: 'true',
-      AWS_DEFAULT_REGION: REGION,
-      CI: 'true',
-    });
-    await Promise.all(['', 'fail1', 'fail2'].map(synth));
+    h = cdkHarness({ app: 'cdk-ops-app', endpoint: server.endpoint, client: server.client });
+    await Promise.all(['', 'fail1', 'fail2'].map((v) => h.synth(v)));
   }, STEP_MS);
   afterAll(async () => {
     await server.close();
-    rmSync(work, { recursive: true, force: true });
-  });
+    rmSync(h.work, { recursive: true, force: true });
+  }, STEP_MS);
 
   it(
     'cdk deploy deploys the stack without bootstrap',
@@ -117,13 +82,13 @@ describe('CDK operations (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
       await waitForStack(server.client, StackId!);
       // cdk migrate draws progress with stdout.clearLine, which only a terminal has: it runs under script(1)
       const args = [CDK, 'migrate', '--stack-name', 'MigratedApp', '--from-scan', 'new', '--language', 'typescript'];
-      args.push('--output-path', work, '--no-notices', '--ci');
+      args.push('--output-path', h.work, '--no-notices', '--ci');
       const quoted = args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
       const out = ok(
-        await run('/usr/bin/script', ['-qec', quoted, '/dev/null'], { cwd: work, env, timeoutMs: STEP_MS }),
+        await run('/usr/bin/script', ['-qec', quoted, '/dev/null'], { cwd: h.work, env: h.env, timeoutMs: STEP_MS }),
       );
       expect(out).toContain('Template successfully generated');
-      const app = join(work, 'MigratedApp');
+      const app = join(h.work, 'MigratedApp');
       const stackFile = readFileSync(join(app, 'lib', 'migrated_app-stack.ts'), 'utf8');
       expect(stackFile).toContain('/e2e/kept');
       expect(stackFile).toContain("new ssm.CfnParameter(this, 'SSMParameter'");

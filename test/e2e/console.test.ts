@@ -10,6 +10,7 @@ import {
   CreateChangeSetCommand,
   CreateStackCommand,
   DescribeStacksCommand,
+  ListStacksCommand,
   UpdateStackCommand,
   waitUntilChangeSetCreateComplete,
 } from '@aws-sdk/client-cloudformation';
@@ -195,5 +196,30 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the web console in a 
     expect(await change.textContent()).toMatch(/Modify.*Replacement: True/);
     expect(await change.locator('.dataloss').textContent()).toMatch(/data (lost|retained|unknown) \(\d+ items\)/);
     await shot('change-set');
+  });
+
+  // last: it empties the server the tests above filled
+  it('the Reset button asks first, and once confirmed empties stacks, resources and faults', async () => {
+    await server.client.send(new CreateStackCommand({ StackName: 'doomed', TemplateBody: FUNCTION }));
+    await fetch(`${server.endpoint}/_cfn-local/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'Create', stackName: 'doomed-next' }),
+    });
+    await page.goto(`${server.endpoint}/_cfn-local/console/#/account`);
+    await page.getByText('Create of doomed-next').waitFor();
+    page.once('dialog', (d) => void d.dismiss());
+    await page.getByRole('button', { name: 'Reset the server' }).click();
+    await page.goto(`${server.endpoint}/_cfn-local/console/`);
+    await page.getByRole('link', { name: 'doomed', exact: true }).waitFor();
+    await page.goto(`${server.endpoint}/_cfn-local/console/#/account`);
+    await page.getByText('Create of doomed-next').waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Reset the server' }).click();
+    await page.getByText('No faults registered.').waitFor();
+    await page.getByText('The simulated account holds no resources.').waitFor();
+    await page.getByRole('link', { name: 'Stacks', exact: true }).click();
+    await expect.poll(() => page.locator('.stackrow[data-stack]').count()).toBe(0);
+    expect((await server.client.send(new ListStacksCommand({}))).StackSummaries).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // `aws lambda invoke` of functions a SAM template deployed: packaged with `aws cloudformation package` (code to
 // S3), deployed with `aws cloudformation deploy`, then run by cfn-local's runtime, through Debian's AWS CLI v2.
+// Besides: a function that throws, one that times out (AWS's error documents), one whose SDK calls land in the stack.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,6 +112,46 @@ describe('aws lambda invoke of a packaged and deployed SAM app', () => {
       expect(result.StatusCode).toBe(200);
       expect(result.FunctionError).toBeUndefined();
       expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual({ sum: 42 });
+    },
+    STEP_MS,
+  );
+
+  const invoke = async (name: string) => {
+    const out = join(work, `${name}.json`);
+    const result = json(await aws('lambda', 'invoke', '--function-name', name, out));
+    return { result, answer: JSON.parse(readFileSync(out, 'utf8')) };
+  };
+
+  it(
+    "a function that throws answers Lambda's Unhandled error document",
+    async () => {
+      const { result, answer } = await invoke('sam-throws');
+      expect(result).toMatchObject({ StatusCode: 200, FunctionError: 'Unhandled' });
+      expect(answer).toMatchObject({ errorType: 'TypeError', errorMessage: 'bad input' });
+      expect(answer.trace[0]).toMatch(/^TypeError: bad input/);
+    },
+    STEP_MS,
+  );
+
+  it(
+    "a function past its Timeout answers Lambda's Sandbox.Timedout",
+    async () => {
+      const { result, answer } = await invoke('sam-sleeps');
+      expect(result).toMatchObject({ StatusCode: 200, FunctionError: 'Unhandled' });
+      expect(answer).toEqual({
+        errorType: 'Sandbox.Timedout',
+        errorMessage: expect.stringMatching(/^RequestId: [0-9a-f-]{36} Error: Task timed out after 1\.00 seconds$/),
+      });
+    },
+    STEP_MS,
+  );
+
+  it(
+    "a function's SDK calls read the stack's parameter and write and read its bucket",
+    async () => {
+      const { result, answer } = await invoke('sam-sdk');
+      expect(result.FunctionError).toBeUndefined();
+      expect(answer).toEqual({ value: 'hello-from-ssm', body: 'hello-from-ssm' });
     },
     STEP_MS,
   );
