@@ -33,6 +33,7 @@ afterAll(async () => {
 
 // a loaded machine (other builds on the same 2 cores) takes seconds over a stack of a dozen backend calls
 const WAIT_MS = 60_000;
+const TEST_MS = 180_000;
 
 async function createStack(s: TestServer, name: string, body: string) {
   const { StackId } = await s.client.send(new CreateStackCommand({ StackName: name, TemplateBody: body }));
@@ -161,150 +162,164 @@ function readRequest(type: string, physicalId: string): ResourceRequest {
 }
 
 describe('API Gateway REST APIs in the backend', () => {
-  it("are made in moto with its ids, read through cfn-local's endpoint, changed, replaced and deleted", async () => {
-    const { id, stack } = await createStack(server, 'orders', API_APP(FIRST));
-    expect(stack.StackStatus).toBe('CREATE_COMPLETE');
-    const out = outputsOf(stack.Outputs);
-    const api = new APIGatewayClient(clientConfig(server.endpoint));
+  it(
+    "are made in moto with its ids, read through cfn-local's endpoint, changed, replaced and deleted",
+    async () => {
+      const { id, stack } = await createStack(server, 'orders', API_APP(FIRST));
+      expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+      const out = outputsOf(stack.Outputs);
+      const api = new APIGatewayClient(clientConfig(server.endpoint));
 
-    // Ref is the API's id, RootResourceId its `/` resource; a resource's Ref its id; a stage's Ref its name
-    expect(out.ApiId).toBe(out.Api);
-    const { items } = await api.send(new GetResourcesCommand({ restApiId: out.Api }));
-    expect(items!.find((r) => r.path === '/')!.id).toBe(out.Root);
-    expect(items!.find((r) => r.path === '/items')!.id).toBe(out.Items);
-    expect(out.ItemsId).toBe(out.Items);
-    expect(out.Get).toBe(`${out.Api}|${out.Items}|GET`);
-    expect(out.Stage).toBe('prod');
-    expect(out.DeploymentId).toBe(out.Deployment);
+      // Ref is the API's id, RootResourceId its `/` resource; a resource's Ref its id; a stage's Ref its name
+      expect(out.ApiId).toBe(out.Api);
+      const { items } = await api.send(new GetResourcesCommand({ restApiId: out.Api }));
+      expect(items!.find((r) => r.path === '/')!.id).toBe(out.Root);
+      expect(items!.find((r) => r.path === '/items')!.id).toBe(out.Items);
+      expect(out.ItemsId).toBe(out.Items);
+      expect(out.Get).toBe(`${out.Api}|${out.Items}|GET`);
+      expect(out.Stage).toBe('prod');
+      expect(out.DeploymentId).toBe(out.Deployment);
 
-    const made = await api.send(new GetRestApiCommand({ restApiId: out.Api }));
-    expect(made).toMatchObject({ name: 'orders-api', description: 'v1', tags: { app: 'orders' } });
-    const listed = await api.send(new GetRestApisCommand({}));
-    expect(listed.items!.map((a) => a.id)).toContain(out.Api);
-    const get = await api.send(new GetMethodCommand({ restApiId: out.Api, resourceId: out.Items, httpMethod: 'GET' }));
-    expect(get.methodIntegration!.type).toBe('MOCK');
-    expect(get.methodIntegration!.integrationResponses!['200'].responseTemplates).toEqual({
-      'application/json': '{"hi": 1}',
-    });
-    const stage = await api.send(new GetStageCommand({ restApiId: out.Api, stageName: 'prod' }));
-    expect(stage).toMatchObject({ deploymentId: out.Deployment, variables: { a: '1' } });
-    expect(stage.methodSettings!['*/*'].metricsEnabled).toBe(true);
+      const made = await api.send(new GetRestApiCommand({ restApiId: out.Api }));
+      expect(made).toMatchObject({ name: 'orders-api', description: 'v1', tags: { app: 'orders' } });
+      const listed = await api.send(new GetRestApisCommand({}));
+      expect(listed.items!.map((a) => a.id)).toContain(out.Api);
+      const get = await api.send(
+        new GetMethodCommand({ restApiId: out.Api, resourceId: out.Items, httpMethod: 'GET' }),
+      );
+      expect(get.methodIntegration!.type).toBe('MOCK');
+      expect(get.methodIntegration!.integrationResponses!['200'].responseTemplates).toEqual({
+        'application/json': '{"hi": 1}',
+      });
+      const stage = await api.send(new GetStageCommand({ restApiId: out.Api, stageName: 'prod' }));
+      expect(stage).toMatchObject({ deploymentId: out.Deployment, variables: { a: '1' } });
+      expect(stage.methodSettings!['*/*'].metricsEnabled).toBe(true);
 
-    // the API's description and the method in place; a new deployment, which the stage moves to, and the old one
-    // deleted once the stage no longer points at it
-    await server.client.send(new UpdateStackCommand({ StackName: id, TemplateBody: API_APP(SECOND) }));
-    const updated = await waitForStack(server.client, id, WAIT_MS);
-    expect(updated.StackStatus).toBe('UPDATE_COMPLETE');
-    const after = outputsOf(updated.Outputs);
-    expect(after.Api).toBe(out.Api);
-    expect(after.Deployment).not.toBe(out.Deployment);
-    expect((await api.send(new GetRestApiCommand({ restApiId: out.Api }))).description).toBe('v2');
-    const moved = await api.send(new GetStageCommand({ restApiId: out.Api, stageName: 'prod' }));
-    expect(moved).toMatchObject({ deploymentId: after.Deployment, variables: { b: '2' } });
-    const deployments = await api.send(new GetDeploymentsCommand({ restApiId: out.Api }));
-    expect(deployments.items!.map((d) => d.id)).toEqual([after.Deployment]);
-    const changed = await api.send(
-      new GetMethodCommand({ restApiId: out.Api, resourceId: out.Items, httpMethod: 'GET' }),
-    );
-    expect(changed.methodIntegration!.integrationResponses!['200'].responseTemplates).toEqual({
-      'application/json': '{"hi": 2}',
-    });
+      // the API's description and the method in place; a new deployment, which the stage moves to, and the old one
+      // deleted once the stage no longer points at it
+      await server.client.send(new UpdateStackCommand({ StackName: id, TemplateBody: API_APP(SECOND) }));
+      const updated = await waitForStack(server.client, id, WAIT_MS);
+      expect(updated.StackStatus).toBe('UPDATE_COMPLETE');
+      const after = outputsOf(updated.Outputs);
+      expect(after.Api).toBe(out.Api);
+      expect(after.Deployment).not.toBe(out.Deployment);
+      expect((await api.send(new GetRestApiCommand({ restApiId: out.Api }))).description).toBe('v2');
+      const moved = await api.send(new GetStageCommand({ restApiId: out.Api, stageName: 'prod' }));
+      expect(moved).toMatchObject({ deploymentId: after.Deployment, variables: { b: '2' } });
+      const deployments = await api.send(new GetDeploymentsCommand({ restApiId: out.Api }));
+      expect(deployments.items!.map((d) => d.id)).toEqual([after.Deployment]);
+      const changed = await api.send(
+        new GetMethodCommand({ restApiId: out.Api, resourceId: out.Items, httpMethod: 'GET' }),
+      );
+      expect(changed.methodIntegration!.integrationResponses!['200'].responseTemplates).toEqual({
+        'application/json': '{"hi": 2}',
+      });
 
-    // the provider's read answers what the backend holds, changed out of band
-    await new APIGatewayClient(clientConfig(moto.url)).send(
-      new UpdateRestApiCommand({
-        restApiId: out.Api,
-        patchOperations: [{ op: 'replace', path: '/description', value: 'changed by hand' }],
-      }),
-    );
-    const read = await providerFor('AWS::ApiGateway::RestApi').read!(
-      worldOf(server),
-      readRequest('AWS::ApiGateway::RestApi', out.Api),
-    );
-    expect(read).toMatchObject({ Name: 'orders-api', Description: 'changed by hand' });
+      // the provider's read answers what the backend holds, changed out of band
+      await new APIGatewayClient(clientConfig(moto.url)).send(
+        new UpdateRestApiCommand({
+          restApiId: out.Api,
+          patchOperations: [{ op: 'replace', path: '/description', value: 'changed by hand' }],
+        }),
+      );
+      const read = await providerFor('AWS::ApiGateway::RestApi').read!(
+        worldOf(server),
+        readRequest('AWS::ApiGateway::RestApi', out.Api),
+      );
+      expect(read).toMatchObject({ Name: 'orders-api', Description: 'changed by hand' });
 
-    expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
-    await expect(
-      new APIGatewayClient(clientConfig(moto.url)).send(new GetRestApiCommand({ restApiId: out.Api })),
-    ).rejects.toMatchObject({ name: 'NotFoundException' });
-  });
+      expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
+      await expect(
+        new APIGatewayClient(clientConfig(moto.url)).send(new GetRestApiCommand({ restApiId: out.Api })),
+      ).rejects.toMatchObject({ name: 'NotFoundException' });
+    },
+    TEST_MS,
+  );
 
-  it("a deployment's own stage goes with it; an API deleted out of band counts as deleted", async () => {
-    const body = JSON.stringify({
-      Resources: {
-        Api: { Type: 'AWS::ApiGateway::RestApi', Properties: { Name: 'staged-api' } },
-        Any: {
-          Type: 'AWS::ApiGateway::Method',
-          Properties: {
-            RestApiId: ref('Api'),
-            ResourceId: att('Api', 'RootResourceId'),
-            HttpMethod: 'ANY',
-            AuthorizationType: 'NONE',
-            Integration: { Type: 'MOCK' },
+  it(
+    "a deployment's own stage goes with it; an API deleted out of band counts as deleted",
+    async () => {
+      const body = JSON.stringify({
+        Resources: {
+          Api: { Type: 'AWS::ApiGateway::RestApi', Properties: { Name: 'staged-api' } },
+          Any: {
+            Type: 'AWS::ApiGateway::Method',
+            Properties: {
+              RestApiId: ref('Api'),
+              ResourceId: att('Api', 'RootResourceId'),
+              HttpMethod: 'ANY',
+              AuthorizationType: 'NONE',
+              Integration: { Type: 'MOCK' },
+            },
+          },
+          Deployment: {
+            Type: 'AWS::ApiGateway::Deployment',
+            DependsOn: 'Any',
+            Properties: { RestApiId: ref('Api'), StageName: 'dev', StageDescription: { Description: 'the dev stage' } },
           },
         },
-        Deployment: {
-          Type: 'AWS::ApiGateway::Deployment',
-          DependsOn: 'Any',
-          Properties: { RestApiId: ref('Api'), StageName: 'dev', StageDescription: { Description: 'the dev stage' } },
-        },
-      },
-      Outputs: { Api: { Value: ref('Api') }, Deployment: { Value: ref('Deployment') } },
-    });
-    const { id, stack } = await createStack(server, 'staged', body);
-    expect(stack.StackStatus).toBe('CREATE_COMPLETE');
-    const apiId = outputsOf(stack.Outputs).Api;
-    const m = new APIGatewayClient(clientConfig(moto.url));
-    // the stage the deployment's StageName made points at it, and goes with it
-    const dev = await m.send(new GetStageCommand({ restApiId: apiId, stageName: 'dev' }));
-    expect(dev.deploymentId).toBe(outputsOf(stack.Outputs).Deployment);
-    expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
-    await expect(m.send(new GetRestApiCommand({ restApiId: apiId }))).rejects.toMatchObject({
-      name: 'NotFoundException',
-    });
-
-    // made again, then the API removed behind the stack's back: every resource of it is gone, and the delete succeeds
-    const again = await createStack(server, 'staged-again', body);
-    const gone = outputsOf(again.stack.Outputs).Api;
-    await m.send(new DeleteRestApiCommand({ restApiId: gone }));
-    expect((await deleteStack(server, again.id)).StackStatus).toBe('DELETE_COMPLETE');
-    const statuses = (await eventsOf(server.client, again.id)).map((e) => e.ResourceStatus);
-    expect(statuses).not.toContain('DELETE_FAILED');
-  });
-
-  it('an OpenAPI Body is put into the API; a definition the backend refuses fails the create and leaves no API', async () => {
-    const integration = {
-      type: 'aws_proxy',
-      httpMethod: 'POST',
-      uri: 'arn:aws:apigateway:us-east-1:lambda:path/2015-03-31/functions/arn:aws:lambda:us-east-1:000000000000:function:f/invocations',
-    };
-    const definition = (version: Record<string, string>) => ({
-      ...version,
-      info: { title: 'from-body', version: '1' },
-      paths: { '/hello': { get: { responses: {}, 'x-amazon-apigateway-integration': integration } } },
-    });
-    const app = (version: Record<string, string>) =>
-      JSON.stringify({
-        Resources: { Api: { Type: 'AWS::ApiGateway::RestApi', Properties: { Body: definition(version) } } },
-        Outputs: { Api: { Value: ref('Api') } },
+        Outputs: { Api: { Value: ref('Api') }, Deployment: { Value: ref('Deployment') } },
       });
-    const { id, stack } = await createStack(server, 'openapi', app({ openapi: '3.0.1' }));
-    expect(stack.StackStatus).toBe('CREATE_COMPLETE');
-    const apiId = outputsOf(stack.Outputs).Api;
-    const m = new APIGatewayClient(clientConfig(moto.url));
-    expect((await m.send(new GetRestApiCommand({ restApiId: apiId }))).name).toBe('from-body');
-    const { items } = await m.send(new GetResourcesCommand({ restApiId: apiId }));
-    expect(items!.map((r) => r.path).sort()).toEqual(['/', '/hello']);
-    expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
+      const { id, stack } = await createStack(server, 'staged', body);
+      expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+      const apiId = outputsOf(stack.Outputs).Api;
+      const m = new APIGatewayClient(clientConfig(moto.url));
+      // the stage the deployment's StageName made points at it, and goes with it
+      const dev = await m.send(new GetStageCommand({ restApiId: apiId, stageName: 'dev' }));
+      expect(dev.deploymentId).toBe(outputsOf(stack.Outputs).Deployment);
+      expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
+      await expect(m.send(new GetRestApiCommand({ restApiId: apiId }))).rejects.toMatchObject({
+        name: 'NotFoundException',
+      });
 
-    // moto 5.2 imports OpenAPI 3 only: its refusal is the resource's reason, and the API it made is deleted
-    const before = (await m.send(new GetRestApisCommand({}))).items!.length;
-    const refused = await createStack(server, 'swagger', app({ swagger: '2.0' }));
-    expect(refused.stack.StackStatus).toBe('ROLLBACK_COMPLETE');
-    const failed = (await eventsOf(server.client, refused.id)).find((e) => e.ResourceStatus === 'CREATE_FAILED');
-    expect(failed!.ResourceStatusReason).toMatch(
-      /^Resource handler returned message: "Only OpenAPI 3\.x\.x are currently supported \(Service: ApiGateway, Status Code: 400, Request ID: .*\)" \(RequestToken: .*, HandlerErrorCode: InvalidRequest\)$/,
-    );
-    expect((await m.send(new GetRestApisCommand({}))).items!.length).toBe(before);
-  });
+      // made again, then the API removed behind the stack's back: every resource of it is gone, and the delete succeeds
+      const again = await createStack(server, 'staged-again', body);
+      const gone = outputsOf(again.stack.Outputs).Api;
+      await m.send(new DeleteRestApiCommand({ restApiId: gone }));
+      expect((await deleteStack(server, again.id)).StackStatus).toBe('DELETE_COMPLETE');
+      const statuses = (await eventsOf(server.client, again.id)).map((e) => e.ResourceStatus);
+      expect(statuses).not.toContain('DELETE_FAILED');
+    },
+    TEST_MS,
+  );
+
+  it(
+    'an OpenAPI Body is put into the API; a definition the backend refuses fails the create and leaves no API',
+    async () => {
+      const integration = {
+        type: 'aws_proxy',
+        httpMethod: 'POST',
+        uri: 'arn:aws:apigateway:us-east-1:lambda:path/2015-03-31/functions/arn:aws:lambda:us-east-1:000000000000:function:f/invocations',
+      };
+      const definition = (version: Record<string, string>) => ({
+        ...version,
+        info: { title: 'from-body', version: '1' },
+        paths: { '/hello': { get: { responses: {}, 'x-amazon-apigateway-integration': integration } } },
+      });
+      const app = (version: Record<string, string>) =>
+        JSON.stringify({
+          Resources: { Api: { Type: 'AWS::ApiGateway::RestApi', Properties: { Body: definition(version) } } },
+          Outputs: { Api: { Value: ref('Api') } },
+        });
+      const { id, stack } = await createStack(server, 'openapi', app({ openapi: '3.0.1' }));
+      expect(stack.StackStatus).toBe('CREATE_COMPLETE');
+      const apiId = outputsOf(stack.Outputs).Api;
+      const m = new APIGatewayClient(clientConfig(moto.url));
+      expect((await m.send(new GetRestApiCommand({ restApiId: apiId }))).name).toBe('from-body');
+      const { items } = await m.send(new GetResourcesCommand({ restApiId: apiId }));
+      expect(items!.map((r) => r.path).sort()).toEqual(['/', '/hello']);
+      expect((await deleteStack(server, id)).StackStatus).toBe('DELETE_COMPLETE');
+
+      // moto 5.2 imports OpenAPI 3 only: its refusal is the resource's reason, and the API it made is deleted
+      const refused = await createStack(server, 'swagger', app({ swagger: '2.0' }));
+      expect(refused.stack.StackStatus).toBe('ROLLBACK_COMPLETE');
+      const failed = (await eventsOf(server.client, refused.id)).find((e) => e.ResourceStatus === 'CREATE_FAILED');
+      expect(failed!.ResourceStatusReason).toMatch(
+        /^Resource handler returned message: "Only OpenAPI 3\.x\.x are currently supported \(Service: ApiGateway, Status Code: 400, Request ID: .*\)" \(RequestToken: .*, HandlerErrorCode: InvalidRequest\)$/,
+      );
+      const names = (await m.send(new GetRestApisCommand({}))).items!.map((a) => a.name);
+      expect(names).not.toContain('from-body');
+    },
+    TEST_MS,
+  );
 });
