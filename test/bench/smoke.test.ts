@@ -32,6 +32,7 @@ const TINY: Record<string, Record<string, unknown>> = {
   soak: { seconds: 1, clients: 1, resources: 2 },
   console: { stacks: 3, events: 20, runs: 1 },
   lambda: { runs: 1 },
+  backend: { resources: 5, runs: 1, calls: 2, warmup: 1 },
 };
 
 function expectWellFormed(figures: Figure[]) {
