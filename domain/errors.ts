@@ -174,3 +174,8 @@ export const stackInstanceNotFound = (set: string, account: string, region: stri
     `Stack instance for account ${echo(account)} and region ${echo(region)} not found in StackSet ${echo(set)}`,
   );
 export const invalidOperation = (message: string) => awsError('InvalidOperationException', message);
+
+// The registry. DescribeType's not-found text is AWS's (recorded: "The type 'X' cannot be found.").
+export const typeNotFound = (typeName: string) =>
+  awsError('TypeNotFoundException', `The type '${echo(typeName)}' cannot be found.`);
+export const registryError = (message: string) => awsError('CFNRegistryException', message);

@@ -3,26 +3,16 @@
 import { notImplemented } from '../actionTable.js';
 
 export const NOT_SERVED = notImplemented([
-  'ActivateType',
-  'BatchDescribeTypeConfigurations',
-  'DeactivateType',
   'DeregisterType',
   'DescribeChangeSetHooks',
   'DescribePublisher',
-  'DescribeType',
-  'DescribeTypeRegistration',
   'GetHookResult',
   'ListHookResults',
-  'ListTypeRegistrations',
-  'ListTypeVersions',
-  'ListTypes',
   'PublishType',
   'RecordHandlerProgress',
   'RegisterPublisher',
-  'RegisterType',
   'RemoveAlias',
   'SetAlias',
-  'SetTypeConfiguration',
   'SetTypeDefaultVersion',
   'TestType',
 ]);
