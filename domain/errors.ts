@@ -184,3 +184,7 @@ export const hookTargetWithoutResults = (targetType: string, targetId: string) =
     'HookResultNotFound',
     `The specified target ${echo(targetType)} ${echo(targetId)} doesn't have any requested Hook invocations`,
   );
+// The registry. DescribeType's not-found text is AWS's (recorded: "The type 'X' cannot be found.").
+export const typeNotFound = (typeName: string) =>
+  awsError('TypeNotFoundException', `The type '${echo(typeName)}' cannot be found.`);
+export const registryError = (message: string) => awsError('CFNRegistryException', message);

@@ -8,6 +8,8 @@ import { resumeSetOperations, stopSetOperations } from '../state-machine/stackSe
 import { systemClock } from '../state-machine/transitions.js';
 import { recoverInterruptedOperations } from '../state-machine/recovery.js';
 import { recoverRefactors } from '../state-machine/refactors/create.js';
+import { recoverRegistrations } from '../state-machine/registry/register.js';
+import { loadSpecs } from '../state-machine/registry/specs.js';
 import { Faults } from '../resources/faults.js';
 import { HookVerdicts } from '../state-machine/hooks/verdicts.js';
 import { configuredHooks } from '../state-machine/hooks/source.js';
@@ -121,6 +123,9 @@ export function buildApp(options: AppOptions = {}): App {
     transforms,
     nestedStacks: (door) => new NestedStacks(door),
   });
+  // registered types' specs first: a resumed operation may deploy them
+  loadSpecs(store);
+  recoverRegistrations(engine);
   recoverInterruptedOperations(engine);
   resumeSetOperations(engine);
   recoverRefactors(engine);

@@ -19,6 +19,7 @@ import { GeneratorStore } from './generator.js';
 import { StackSetStore } from './stackSets.js';
 import { RefactorStore } from './refactors.js';
 import { HookResultStore } from './hookResults.js';
+import { RegistryStore } from './registry.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 /**
@@ -34,6 +35,10 @@ export interface ReadonlyStore {
   readonly generator: Pick<GeneratorStore, 'scan' | 'template' | 'templateByName' | 'scans' | 'templates'>;
   readonly refactors: Pick<RefactorStore, 'byId' | 'list'>;
   readonly hookResults: Pick<HookResultStore, 'byId' | 'list'>;
+  readonly registry: Pick<
+    RegistryStore,
+    'type' | 'types' | 'registration' | 'registrations' | 'configurations' | 'publisher' | 'catalogue'
+  >;
   readonly templates: Pick<TemplateStore, 'body'>;
   readonly stackSets: Pick<
     StackSetStore,
@@ -82,6 +87,8 @@ export class Store {
   readonly refactors: RefactorStore;
   /** Hook invocations (state-machine/hooks/). */
   readonly hookResults: HookResultStore;
+  /** The CloudFormation registry: extensions, registrations, type configurations, publishers, the catalogue. */
+  readonly registry: RegistryStore;
   /**
    * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
@@ -116,6 +123,7 @@ export class Store {
     this.stackSets = new StackSetStore(db);
     this.refactors = new RefactorStore(db);
     this.hookResults = new HookResultStore(db);
+    this.registry = new RegistryStore(db);
   }
 
   static open(file: string): Store {
@@ -172,6 +180,11 @@ export class Store {
         'organizations',
         'stack_refactors',
         'hook_results',
+        'registry_types',
+        'registry_registrations',
+        'registry_configurations',
+        'registry_publishers',
+        'registry_catalogue',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -230,6 +243,10 @@ export class Store {
         'generator_records',
         'stack_refactors',
         'hook_results',
+        'registry_types',
+        'registry_registrations',
+        'registry_configurations',
+        'registry_publishers',
         'stacks',
       ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
@@ -264,6 +281,17 @@ export type {
   RefactorStackRecord,
   RefactorLocation,
 } from './refactors.js';
+export type {
+  ExtensionCategory,
+  ExtensionRecord,
+  ExtensionVersionRecord,
+  ActivationRecord,
+  RegistrationRecord,
+  RegistrationStatus,
+  TypeConfigurationRecord,
+  PublisherRecord,
+  CatalogueEntry,
+} from './registry.js';
 export type { WorldResource, WorldState } from './world.js';
 export type {
   StackSetRecord,

@@ -22,6 +22,9 @@ import * as setOperations from './stackSets/operations.js';
 import * as organizations from './stackSets/organizations.js';
 import * as refactors from './refactors.js';
 import * as hooks from './hooks.js';
+import * as registrations from './registry/registrations.js';
+import * as registryTypes from './registry/types.js';
+import * as extensions from './registry/extensions.js';
 
 /** Total over the model's Actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
 export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = {
@@ -99,6 +102,16 @@ export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = 
   DescribeChangeSetHooks: hooks.describeChangeSetHooks,
   GetHookResult: hooks.getHookResult,
   ListHookResults: hooks.listHookResults,
+  RegisterType: registrations.registerType,
+  DescribeTypeRegistration: registrations.describeTypeRegistration,
+  ListTypeRegistrations: registrations.listTypeRegistrations,
+  DescribeType: registryTypes.describeType,
+  ListTypes: registryTypes.listTypes,
+  ListTypeVersions: registryTypes.listTypeVersions,
+  ActivateType: extensions.activateType,
+  DeactivateType: extensions.deactivateType,
+  SetTypeConfiguration: extensions.setTypeConfiguration,
+  BatchDescribeTypeConfigurations: extensions.batchDescribeTypeConfigurations,
 };
 
 /** The handler of `action` behind INPUT_RULES' check; NOT_IMPLEMENTED, or undefined for an Action the model lacks. */

@@ -3,23 +3,13 @@
 import { notImplemented } from '../actionTable.js';
 
 export const NOT_SERVED = notImplemented([
-  'ActivateType',
-  'BatchDescribeTypeConfigurations',
-  'DeactivateType',
   'DeregisterType',
   'DescribePublisher',
-  'DescribeType',
-  'DescribeTypeRegistration',
-  'ListTypeRegistrations',
-  'ListTypeVersions',
-  'ListTypes',
   'PublishType',
   'RecordHandlerProgress',
   'RegisterPublisher',
-  'RegisterType',
   'RemoveAlias',
   'SetAlias',
-  'SetTypeConfiguration',
   'SetTypeDefaultVersion',
   'TestType',
 ]);
