@@ -3,16 +3,9 @@
 import { notImplemented } from '../actionTable.js';
 
 export const NOT_SERVED = notImplemented([
-  'DeregisterType',
   'DescribeChangeSetHooks',
-  'DescribePublisher',
   'GetHookResult',
   'ListHookResults',
-  'PublishType',
-  'RecordHandlerProgress',
-  'RegisterPublisher',
   'RemoveAlias',
   'SetAlias',
-  'SetTypeDefaultVersion',
-  'TestType',
 ]);

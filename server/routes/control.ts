@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { FAULT_ACTIONS, MAX_DELAY_MS, type FaultAction } from '../../resources/faults.js';
 import { registerWorldApi } from './controlWorld.js';
 import { registerOrganizationApi } from './controlOrganization.js';
+import { registerRegistryApi } from './controlRegistry.js';
 import { PREFIX, jsonBody, sendError, type ControlDeps } from './controlHttp.js';
 
 export type { ControlDeps } from './controlHttp.js';
@@ -92,4 +93,5 @@ export function registerControlApi(app: FastifyInstance, deps: ControlDeps): voi
   registerFaults(app, deps);
   registerWorldApi(app, deps);
   registerOrganizationApi(app, deps);
+  registerRegistryApi(app, deps);
 }
