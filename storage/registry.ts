@@ -20,6 +20,9 @@ export interface ExtensionVersionRecord {
   provisioningType?: string;
   /** A hook's configuration schema (the package's configuration-schema.json). */
   configurationSchema?: string;
+  /** TestType's outcome (cfn-local runs no contract tests: PASSED once asked). */
+  testsStatus?: string;
+  testsStatusDescription?: string;
   /** A public extension's version number (ActivateType), `1.0.0`. */
   publicVersionNumber?: string;
 }

@@ -25,6 +25,7 @@ import * as hooks from './hooks.js';
 import * as registrations from './registry/registrations.js';
 import * as registryTypes from './registry/types.js';
 import * as extensions from './registry/extensions.js';
+import * as publishing from './registry/publishing.js';
 
 /** Total over the model's Actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
 export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = {
@@ -112,6 +113,13 @@ export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = 
   DeactivateType: extensions.deactivateType,
   SetTypeConfiguration: extensions.setTypeConfiguration,
   BatchDescribeTypeConfigurations: extensions.batchDescribeTypeConfigurations,
+  DeregisterType: publishing.deregisterType,
+  SetTypeDefaultVersion: publishing.setTypeDefaultVersion,
+  RegisterPublisher: publishing.registerPublisher,
+  DescribePublisher: publishing.describePublisher,
+  TestType: publishing.testType,
+  PublishType: publishing.publishType,
+  RecordHandlerProgress: publishing.recordHandlerProgress,
 };
 
 /** The handler of `action` behind INPUT_RULES' check; NOT_IMPLEMENTED, or undefined for an Action the model lacks. */

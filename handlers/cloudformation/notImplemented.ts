@@ -3,13 +3,6 @@
 import { notImplemented } from '../actionTable.js';
 
 export const NOT_SERVED = notImplemented([
-  'DeregisterType',
-  'DescribePublisher',
-  'PublishType',
-  'RecordHandlerProgress',
-  'RegisterPublisher',
   'RemoveAlias',
   'SetAlias',
-  'SetTypeDefaultVersion',
-  'TestType',
 ]);

@@ -5,6 +5,7 @@ import { FAULT_ACTIONS, MAX_DELAY_MS, type FaultAction } from '../../resources/f
 import { registerWorldApi } from './controlWorld.js';
 import { registerOrganizationApi } from './controlOrganization.js';
 import { registerHookVerdictApi } from './controlHooks.js';
+import { registerRegistryApi } from './controlRegistry.js';
 import { PREFIX, jsonBody, sendError, type ControlDeps } from './controlHttp.js';
 
 export type { ControlDeps } from './controlHttp.js';
@@ -95,4 +96,5 @@ export function registerControlApi(app: FastifyInstance, deps: ControlDeps): voi
   registerWorldApi(app, deps);
   registerOrganizationApi(app, deps);
   registerHookVerdictApi(app, deps);
+  registerRegistryApi(app, deps);
 }

@@ -32,6 +32,8 @@ export function describeExtension(
     TypeName: ext.typeName,
     DefaultVersionId: activation ? undefined : ext.defaultVersionId,
     IsDefaultVersion: version.versionId === ext.defaultVersionId,
+    TypeTestsStatus: version.testsStatus,
+    TypeTestsStatusDescription: version.testsStatusDescription,
     Description: version.description,
     Schema: version.schema,
     ProvisioningType: version.provisioningType,
