@@ -155,6 +155,7 @@ export class StackSetStore {
       ),
       sets: db.prepare('SELECT * FROM stack_sets WHERE account = ? AND region = ? ORDER BY created_at, rowid'),
       allSets: db.prepare(`SELECT * FROM stack_sets WHERE status = 'ACTIVE' ORDER BY created_at, rowid`),
+      everySet: db.prepare('SELECT * FROM stack_sets ORDER BY created_at DESC, rowid DESC LIMIT ?'),
       putInstance: db.prepare(
         'INSERT OR REPLACE INTO stack_instances (stack_set_id, account, region, doc) VALUES (?, ?, ?, ?)',
       ),
@@ -203,6 +204,11 @@ export class StackSetStore {
   /** Every ACTIVE set of every account (automatic deployment looks for the sets an OU change concerns). */
   allActive(): StackSetRecord[] {
     return this.s.allSets.all().map((r) => parse<StackSetRecord>(r)!);
+  }
+
+  /** The newest sets of every account, ACTIVE and DELETED (the console's list). */
+  every(limit: number): StackSetRecord[] {
+    return this.s.everySet.all(limit).map((r) => parse<StackSetRecord>(r)!);
   }
 
   putInstance(r: StackInstanceRecord): void {

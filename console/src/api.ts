@@ -110,3 +110,32 @@ export type FeedMessage =
   | { kind: 'event'; event: StackEvent }
   | { kind: 'reset'; account?: string; region?: string }
   | { kind: 'drift'; stackId: string; status: string };
+
+/** A stack set as /_cfn-local/stack-sets shows it: ListStackSets' summary, its instances and newest operations. */
+export interface StackSetRow {
+  StackSetName: string;
+  StackSetId: string;
+  Status: string;
+  PermissionModel: string;
+  DriftStatus?: string;
+  Account: string;
+  Region: string;
+  Instances: {
+    Account: string;
+    Region: string;
+    StackId?: string;
+    Status: string;
+    StatusReason?: string;
+    StackInstanceStatus?: { DetailedStatus?: string };
+    OrganizationalUnitId?: string;
+    DriftStatus?: string;
+  }[];
+  Operations: {
+    OperationId: string;
+    Action: string;
+    Status: string;
+    CreationTimestamp: string;
+    EndTimestamp?: string;
+    Results: { Account: string; Region: string; Status: string; StatusReason?: string }[];
+  }[];
+}

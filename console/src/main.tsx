@@ -1,11 +1,12 @@
 // The console's entry: the live feed, the stacks it keeps current, and the page chosen by the URL's hash
-// (#/ the stacks, #/stack/<ARN> one stack, #/account the simulated account).
+// (#/ the stacks, #/stack/<ARN> one stack, #/stack-sets the stack sets, #/account the simulated account).
 import { render } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { feedListeners, follow, get, setToken, Unauthorized, type StackRow } from './api.js';
 import { StackList } from './stackList.js';
 import { StackView } from './stackView.js';
 import { AccountView } from './accountView.js';
+import { StackSetsView } from './stackSetsView.js';
 
 function useHash(): string {
   const [hash, setHash] = useState(location.hash);
@@ -79,8 +80,11 @@ function App() {
           cfn-local
         </a>
         <nav aria-label="Main">
-          <a href="#/" aria-current={!stackId && hash !== '#/account' ? 'page' : undefined}>
+          <a href="#/" aria-current={!stackId && hash !== '#/account' && hash !== '#/stack-sets' ? 'page' : undefined}>
             Stacks
+          </a>
+          <a href="#/stack-sets" aria-current={hash === '#/stack-sets' ? 'page' : undefined}>
+            Stack sets
           </a>
           <a href="#/account" aria-current={hash === '#/account' ? 'page' : undefined}>
             Simulated account
@@ -97,6 +101,8 @@ function App() {
           <StackView stackId={stackId} row={stacks.get(stackId)} stacks={list} version={version} />
         ) : hash === '#/account' ? (
           <AccountView />
+        ) : hash === '#/stack-sets' ? (
+          <StackSetsView />
         ) : (
           <StackList stacks={list} />
         )}

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PREFIX } from './controlHttp.js';
 import { registerConsoleApi } from './consoleApi.js';
+import { registerConsoleStackSets } from './consoleStackSets.js';
 import { registerConsoleFeed } from './consoleFeed.js';
 import type { ControlDeps } from './controlHttp.js';
 
@@ -72,5 +73,6 @@ export function registerConsole(app: FastifyInstance, deps: ControlDeps): void {
   app.get(CONSOLE_PATH, serve);
   app.get(`${CONSOLE_PATH}/*`, serve);
   registerConsoleApi(app, deps);
+  registerConsoleStackSets(app, deps);
   registerConsoleFeed(app, deps.store);
 }

@@ -9,6 +9,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import {
   CreateChangeSetCommand,
   CreateStackCommand,
+  CreateStackInstancesCommand,
+  CreateStackSetCommand,
   DescribeStacksCommand,
   ListStacksCommand,
   UpdateStackCommand,
@@ -18,6 +20,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { s3Client } from '../helpers/s3.js';
 import { param, putTemplate } from '../api/nestedHelpers.js';
+import { A, ADMIN, B, clientFor, waitForOperation } from '../api/stackSetsHelpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = process.env.CFN_LOCAL_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'cfn-console-'));
@@ -51,6 +54,20 @@ const FUNCTION = `Resources:
       Handler: index.handler
       Role: arn:aws:iam::000000000000:role/exec
       Code: { ZipFile: "exports.handler = async (event) => ({ echo: event })" }
+`;
+
+/** A stack set template that fails in eu-west-1 only. */
+const SET_TEMPLATE = `Conditions:
+  InEuWest1: !Equals [!Ref AWS::Region, eu-west-1]
+Resources:
+  Fine:
+    Type: AWS::SSM::Parameter
+    Properties: { Type: String, Value: fine }
+  Bad:
+    Type: AWS::SSM::Parameter
+    Condition: InEuWest1
+    Metadata: { cfn-local: { Fail: [Create] } }
+    Properties: { Type: String, Value: bad }
 `;
 
 let server: TestServer;
@@ -196,6 +213,42 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the web console in a 
     expect(await change.textContent()).toMatch(/Modify.*Replacement: True/);
     expect(await change.locator('.dataloss').textContent()).toMatch(/data (lost|retained|unknown) \(\d+ items\)/);
     await shot('change-set');
+  });
+
+  it('shows a stack set: its instances per account and region, a failed region, its operation and results', async () => {
+    const admin = clientFor(server, ADMIN);
+    await admin.send(new CreateStackSetCommand({ StackSetName: 'fleet', TemplateBody: SET_TEMPLATE }));
+    const { OperationId } = await admin.send(
+      new CreateStackInstancesCommand({
+        StackSetName: 'fleet',
+        Accounts: [A, B],
+        Regions: ['us-east-1', 'eu-west-1'],
+        OperationPreferences: {
+          RegionOrder: ['us-east-1', 'eu-west-1'],
+          FailureToleranceCount: 1,
+          MaxConcurrentCount: 2,
+        },
+      }),
+    );
+    await waitForOperation(admin, 'fleet', OperationId!);
+    await page.goto(`${server.endpoint}/_cfn-local/console/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stack sets' }).click();
+    const set = page.getByRole('article', { name: 'fleet' });
+    await set.getByRole('heading', { name: /fleet/ }).waitFor();
+    const grid = set.getByRole('table', { name: 'Stack instances of fleet' });
+    expect(await grid.locator(`[data-instance="${A}/us-east-1"] .status`).textContent()).toBe('CURRENT');
+    expect(await grid.locator(`[data-instance="${A}/eu-west-1"] .status`).textContent()).toBe('OUTDATED');
+    expect(await grid.locator(`[data-instance="${A}/eu-west-1"] .reason`).textContent()).toMatch(
+      /^ResourceLogicalId:Bad, ResourceType:AWS::SSM::Parameter/,
+    );
+    const op = set.locator(`[data-operation="${OperationId}"]`);
+    expect(await op.locator('summary .status').textContent()).toBe('FAILED');
+    await op.locator('summary').click();
+    await op.getByText(`${B} / eu-west-1:`).waitFor();
+    await shot('stack-sets');
+    // an instance links to its stack, in its own account and region
+    await grid.locator(`[data-instance="${B}/us-east-1"]`).getByRole('link', { name: 'stack' }).click();
+    await page.getByRole('heading', { name: /^StackSet-fleet-/ }).waitFor();
   });
 
   // last: it empties the server the tests above filled
