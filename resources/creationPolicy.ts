@@ -84,7 +84,7 @@ export async function awaitResourceSignals(
  * Everything a new resource waits for after "Resource creation Initiated": the provider's stabilize step, then the
  * CreationPolicy. Returns the final result, or 'cancelled' when the operation stopped waiting.
  */
-export async function settleCreation(
+export async function awaitCreation(
   provider: Provider,
   world: WorldAccess,
   req: ResourceRequest,

@@ -41,11 +41,11 @@ export function flatQuery(query: Record<string, string | string[]>): Record<stri
   return flat;
 }
 
-/** Registers the AWS endpoint in its own plugin scope, where every body is handed over unread. */
+/** Registers the AWS endpoint in its own plugin (Fastify encapsulation), where every body is handed over unread. */
 export function registerAwsEndpoint(app: FastifyInstance, deps: ServiceDeps): void {
-  app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+  app.register(async (plugin) => {
+    plugin.removeAllContentTypeParsers();
+    plugin.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
     const serve = async (req: FastifyRequest, reply: FastifyReply) => {
       const query = flatQuery(req.query as Record<string, string | string[]>);
       const facts = routingFacts(req, query);
@@ -64,7 +64,7 @@ export function registerAwsEndpoint(app: FastifyInstance, deps: ServiceDeps): vo
       const caller = callerOf(req, query, deps.defaults);
       return routed.service.handle({ req, reply, body, query, caller, requestId, deps });
     };
-    scope.route({ method: [...METHODS], url: '/', handler: serve, exposeHeadRoute: false });
-    scope.route({ method: [...METHODS], url: '/*', handler: serve, exposeHeadRoute: false });
+    plugin.route({ method: [...METHODS], url: '/', handler: serve, exposeHeadRoute: false });
+    plugin.route({ method: [...METHODS], url: '/*', handler: serve, exposeHeadRoute: false });
   });
 }

@@ -4,21 +4,21 @@ import type { ChangeSetRecord } from '../storage/index.js';
 import { changeSetNotFound, stackNotFound, validationError } from '../domain/errors.js';
 import { checkDeletable } from './statuses.js';
 import type { Engine, Caller } from './engine.js';
-import { settle, stackFor } from './changeSets.js';
+import { reachPlannedOutcome, stackFor } from './changeSets.js';
 import { nestedChangeSetsOf } from './nestedChangeSets.js';
 import { byLiveName } from './changeSetStatus.js';
 
 const STALE_AFTER_MS = 5_000;
 
-/** A change set left pending by a restart (its settle step never ran) settles when next read. */
-export function settled(engine: Engine, cs: ChangeSetRecord): ChangeSetRecord {
+/** A change set a restart left pending (its reachPlannedOutcomeLater step never ran) reaches it when next read. */
+export function endStaleCreation(engine: Engine, cs: ChangeSetRecord): ChangeSetRecord {
   const age = engine.deps.clock.now().getTime() - Date.parse(cs.createdAt);
   if (age < STALE_AFTER_MS || (cs.status !== 'CREATE_PENDING' && cs.status !== 'CREATE_IN_PROGRESS')) return cs;
-  return settle(engine.deps.store, cs);
+  return reachPlannedOutcome(engine.deps.store, cs);
 }
 
 export function findChangeSet(engine: Engine, caller: Caller, name: string, stackName?: string): ChangeSetRecord {
-  return settled(engine, lookUp(engine, caller, name, stackName));
+  return endStaleCreation(engine, lookUp(engine, caller, name, stackName));
 }
 
 function lookUp(engine: Engine, caller: Caller, name: string, stackName?: string): ChangeSetRecord {

@@ -138,7 +138,7 @@ export function createChangeSet(
     doc: doc as unknown as Record<string, unknown>,
   });
   if (validation) recordValidationEvents({ store, clock, operationId }, stack, validation.problems);
-  settleLater(store, changeSetId);
+  reachPlannedOutcomeLater(store, changeSetId);
   return { Id: changeSetId, StackId: stack.stackId };
 }
 
@@ -209,7 +209,7 @@ function checkTarget(store: Store, type: string, stack: StackRecord | undefined,
 }
 
 /** CREATE_PENDING → CREATE_IN_PROGRESS → the planned outcome, each a turn of the event loop after the call. */
-function settleLater(store: Store, changeSetId: string): void {
+function reachPlannedOutcomeLater(store: Store, changeSetId: string): void {
   const step = (apply: (cs: ChangeSetRecord) => boolean) => {
     try {
       const cs = store.changeSets.byId(changeSetId);
@@ -223,7 +223,7 @@ function settleLater(store: Store, changeSetId: string): void {
       !step((cs) => cs.status === 'CREATE_PENDING' && !!setChangeSetStatus(store, cs, { status: 'CREATE_IN_PROGRESS' }))
     )
       return;
-    setImmediate(() => step((cs) => cs.status === 'CREATE_IN_PROGRESS' && settle(store, cs) !== cs));
+    setImmediate(() => step((cs) => cs.status === 'CREATE_IN_PROGRESS' && reachPlannedOutcome(store, cs) !== cs));
   });
 }
 
@@ -231,7 +231,7 @@ function settleLater(store: Store, changeSetId: string): void {
  * The planned outcome of a change set still being created. A change set whose stack moved on while it was being
  * created is born OBSOLETE.
  */
-export function settle(store: Store, cs: ChangeSetRecord): ChangeSetRecord {
+export function reachPlannedOutcome(store: Store, cs: ChangeSetRecord): ChangeSetRecord {
   const { pending, operationId } = docOf(cs);
   if (!pending) return cs;
   if (operationId) {

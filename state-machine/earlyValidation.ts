@@ -5,7 +5,7 @@
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/validate-stack-deployments.html
 import { v4 as uuidv4 } from 'uuid';
 import type { StackRecord, Store } from '../storage/index.js';
-import { eventTime, type OperationScope } from './transitions.js';
+import { eventTime, type OperationContext } from './transitions.js';
 import { eventOperationId } from './operationHistory.js';
 import type { PreparedTemplate } from '../template/index.js';
 import { nameProperty } from '../resources/registry.js';
@@ -98,11 +98,15 @@ function taken(store: Store, stack: StackRecord, type: string, name: string): bo
  * Each problem as the VALIDATION_ERROR event DescribeEvents shows under the operation (CREATE_CHANGESET, or the
  * create or update); DescribeStackEvents leaves them out, as AWS's does. They carry no ResourceStatus.
  */
-export function recordValidationEvents(scope: OperationScope, stack: StackRecord, problems: ValidationProblem[]): void {
+export function recordValidationEvents(
+  operation: OperationContext,
+  stack: StackRecord,
+  problems: ValidationProblem[],
+): void {
   if (!problems.length) return;
-  scope.store.transaction(() => {
+  operation.store.transaction(() => {
     for (const p of problems) {
-      scope.store.events.append({
+      operation.store.events.append({
         stackId: stack.stackId,
         account: stack.account,
         region: stack.region,
@@ -111,9 +115,9 @@ export function recordValidationEvents(scope: OperationScope, stack: StackRecord
         physicalId: '',
         type: p.type,
         status: '',
-        token: scope.token,
-        timestamp: eventTime(scope, stack.stackId),
-        operationId: eventOperationId(scope),
+        token: operation.token,
+        timestamp: eventTime(operation, stack.stackId),
+        operationId: eventOperationId(operation),
         detail: {
           EventType: 'VALIDATION_ERROR',
           ValidationFailureMode: p.failureMode,

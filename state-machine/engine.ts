@@ -11,7 +11,7 @@ import { REAL_TIMERS, type Timers } from '../resources/timers.js';
 import type { NestedStackDoor, ProviderEnv } from '../resources/provider.js';
 import type { TransformServices } from './expansions.js';
 import { isInProgress, type FirstStackStatus, type OperationType, type StackStatus } from './statuses.js';
-import { failInternally, insertStack, setStackStatus, type Clock, type OperationScope } from './transitions.js';
+import { failInternally, insertStack, setStackStatus, type Clock, type OperationContext } from './transitions.js';
 import { accountScope, worldAccess, type Runtime } from './runtime.js';
 import { newStackRecord } from './stackRecords.js';
 import { rememberToken, type TokenAction } from './tokens.js';
@@ -55,7 +55,7 @@ export interface RunOptions {
 
 /** What an operation module hands the door. */
 export interface OperationLaunch {
-  scope: OperationScope;
+  operation: OperationContext;
   stack: StackRecord;
   template: PreparedTemplate;
   /** The stack's resources as the run starts; by default, its stored ones. */
@@ -93,7 +93,7 @@ export class Engine {
   }
 
   /** The stack once no operation runs on it (undefined if `signal` stops the wait first). */
-  async settled(stackId: string, signal?: AbortSignal): Promise<StackRecord | undefined> {
+  async stackWhenIdle(stackId: string, signal?: AbortSignal): Promise<StackRecord | undefined> {
     for (;;) {
       if (signal?.aborted) return undefined;
       const stack = this.deps.store.stacks.byId(stackId);
@@ -116,13 +116,13 @@ export class Engine {
    * The caller has already made AWS's checks; from here on the stack is the operation's.
    */
   startOperation(kind: OperationType, launch: OperationLaunch): Runtime {
-    const { scope, stack } = launch;
+    const { operation: operation, stack } = launch;
     const rt = this.runtime(launch);
-    if (launch.tokenAction) rememberToken(stack, scope.token, launch.tokenAction);
+    if (launch.tokenAction) rememberToken(stack, operation.token, launch.tokenAction);
     if (launch.resumes) resumeOperation(rt, stack);
-    else beginOperation(scope, stack, kind, scope.clock.now().toISOString());
-    if (launch.insertBody !== undefined) insertStack(scope, stack, launch.insertBody, REASONS.userInitiated);
-    else if (launch.first) setStackStatus(scope, stack, launch.first, REASONS.userInitiated);
+    else beginOperation(operation, stack, kind, operation.clock.now().toISOString());
+    if (launch.insertBody !== undefined) insertStack(operation, stack, launch.insertBody, REASONS.userInitiated);
+    else if (launch.first) setStackStatus(operation, stack, launch.first, REASONS.userInitiated);
     launch.begin?.(rt);
     this.launch(rt, kind, launch);
     return rt;
@@ -134,7 +134,7 @@ export class Engine {
   }
 
   /** A new operation's identity: its id, and the ClientRequestToken its events carry. */
-  scope(token?: string, operationId = uuidv4()): OperationScope {
+  operationContext(token?: string, operationId = uuidv4()): OperationContext {
     return { store: this.deps.store, clock: this.deps.clock, operationId, token };
   }
 
@@ -161,13 +161,13 @@ export class Engine {
     const resources =
       launch.resources ?? new Map(this.deps.store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
     return {
-      ...launch.scope,
+      ...launch.operation,
       express: options.express,
       onFailure: launch.onFailure,
       stack,
       template: launch.template,
       resources,
-      scope: account,
+      accountScope: account,
       faults: this.deps.faults,
       imports: new Set(),
       env: this.operationEnv(),

@@ -158,7 +158,7 @@ export function createGeneratedTemplate(
     resources: definitions(store, caller, change.add ?? []),
   };
   store.generator.saveTemplate(t);
-  settleTemplate(deps, t, 'CREATE_IN_PROGRESS');
+  advanceTemplateLater(deps, t, 'CREATE_IN_PROGRESS');
   return t.id;
 }
 
@@ -187,12 +187,16 @@ export function updateGeneratedTemplate(
     updatedAt: deps.clock.now().toISOString(),
   };
   store.generator.saveTemplate(updated);
-  settleTemplate(deps, updated, 'UPDATE_IN_PROGRESS');
+  advanceTemplateLater(deps, updated, 'UPDATE_IN_PROGRESS');
   return t.id;
 }
 
 /** PENDING → IN_PROGRESS → COMPLETE: each resource not yet read is read from the account as it is then. */
-function settleTemplate(deps: GeneratorDeps, t: GeneratedTemplateRecord, running: GeneratedTemplateRecord['status']) {
+function advanceTemplateLater(
+  deps: GeneratorDeps,
+  t: GeneratedTemplateRecord,
+  running: GeneratedTemplateRecord['status'],
+) {
   const { store } = deps;
   later(deps, () => {
     const current = store.generator.template(t.id);

@@ -24,7 +24,7 @@ function nestedProperties(engine: Engine, cs: ChangeSetRecord, logicalId: string
   try {
     const template = prepareForStack(store, stack, doc.templateBody, doc.parameters, stack.doc.parameters);
     const resources = new Map(store.resources.byStack(stack.stackId).map((r) => [r.logicalId, r]));
-    const rt = { store, stack, template, resources, scope: accountScope(stack) };
+    const rt = { store, stack, template, resources, accountScope: accountScope(stack) };
     return evaluateIn(rt, template.model.resources.get(logicalId)!.properties) as Record<string, unknown>;
   } catch {
     return undefined; // a value only the execution can know: the child is planned when it runs

@@ -123,7 +123,7 @@ export class NestedStacks implements NestedStackDoor {
   }
 
   async awaitCreate(req: ResourceRequest, created: Provisioned): Promise<ProviderResult> {
-    const child = await this.settled(created.physicalId, req.signal);
+    const child = await this.childWhenIdle(created.physicalId, req.signal);
     if (!child) return refusal('Resource creation cancelled');
     if (child.status === 'CREATE_COMPLETE') return this.provisioned(child);
     return refusal(
@@ -146,7 +146,7 @@ export class NestedStacks implements NestedStackDoor {
 
   async update(req: ResourceRequest): Promise<ProviderResult> {
     const id = req.physicalId!;
-    let child = await this.settled(id);
+    let child = await this.childWhenIdle(id);
     if (!child || child.status === 'DELETE_COMPLETE') return refusal(`Stack with id ${id} does not exist`);
     // the parent's rollback (or ContinueUpdateRollback on the root) carries on a child's failed rollback
     if (req.rollingBack && child.status === 'UPDATE_ROLLBACK_FAILED')
@@ -161,7 +161,7 @@ export class NestedStacks implements NestedStackDoor {
       if ((err as Error).message === 'No updates are to be performed.') return this.provisioned(child);
       return refusal((err as Error).message);
     }
-    child = (await this.settled(id))!;
+    child = (await this.childWhenIdle(id))!;
     if (child.status === 'UPDATE_COMPLETE') return this.provisioned(child);
     const failure = this.failure(child, ['UPDATE_ROLLBACK_IN_PROGRESS', 'UPDATE_FAILED', 'ROLLBACK_IN_PROGRESS']);
     return refusal(EMBEDDED.updated(child.stackId, failure.status, failure.reason));
@@ -173,28 +173,28 @@ export class NestedStacks implements NestedStackDoor {
     } catch (err) {
       return refusal((err as Error).message);
     }
-    const settled = (await this.settled(child.stackId))!;
+    const settled = (await this.childWhenIdle(child.stackId))!;
     if (settled.status === 'UPDATE_ROLLBACK_COMPLETE') return this.provisioned(settled);
     return refusal(EMBEDDED.updated(settled.stackId, settled.status, sentence(settled.statusReason)));
   }
 
   async delete(req: ResourceRequest): Promise<Deleted> {
     const id = req.physicalId!;
-    let child = await this.settled(id);
+    let child = await this.childWhenIdle(id);
     if (!child || child.status === 'DELETE_COMPLETE') return { ok: true };
     try {
       deleteStack(this.engine, child, {}, { byParent: true });
     } catch (err) {
       return refusal((err as Error).message);
     }
-    child = (await this.settled(id))!;
+    child = (await this.childWhenIdle(id))!;
     if (child.status === 'DELETE_COMPLETE') return { ok: true };
     return refusal(EMBEDDED.deleted(child.stackId, sentence(child.statusReason)));
   }
 
   /** The child once no operation runs on it; undefined if the parent stopped waiting (a sibling failed). */
-  private async settled(stackId: string, signal?: AbortSignal): Promise<StackRecord | undefined> {
-    return this.engine.settled(stackId, signal);
+  private async childWhenIdle(stackId: string, signal?: AbortSignal): Promise<StackRecord | undefined> {
+    return this.engine.stackWhenIdle(stackId, signal);
   }
 
   private provisioned(child: StackRecord): Provisioned {

@@ -4,7 +4,7 @@
 import { v4 as uuidv4 } from 'uuid';
 import type { StackDoc, StackRecord, OperationStatus } from '../storage/index.js';
 import type { OperationType, StackStatus } from './statuses.js';
-import type { OperationScope } from './transitions.js';
+import type { OperationContext } from './transitions.js';
 
 export interface OperationEntry {
   OperationId: string;
@@ -26,15 +26,21 @@ export function lastOperationsOf(doc: StackDoc): OperationEntry[] | undefined {
   return doc.lastOperations ?? (doc.lastOperation ? [doc.lastOperation] : undefined);
 }
 
-/** The operation the scope's events belong to now: its own, or the automatic rollback it went on into. */
-export const eventOperationId = (scope: OperationScope): string => scope.eventOperationId ?? scope.operationId;
+/** The operation the context's events belong to now: its own, or the automatic rollback it went on into. */
+export const eventOperationId = (operation: OperationContext): string =>
+  operation.eventOperationId ?? operation.operationId;
 
 /** An operation starts: LastOperations names it alone, and its history row is IN_PROGRESS. */
-export function beginOperation(scope: OperationScope, stack: StackRecord, kind: OperationType, startedAt: string) {
-  stack.doc.lastOperations = [{ OperationId: scope.operationId, OperationType: kind }];
+export function beginOperation(
+  operation: OperationContext,
+  stack: StackRecord,
+  kind: OperationType,
+  startedAt: string,
+) {
+  stack.doc.lastOperations = [{ OperationId: operation.operationId, OperationType: kind }];
   stack.doc.lastOperation = undefined;
-  scope.store.history.begin({
-    operationId: scope.operationId,
+  operation.store.history.begin({
+    operationId: operation.operationId,
     stackId: stack.stackId,
     kind,
     status: 'IN_PROGRESS',
@@ -46,10 +52,10 @@ export function beginOperation(scope: OperationScope, stack: StackRecord, kind: 
  * A restart resumes an operation under its own id; if it had gone on into its automatic rollback, the events it
  * writes from now on are the rollback's.
  */
-export function resumeOperation(scope: OperationScope, stack: StackRecord): void {
+export function resumeOperation(operation: OperationContext, stack: StackRecord): void {
   const newest = lastOperationsOf(stack.doc)?.at(0);
-  if (newest?.OperationType === 'ROLLBACK' && newest.OperationId !== scope.operationId) {
-    scope.eventOperationId = newest.OperationId;
+  if (newest?.OperationType === 'ROLLBACK' && newest.OperationId !== operation.operationId) {
+    operation.eventOperationId = newest.OperationId;
   }
 }
 
@@ -57,14 +63,19 @@ export function resumeOperation(scope: OperationScope, stack: StackRecord): void
  * A failed create, update or import that rolls back: the rollback is an operation of its own (OperationType
  * ROLLBACK), the failed one ends FAILED, and LastOperations lists the rollback first, as AWS's do.
  */
-export function beginAutomaticRollback(scope: OperationScope, stack: StackRecord, to: StackStatus, at: string): void {
+export function beginAutomaticRollback(
+  operation: OperationContext,
+  stack: StackRecord,
+  to: StackStatus,
+  at: string,
+): void {
   if (!AUTOMATIC_ROLLBACK_STARTS.has(to)) return;
-  const current = eventOperationId(scope);
+  const current = eventOperationId(operation);
   const newest = lastOperationsOf(stack.doc)?.at(0);
   if (!newest || newest.OperationId !== current || !ROLLED_BACK_KINDS.has(newest.OperationType)) return;
   const rollback: OperationEntry = { OperationId: uuidv4(), OperationType: 'ROLLBACK' };
-  scope.store.history.end(current, 'FAILED', at);
-  scope.store.history.begin({
+  operation.store.history.end(current, 'FAILED', at);
+  operation.store.history.begin({
     operationId: rollback.OperationId,
     stackId: stack.stackId,
     kind: 'ROLLBACK',
@@ -74,7 +85,7 @@ export function beginAutomaticRollback(scope: OperationScope, stack: StackRecord
   });
   stack.doc.lastOperations = [rollback, newest];
   stack.doc.lastOperation = undefined;
-  scope.eventOperationId = rollback.OperationId;
+  operation.eventOperationId = rollback.OperationId;
 }
 
 /** How an operation ended, from the status it left the stack in. */
@@ -84,9 +95,9 @@ export function outcomeOf(kind: string, status: StackStatus): Exclude<OperationS
 }
 
 /** The end of a run: its operations still running (it, or the rollback it went on into) settle. */
-export function endOperations(scope: OperationScope, stack: StackRecord, at: string): void {
-  for (const id of new Set([scope.operationId, eventOperationId(scope)])) {
-    const op = scope.store.history.byId(id);
-    if (op?.status === 'IN_PROGRESS') scope.store.history.end(id, outcomeOf(op.kind, stack.status), at);
+export function endOperations(operation: OperationContext, stack: StackRecord, at: string): void {
+  for (const id of new Set([operation.operationId, eventOperationId(operation)])) {
+    const op = operation.store.history.byId(id);
+    if (op?.status === 'IN_PROGRESS') operation.store.history.end(id, outcomeOf(op.kind, stack.status), at);
   }
 }

@@ -4,7 +4,7 @@
 // set's instance operation, a refactor) is a new row here, and its transitions rows in statuses.ts.
 import type { StackRecord } from '../storage/index.js';
 import type { StackStatus } from './statuses.js';
-import { setStackStatus, type OperationScope } from './transitions.js';
+import { setStackStatus, type OperationContext } from './transitions.js';
 
 /** The outcomes an operation may reach, each the name of a row's column. */
 export type Outcome =
@@ -69,7 +69,7 @@ export const rollbackRequested = (reason: string) => reason + REASONS.rollbackRe
 
 /** The stack reaches `outcome` of its operation kind's row, with its reason. */
 export function reachOutcome<K extends OutcomeKind>(
-  rt: OperationScope & { stack: StackRecord },
+  rt: OperationContext & { stack: StackRecord },
   kind: K,
   outcome: keyof (typeof OUTCOMES)[K],
   reason?: string,

@@ -16,7 +16,7 @@ export function request(
 ): ResourceRequest {
   return {
     signal,
-    ...rt.scope,
+    ...rt.accountScope,
     stackName: rt.stack.name,
     stackId: rt.stack.stackId,
     logicalId: r.logicalId,

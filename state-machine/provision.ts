@@ -5,7 +5,7 @@ import type { ResourceRecord } from '../storage/index.js';
 import { providerFor } from '../resources/registry.js';
 import type { ProviderResult, Provisioned } from '../resources/provider.js';
 import { stagedWorld } from '../resources/stagedWorld.js';
-import { creationPolicyOf, settleCreation } from '../resources/creationPolicy.js';
+import { creationPolicyOf, awaitCreation } from '../resources/creationPolicy.js';
 import { setResourceStatus } from './transitions.js';
 import { evaluateIn, type Runtime } from './runtime.js';
 import { checkFault, request, sleep } from './providerCalls.js';
@@ -48,7 +48,7 @@ export async function resumeProvision(rt: Runtime, r: ResourceRecord, signal: Ab
       ref: r.doc.ref ?? r.physicalId,
       attributes: r.doc.attributes ?? {},
     };
-    return settle(rt, r, mode, world, created, signal);
+    return completeAfterWaits(rt, r, mode, world, created, signal);
   }
   const result = await providerFor(r.type).create(world, request(rt, r, r.doc.properties!, signal));
   return afterCreate(rt, r, mode, { world, result, delayMs: 0 }, signal);
@@ -87,11 +87,11 @@ async function afterCreate(
     setResourceStatus(rt, r, action, 'failed', { reason: cancelled });
     return false;
   }
-  return settle(rt, r, mode, world, result, signal);
+  return completeAfterWaits(rt, r, mode, world, result, signal);
 }
 
 /** The resource's waits (stabilize, CreationPolicy), then COMPLETE with the world change, or FAILED. */
-async function settle(
+async function completeAfterWaits(
   rt: Runtime,
   r: ResourceRecord,
   mode: Mode,
@@ -102,7 +102,7 @@ async function settle(
   const action = mode === 'create' ? 'Create' : 'Update';
   const def = rt.template.model.resources.get(r.logicalId);
   const policy = creationPolicyOf(def?.creationPolicy === undefined ? undefined : evaluateIn(rt, def.creationPolicy));
-  const settled = await settleCreation(
+  const settled = await awaitCreation(
     providerFor(r.type),
     world,
     request(rt, r, r.doc.properties!, signal),

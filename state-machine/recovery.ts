@@ -94,12 +94,12 @@ function resume(engine: Engine, stack: StackRecord, op: OperationRecord | undefi
     (status.startsWith('DELETE') ? 'DELETE_STACK' : status.startsWith('CREATE') ? 'CREATE_STACK' : 'UPDATE_STACK');
   const operationId = op?.operationId ?? last?.OperationId;
   const token = typeof op?.doc.token === 'string' ? op.doc.token : undefined;
-  const scope = engine.scope(token, operationId);
+  const operation = engine.operationContext(token, operationId);
   // an execution of a change set ends with its operation, in this process as it would have in the first
   const onEnd = stack.doc.changeSetId ? endOfExecution(engine, stack.doc.changeSetId) : undefined;
   const options = op?.doc.options as RunOptions | undefined;
   engine.startOperation(kind, {
-    scope,
+    operation: operation,
     stack,
     template,
     resumes: true,

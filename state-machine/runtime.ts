@@ -13,17 +13,17 @@ import { resolveDynamicReferences } from '../template/dynamicReferences.js';
 import { availabilityZones, partitionOf, urlSuffixOf } from '../resources/regions.js';
 import { providerFor } from '../resources/registry.js';
 import type { AccountScope, ProviderEnv, WorldAccess } from '../resources/provider.js';
-import type { OperationScope } from './transitions.js';
+import type { OperationContext } from './transitions.js';
 import { randomSuffix } from '../resources/names.js';
 import { readSsmParameter } from '../resources/ssmParameters.js';
 import { VALUE_OF_ATTRIBUTES, supportsValueOf, valueOfAttribute } from '../resources/parameterAttributes.js';
 import type { Faults } from '../resources/faults.js';
 
-export interface Runtime extends OperationScope {
+export interface Runtime extends OperationContext {
   stack: StackRecord;
   template: PreparedTemplate;
   resources: Map<string, ResourceRecord>;
-  scope: AccountScope;
+  accountScope: AccountScope;
   world: WorldAccess;
   faults: Faults;
   /** Export names read through Fn::ImportValue during this operation. */
@@ -87,7 +87,7 @@ export function pseudoParameters(stack: StackRecord, scope: AccountScope): Recor
 
 /** The evaluation context over the runtime's current resources; Ref/GetAtt read their latest values. */
 export function evalContext(
-  rt: Pick<Runtime, 'store' | 'stack' | 'template' | 'resources' | 'scope'> & { imports?: Set<string> },
+  rt: Pick<Runtime, 'store' | 'stack' | 'template' | 'resources' | 'accountScope'> & { imports?: Set<string> },
   resolveDynamic = true,
 ): EvalContext {
   const { template } = rt;
@@ -95,7 +95,7 @@ export function evalContext(
   return {
     model: template.model,
     parameters: new Map<string, ParameterValue>(template.parameters.map((p) => [p.key, p.value])),
-    pseudo: pseudoParameters(rt.stack, rt.scope),
+    pseudo: pseudoParameters(rt.stack, rt.accountScope),
     conditions: template.conditions,
     resourceRef(logicalId) {
       const r = rt.resources.get(logicalId);
@@ -117,7 +117,7 @@ export function evalContext(
     },
     importValue(name) {
       rt.imports?.add(name);
-      const found = rt.store.exports.get(rt.scope.account, rt.scope.region, name);
+      const found = rt.store.exports.get(rt.accountScope.account, rt.accountScope.region, name);
       if (!found) throw new TemplateError(`No export named ${name} found.`, true);
       return found.value;
     },

@@ -35,7 +35,7 @@ export function receiveResourceSignal(
   const resource = rt?.resources.get(stored.logicalId) ?? stored;
   const repeated = hub.signalsOf(key).some((s) => s.UniqueId === signal.UniqueId);
   if (signal.Status === 'SUCCESS' && !repeated && actionInProgress(resource.status)) {
-    recordResourceEvent(rt ?? engine.scope(), resource, SIGNAL_REASONS.success(signal.UniqueId));
+    recordResourceEvent(rt ?? engine.operationContext(), resource, SIGNAL_REASONS.success(signal.UniqueId));
   }
   hub.signalResource(key, signal);
 }

@@ -23,7 +23,7 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export interface OperationScope {
+export interface OperationContext {
   store: Store;
   clock: Clock;
   operationId: string;
@@ -42,14 +42,14 @@ const STAMPS_UPDATED_TIME = new Set<StackStatus>(['ROLLBACK_IN_PROGRESS', 'UPDAT
  * Event times strictly increase within a stack, so that resource EventIds (`<Logical>-<STATUS>-<timestamp>`, AWS's
  * format) stay unique even when two events of one resource fall in the same millisecond.
  */
-export function eventTime(scope: OperationScope, stackId: string): string {
-  const { lastEventTime } = scope.store;
+export function eventTime(operation: OperationContext, stackId: string): string {
+  const { lastEventTime } = operation.store;
   let last = lastEventTime.get(stackId);
   if (last === undefined) {
-    const newest = scope.store.events.page(stackId, undefined, 1).at(0);
+    const newest = operation.store.events.page(stackId, undefined, 1).at(0);
     last = newest ? Date.parse(newest.timestamp) : 0;
   }
-  const at = Math.max(scope.clock.now().getTime(), last + 1);
+  const at = Math.max(operation.clock.now().getTime(), last + 1);
   lastEventTime.set(stackId, at);
   return new Date(at).toISOString();
 }
@@ -63,38 +63,43 @@ function write(stack: StackRecord, status: StackStatus, statusReason: string | u
  * A new stack's first row, through the door too: its first status (FIRST_STACK_STATUSES), its template body and its
  * first event, in one transaction.
  */
-export function insertStack(scope: OperationScope, stack: StackRecord, body: string, reason?: string): void {
+export function insertStack(operation: OperationContext, stack: StackRecord, body: string, reason?: string): void {
   if (!canBegin(stack.status)) throw new Error(`a stack cannot begin in ${stack.status}: ${stack.stackId}`);
-  const { store } = scope;
+  const { store } = operation;
   store.transaction(() => {
     stack.templateId = store.templates.insert(stack.stackId, body, stack.createdAt);
     write(stack, stack.status, reason);
     store.stacks.insert(stack);
-    appendStackEvent(scope, stack, stack.createdAt);
+    appendStackEvent(operation, stack, stack.createdAt);
   });
   // the newest event time of a new stack is known: eventTime() need not read it back
   store.lastEventTime.set(stack.stackId, Date.parse(stack.createdAt));
 }
 
-export function setStackStatus(scope: OperationScope, stack: StackRecord, to: StackStatus, reason?: string): void {
+export function setStackStatus(
+  operation: OperationContext,
+  stack: StackRecord,
+  to: StackStatus,
+  reason?: string,
+): void {
   const from = stack.status;
   if (!canTransition(from, to)) {
     throw new Error(`illegal stack transition ${from} → ${to} for ${stack.stackId}`);
   }
-  const timestamp = eventTime(scope, stack.stackId);
-  beginAutomaticRollback(scope, stack, to, timestamp);
+  const timestamp = eventTime(operation, stack.stackId);
+  beginAutomaticRollback(operation, stack, to, timestamp);
   write(stack, to, reason);
   if (STAMPS_DELETION_TIME.has(to)) stack.doc.deletionTime = timestamp;
   if (STAMPS_UPDATED_TIME.has(to)) stack.updatedAt = timestamp;
   if (to === 'DELETE_COMPLETE') {
     stack.deletedAt = timestamp;
-    scope.store.lastEventTime.delete(stack.stackId);
+    operation.store.lastEventTime.delete(stack.stackId);
   }
-  scope.store.transaction(() => {
-    scope.store.stacks.writeStatus(stack);
-    appendStackEvent(scope, stack, timestamp);
-    scope.store.journal.append({
-      operationId: scope.operationId,
+  operation.store.transaction(() => {
+    operation.store.stacks.writeStatus(stack);
+    appendStackEvent(operation, stack, timestamp);
+    operation.store.journal.append({
+      operationId: operation.operationId,
       stackId: stack.stackId,
       action: 'stack',
       phase: to,
@@ -105,11 +110,11 @@ export function setStackStatus(scope: OperationScope, stack: StackRecord, to: St
 }
 
 /** After an unexpected error the stack takes its operation's failed status rather than staying *_IN_PROGRESS. */
-export function failInternally(scope: OperationScope, stack: StackRecord): void {
+export function failInternally(operation: OperationContext, stack: StackRecord): void {
   if (!isInProgress(stack.status)) return;
   const to = ON_INTERNAL_FAILURE[stack.status];
   try {
-    setStackStatus(scope, stack, to, 'Internal Failure');
+    setStackStatus(operation, stack, to, 'Internal Failure');
   } catch {
     // the store itself failed: keep the settled status in memory so no further operation hangs on it
     write(stack, to, stack.statusReason);
@@ -117,11 +122,11 @@ export function failInternally(scope: OperationScope, stack: StackRecord): void 
 }
 
 /** A resource left in an action's start status by an error takes that action's failed status, with the reason. */
-export function failResource(scope: OperationScope, resource: ResourceRecord, reason: string): void {
+export function failResource(operation: OperationContext, resource: ResourceRecord, reason: string): void {
   const action = actionInProgress(resource.status);
   if (!action) return;
   try {
-    setResourceStatus(scope, resource, action, 'failed', { reason });
+    setResourceStatus(operation, resource, action, 'failed', { reason });
   } catch {
     // the store itself failed: at least the operation sees a settled resource
     resource.status = RESOURCE_PHASES[action].failed;
@@ -129,8 +134,8 @@ export function failResource(scope: OperationScope, resource: ResourceRecord, re
 }
 
 /** The stack's own event for its current status (LogicalResourceId = name, PhysicalResourceId = stack id). */
-export function appendStackEvent(scope: OperationScope, stack: StackRecord, timestamp: string): void {
-  scope.store.events.append({
+export function appendStackEvent(operation: OperationContext, stack: StackRecord, timestamp: string): void {
+  operation.store.events.append({
     stackId: stack.stackId,
     account: stack.account,
     region: stack.region,
@@ -140,9 +145,9 @@ export function appendStackEvent(scope: OperationScope, stack: StackRecord, time
     type: 'AWS::CloudFormation::Stack',
     status: stack.status,
     reason: stack.statusReason,
-    token: scope.token,
+    token: operation.token,
     timestamp,
-    operationId: eventOperationId(scope),
+    operationId: eventOperationId(operation),
   });
 }
 
@@ -175,12 +180,12 @@ function propertiesJson(properties: Record<string, unknown> | undefined): string
 
 /** In EXPRESS mode AWS ends a resource's create, update and delete with its Express reason. */
 const EXPRESS_ACTIONS = new Set<ResourceAction>(['Create', 'Update', 'Delete']);
-const expressReason = (scope: OperationScope, action: ResourceAction, phase: ResourcePhase) =>
-  scope.express && phase === 'complete' && EXPRESS_ACTIONS.has(action) ? EXPRESS_STATUS_REASON : undefined;
+const expressReason = (operation: OperationContext, action: ResourceAction, phase: ResourcePhase) =>
+  operation.express && phase === 'complete' && EXPRESS_ACTIONS.has(action) ? EXPRESS_STATUS_REASON : undefined;
 
 /** The one door for a resource's status: the action's phase, taken from RESOURCE_PHASES and checked against it. */
 export function setResourceStatus(
-  scope: OperationScope,
+  operation: OperationContext,
   resource: ResourceRecord,
   action: ResourceAction,
   phase: ResourcePhase,
@@ -192,22 +197,22 @@ export function setResourceStatus(
     );
   }
   const status = RESOURCE_PHASES[action][phase];
-  const timestamp = eventTime(scope, resource.stackId);
+  const timestamp = eventTime(operation, resource.stackId);
   resource.status = status;
-  resource.statusReason = options.reason ?? expressReason(scope, action, phase);
+  resource.statusReason = options.reason ?? expressReason(operation, action, phase);
   resource.updatedAt = timestamp;
   const eventId = options.uuidEventId
     ? `${resource.logicalId}-${uuidv4()}`
     : `${resource.logicalId}-${status}-${timestamp}`;
-  scope.store.transaction(() => {
+  operation.store.transaction(() => {
     options.alongside?.();
-    if (options.removeRow) scope.store.resources.remove(resource.stackId, resource.logicalId);
-    else scope.store.resources.save(resource);
-    appendResourceEvent(scope, resource, { eventId, timestamp, ...options, reason: resource.statusReason });
+    if (options.removeRow) operation.store.resources.remove(resource.stackId, resource.logicalId);
+    else operation.store.resources.save(resource);
+    appendResourceEvent(operation, resource, { eventId, timestamp, ...options, reason: resource.statusReason });
     // the journal marks where an action starts and ends, not the events in between
     if (!options.midAction)
-      scope.store.journal.append({
-        operationId: scope.operationId,
+      operation.store.journal.append({
+        operationId: operation.operationId,
         stackId: resource.stackId,
         logicalId: resource.logicalId,
         action: 'resource',
@@ -220,11 +225,11 @@ export function setResourceStatus(
 
 /** A resource's event for its current status (the status itself is written by the caller, or left as it is). */
 function appendResourceEvent(
-  scope: OperationScope,
+  operation: OperationContext,
   resource: ResourceRecord,
   event: { eventId: string; timestamp: string; reason?: string; withoutProperties?: boolean },
 ): void {
-  scope.store.events.append({
+  operation.store.events.append({
     stackId: resource.stackId,
     account: resource.account,
     region: resource.region,
@@ -235,9 +240,9 @@ function appendResourceEvent(
     status: resource.status,
     reason: event.reason,
     properties: event.withoutProperties ? undefined : propertiesJson(resource.doc.properties),
-    token: scope.token,
+    token: operation.token,
     timestamp: event.timestamp,
-    operationId: eventOperationId(scope),
+    operationId: eventOperationId(operation),
   });
 }
 
@@ -246,11 +251,11 @@ function appendResourceEvent(
  * under the action's in-progress status, with no journal row. Outside an action it is a bug, as an illegal
  * transition is.
  */
-export function recordResourceEvent(scope: OperationScope, resource: ResourceRecord, reason: string): void {
+export function recordResourceEvent(operation: OperationContext, resource: ResourceRecord, reason: string): void {
   if (!actionInProgress(resource.status)) {
     throw new Error(`no event of ${resource.logicalId} of ${resource.stackId} outside an action (${resource.status})`);
   }
-  const timestamp = eventTime(scope, resource.stackId);
+  const timestamp = eventTime(operation, resource.stackId);
   const eventId = `${resource.logicalId}-${resource.status}-${timestamp}`;
-  scope.store.transaction(() => appendResourceEvent(scope, resource, { eventId, timestamp, reason }));
+  operation.store.transaction(() => appendResourceEvent(operation, resource, { eventId, timestamp, reason }));
 }

@@ -96,7 +96,7 @@ export class RefactorStore {
   }
 
   /** Refactors whose validation or execution a restart cut short. */
-  unsettled(): StackRefactorRecord[] {
+  unfinished(): StackRefactorRecord[] {
     return (this.inProgressStmt.all() as string[]).map((d) => JSON.parse(d) as StackRefactorRecord);
   }
 }

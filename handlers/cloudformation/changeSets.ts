@@ -149,7 +149,7 @@ export const listChangeSets: Handler<'ListChangeSets'> = (ctx, input) => {
   // executed change sets (and deleted ones) are not listed.
   const pending = ctx.store.changeSets
     .byStack(stack.stackId)
-    .map((cs) => changeSetLookup.settled(ctx.engine, cs))
+    .map((cs) => changeSetLookup.endStaleCreation(ctx.engine, cs))
     .filter((cs) => !cs.executionStatus.startsWith('EXECUTE'));
   const start = decodeToken(input.NextToken) ?? 0;
   const page = pending.slice(start, start + LIST_PAGE_SIZE);

@@ -14,23 +14,23 @@ const SCAN_STEP = 500;
 const ERROR_EVENT_TYPES = new Set(['VALIDATION_ERROR', 'PROVISIONING_ERROR', 'HOOK_INVOCATION_ERROR']);
 const NONE_GIVEN = 'One of ChangeSetName, OperationId or StackName must be specified';
 
-interface Scope {
+interface AskedAbout {
   stack: StackRecord;
   operations: StackOperationRecord[];
 }
 
 export const describeEvents: Handler<'DescribeEvents'> = (ctx, input) => {
-  const scope = scopeOf(ctx, input.StackName, input.ChangeSetName, input.OperationId);
-  if (!scope) return { OperationEvents: [] };
+  const asked = operationsAskedAbout(ctx, input.StackName, input.ChangeSetName, input.OperationId);
+  if (!asked) return { OperationEvents: [] };
   const failedOnly = input.Filters?.FailedEvents === true;
-  const ids = scope.operations.map((op) => op.operationId);
+  const ids = asked.operations.map((op) => op.operationId);
   const page: EventRecord[] = [];
   let before = decodeToken(input.NextToken);
   let more = false;
   for (;;) {
-    const rows = ctx.store.events.pageOfOperations(scope.stack.stackId, ids, before, SCAN_STEP);
+    const rows = ctx.store.events.pageOfOperations(asked.stack.stackId, ids, before, SCAN_STEP);
     for (const e of rows) {
-      if (failedOnly && !isFailure(scope.stack, e)) continue;
+      if (failedOnly && !isFailure(asked.stack, e)) continue;
       if (page.length === PAGE_SIZE) {
         more = true;
         break;
@@ -40,15 +40,15 @@ export const describeEvents: Handler<'DescribeEvents'> = (ctx, input) => {
     if (more || rows.length < SCAN_STEP) break;
     before = rows[rows.length - 1].seq;
   }
-  const byId = new Map(scope.operations.map((op) => [op.operationId, op]));
+  const byId = new Map(asked.operations.map((op) => [op.operationId, op]));
   return {
-    OperationEvents: page.map((e) => operationEvent(scope.stack, e, byId.get(e.operationId ?? ''))),
+    OperationEvents: page.map((e) => operationEvent(asked.stack, e, byId.get(e.operationId ?? ''))),
     NextToken: more ? encodeToken(page[page.length - 1].seq) : undefined,
   };
 };
 
 /** Which stack and operations the call asks about; undefined when an OperationId names none of the caller's. */
-function scopeOf(ctx: HandlerContext, stackName?: string, changeSetName?: string, operationId?: string) {
+function operationsAskedAbout(ctx: HandlerContext, stackName?: string, changeSetName?: string, operationId?: string) {
   // AWS's check: a change set given by name alone names nothing (it says so with this text)
   if (!stackName && !operationId && (!changeSetName || !changeSetName.startsWith('arn:'))) {
     throw validationError(NONE_GIVEN);
@@ -64,12 +64,12 @@ function scopeOf(ctx: HandlerContext, stackName?: string, changeSetName?: string
     const stack = op && ctx.store.stacks.byId(op.stackId);
     if (!stack || stack.account !== ctx.caller.account || stack.region !== ctx.caller.region) return undefined;
     if (stackName && stackName !== stack.name && stackName !== stack.stackId) return undefined;
-    return { stack, operations: [op] } satisfies Scope;
+    return { stack, operations: [op] } satisfies AskedAbout;
   }
   const stack = findStack(ctx, stackName!);
   if (!stack) throw stackNotFound(stackName!);
   const newest = ctx.store.history.latestOf(stack.stackId);
-  return { stack, operations: newest ? [newest] : [] } satisfies Scope;
+  return { stack, operations: newest ? [newest] : [] } satisfies AskedAbout;
 }
 
 /** A failure: a status that failed, or an event whose type is one of AWS's error types. */

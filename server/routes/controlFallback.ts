@@ -16,9 +16,9 @@ export function noteControlRoutes(app: FastifyInstance): string[] {
 }
 
 export function registerControlFallback(app: FastifyInstance, routes: readonly string[]): void {
-  void app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+  void app.register(async (plugin) => {
+    plugin.removeAllContentTypeParsers();
+    plugin.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
     const notFound = async (req: FastifyRequest, reply: FastifyReply) => {
       const path = req.url.split('?')[0].slice(0, 200);
       return reply.status(404).send({
@@ -28,6 +28,6 @@ export function registerControlFallback(app: FastifyInstance, routes: readonly s
       });
     };
     for (const url of [PREFIX, `${PREFIX}/*`])
-      scope.route({ method: [...METHODS], url, handler: notFound, exposeHeadRoute: false });
+      plugin.route({ method: [...METHODS], url, handler: notFound, exposeHeadRoute: false });
   });
 }

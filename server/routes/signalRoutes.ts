@@ -140,19 +140,19 @@ function putResponse(deps: Deps, key: string, body: unknown, reply: FastifyReply
 }
 
 export function registerSignalRoutes(app: FastifyInstance, deps: Deps): void {
-  void app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  void app.register(async (plugin) => {
+    plugin.removeAllContentTypeParsers();
+    plugin.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     // An empty Content-Type (what the documented curl sends) would otherwise be refused before any parser runs.
-    scope.addHook('onRequest', async (req) => {
+    plugin.addHook('onRequest', async (req) => {
       if (!req.headers['content-type']) req.headers['content-type'] = 'application/octet-stream';
     });
-    scope.put(
+    plugin.put(
       `${HANDLE_PATH}*`,
       async (req, reply) =>
         refused(deps, req, reply) ?? putSignal(deps, (req.params as Record<string, string>)['*'], req.body, reply),
     );
-    scope.put(
+    plugin.put(
       `${RESPONSE_PATH}*`,
       async (req, reply) =>
         refused(deps, req, reply) ?? putResponse(deps, (req.params as Record<string, string>)['*'], req.body, reply),

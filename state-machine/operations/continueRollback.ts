@@ -23,7 +23,7 @@ export function continueUpdateRollback(engine: Engine, stack: StackRecord, input
   for (const id of given) checkSkippable(engine, resources, id, stack);
   const skip = given.filter((id) => !id.includes('.'));
   engine.startOperation('CONTINUE_ROLLBACK', {
-    scope: engine.scope(input.ClientRequestToken),
+    operation: engine.operationContext(input.ClientRequestToken),
     stack,
     template,
     resources,

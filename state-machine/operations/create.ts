@@ -49,13 +49,13 @@ export function createStack(
   checkCapabilities(template, input.Capabilities);
   describeTemplate(stack, template);
   const validation = input.DisableValidation ? undefined : validate({ store, stack, after: template });
-  const scope = engine.scope(input.ClientRequestToken);
+  const operation = engine.operationContext(input.ClientRequestToken);
   if (existing) {
     stack.templateId = store.templates.insert(stack.stackId, body, engine.deps.clock.now().toISOString());
     markObsolete(store, stack.stackId);
   }
   engine.startOperation('CREATE_STACK', {
-    scope,
+    operation: operation,
     stack,
     template,
     resources: new Map(),
@@ -136,7 +136,7 @@ export function executeCreate(
   // a stack created through a change set shows LastUpdatedTime at once
   stack.updatedAt = clock.now().toISOString();
   engine.startOperation('CREATE_STACK', {
-    scope: engine.scope(input.ClientRequestToken),
+    operation: engine.operationContext(input.ClientRequestToken),
     stack,
     template,
     resources: new Map(),
@@ -157,7 +157,7 @@ export function createNestedStack(
   onFailure: OnFailure,
 ): void {
   engine.startOperation('CREATE_STACK', {
-    scope: engine.scope(),
+    operation: engine.operationContext(),
     stack,
     template,
     resources: new Map(),

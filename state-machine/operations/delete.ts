@@ -46,7 +46,7 @@ export function deleteStack(
   const statusBefore = stack.status;
   stack.doc.deploymentConfig = recordedConfig(input.DeploymentConfig, stack.doc.deploymentConfig);
   engine.startOperation('DELETE_STACK', {
-    scope: engine.scope(input.ClientRequestToken),
+    operation: engine.operationContext(input.ClientRequestToken),
     stack,
     template: templateWithNothing(),
     resources,

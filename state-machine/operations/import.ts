@@ -112,9 +112,9 @@ export function startImport(
   const { store, clock } = engine.deps;
   const reviewing = stack.status === 'REVIEW_IN_PROGRESS';
   const template = prepareForStack(store, stack, body, input.Parameters, reviewing ? undefined : stack.doc.parameters);
-  const scope = engine.scope(input.ClientRequestToken);
+  const operation = engine.operationContext(input.ClientRequestToken);
   // what the import's rollback, or a restart's, goes back to
-  keepPrevious(stack, scope.operationId);
+  keepPrevious(stack, operation.operationId);
   Object.assign(stack.doc, {
     changeSetId: extras.changeSetId,
     viaChangeSet: true,
@@ -127,7 +127,7 @@ export function startImport(
   stack.templateId = store.templates.insert(stack.stackId, body, clock.now().toISOString());
   stack.updatedAt = clock.now().toISOString();
   engine.startOperation('UPDATE_STACK', {
-    scope,
+    operation: operation,
     stack,
     template,
     first: 'IMPORT_IN_PROGRESS',

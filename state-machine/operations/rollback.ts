@@ -20,11 +20,11 @@ export function rollbackStack(engine: Engine, stack: StackRecord, input: Rollbac
   checkFollowUp('RollbackStack', stack, input.DeploymentConfig);
   checkStart('RollbackStack', stack);
   const template = prepareStored(engine.deps.store, stack, stack.templateId, stack.doc.parameters);
-  const scope = engine.scope(input.ClientRequestToken);
+  const operation = engine.operationContext(input.ClientRequestToken);
   const options = { retainExceptOnCreate: input.RetainExceptOnCreate };
   if (stack.status === 'CREATE_FAILED') {
     engine.startOperation('ROLLBACK', {
-      scope,
+      operation: operation,
       stack,
       template,
       options,
@@ -36,7 +36,7 @@ export function rollbackStack(engine: Engine, stack: StackRecord, input: Rollbac
     return;
   }
   engine.startOperation('ROLLBACK', {
-    scope,
+    operation: operation,
     stack,
     template,
     options,

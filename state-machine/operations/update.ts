@@ -78,14 +78,14 @@ export function updateStack(
     input.DisableValidation || extras.reviewed
       ? undefined
       : validate({ store, stack, existing: resources, after: template });
-  const scope = engine.scope(input.ClientRequestToken);
-  keepPrevious(stack, scope.operationId);
+  const operation = engine.operationContext(input.ClientRequestToken);
+  keepPrevious(stack, operation.operationId);
   stack.templateId = store.templates.insert(stack.stackId, body, engine.deps.clock.now().toISOString());
   applyUpdateOptions(stack, input);
   markObsolete(store, stack.stackId);
   describeTemplate(stack, template);
   engine.startOperation('UPDATE_STACK', {
-    scope,
+    operation: operation,
     stack,
     template,
     resources,
@@ -229,13 +229,13 @@ async function cleanUp(rt: Runtime): Promise<string[]> {
       rt.resources.delete(r.logicalId);
       rt.store.resources.remove(r.stackId, r.logicalId);
     }
-    for (const r of rt.resources.values()) settle(rt, r);
+    for (const r of rt.resources.values()) forgetPreviousState(rt, r);
   });
   return [...removedOutcome.failed, ...replacedOutcome.failed];
 }
 
 /** After an update ends, a resource keeps no trace of its previous state. */
-function settle(rt: Runtime, r: ResourceRecord): void {
+function forgetPreviousState(rt: Runtime, r: ResourceRecord): void {
   if (!r.doc.before && !r.doc.replaced) return;
   r.doc.before = undefined;
   r.doc.replaced = undefined;

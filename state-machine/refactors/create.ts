@@ -8,7 +8,7 @@ import { REAL_TIMERS } from '../../resources/timers.js';
 import { newStackRecord } from '../stackRecords.js';
 import { insertRefactor, setRefactorStatus } from '../refactorStatus.js';
 import { validateRefactor } from './validate.js';
-import { settleExecution } from './execute.js';
+import { finishWhenStacksIdle } from './execute.js';
 
 export interface RefactorRequest {
   description?: string;
@@ -53,12 +53,12 @@ export function createRefactor(engine: Engine, caller: Caller, request: Refactor
           };
     }),
   });
-  (engine.deps.timers ?? REAL_TIMERS).setTimeout(() => settle(store, r.id), 0);
+  (engine.deps.timers ?? REAL_TIMERS).setTimeout(() => validateCreated(store, r.id), 0);
   return r.id;
 }
 
 /** CREATE_IN_PROGRESS → CREATE_COMPLETE / AVAILABLE, or CREATE_FAILED with AWS's reason. */
-function settle(store: Store, id: string): void {
+function validateCreated(store: Store, id: string): void {
   const r = store.refactors.byId(id);
   if (!r || r.status !== 'CREATE_IN_PROGRESS') return;
   let result;
@@ -75,13 +75,13 @@ function settle(store: Store, id: string): void {
 
 /**
  * After a restart (once the interrupted stack operations have resumed): refactors whose validation had not ended are
- * validated now, and those whose execution had not ended settle once their stacks' runs do.
+ * validated now, and those whose execution had not ended finish once their stacks' runs do.
  */
 export function recoverRefactors(engine: Engine): void {
   const { store } = engine.deps;
-  for (const r of store.refactors.unsettled()) {
-    if (r.status === 'CREATE_IN_PROGRESS') settle(store, r.id);
-    else void settleExecution(engine, r);
+  for (const r of store.refactors.unfinished()) {
+    if (r.status === 'CREATE_IN_PROGRESS') validateCreated(store, r.id);
+    else void finishWhenStacksIdle(engine, r);
   }
 }
 

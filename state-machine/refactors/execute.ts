@@ -36,21 +36,21 @@ export function executeRefactor(engine: Engine, r: StackRefactorRecord): void {
     plan: { ...checked.plan, moves },
   });
   checked.view.stacks.forEach((at, i) => startStack(engine, running, at, r.stacks[i].body));
-  void settleExecution(engine, running);
+  void finishWhenStacksIdle(engine, running);
 }
 
 /** One stack's operation, through the engine's door. */
 function startStack(engine: Engine, r: StackRefactorRecord, at: RefactoredStack, body: string): void {
   const { store, clock } = engine.deps;
   const { stack, template } = at;
-  const scope = engine.scope();
+  const operation = engine.operationContext();
   describeTemplate(stack, template);
   stack.doc.refactorId = r.id;
   if (at.isNew) {
     // the id was chosen when the refactor was created; the stack begins now
     Object.assign(stack, { createdAt: clock.now().toISOString() });
     engine.startOperation('CREATE_STACK', {
-      scope,
+      operation,
       stack,
       template,
       resources: new Map(),
@@ -62,7 +62,7 @@ function startStack(engine: Engine, r: StackRefactorRecord, at: RefactoredStack,
   stack.templateId = store.templates.insert(stack.stackId, body, clock.now().toISOString());
   markObsolete(store, stack.stackId);
   engine.startOperation('UPDATE_STACK', {
-    scope,
+    operation,
     stack,
     template,
     first: 'UPDATE_IN_PROGRESS',
@@ -71,9 +71,9 @@ function startStack(engine: Engine, r: StackRefactorRecord, at: RefactoredStack,
 }
 
 /** EXECUTE_COMPLETE once every stack completed; EXECUTE_FAILED naming those that did not. */
-export async function settleExecution(engine: Engine, r: StackRefactorRecord): Promise<void> {
-  const settled = await Promise.all(r.stacks.map((s) => engine.settled(s.stackId)));
-  const failed = settled.filter((s) => !s || !s.status.endsWith('_COMPLETE') || s.status.includes('ROLLBACK'));
+export async function finishWhenStacksIdle(engine: Engine, r: StackRefactorRecord): Promise<void> {
+  const idle = await Promise.all(r.stacks.map((s) => engine.stackWhenIdle(s.stackId)));
+  const failed = idle.filter((s) => !s || !s.status.endsWith('_COMPLETE') || s.status.includes('ROLLBACK'));
   const { store } = engine.deps;
   const now = store.refactors.byId(r.id) ?? r;
   if (now.executionStatus !== 'EXECUTE_IN_PROGRESS') return;

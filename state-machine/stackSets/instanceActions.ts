@@ -1,5 +1,5 @@
 // What a stack set operation does in one account and region: each instance is a real stack there, created, updated
-// or deleted through the stack operations (and so the engine's one door), and watched until it settles.
+// or deleted through the stack operations (and so the engine's one door), and watched until it is idle.
 import { v4 as uuidv4 } from 'uuid';
 import { isAwsError } from '../../domain/errors.js';
 import type { Engine } from '../engine.js';
@@ -72,7 +72,7 @@ export async function deployInstance(
     if (previous && previous.status !== 'DELETE_COMPLETE' && !updatable(previous)) {
       // a create that failed leaves a stack that takes no update: it goes, and the instance starts again
       deleteStack(engine, previous, {});
-      await engine.settled(previous.stackId);
+      await engine.stackWhenIdle(previous.stackId);
     }
     let stackId: string;
     if (previous && updatable(previous)) {
@@ -88,7 +88,7 @@ export async function deployInstance(
       stackId = createStack(engine, caller, create, await expandForCreate(engine, caller, create, body));
       onStack(stackId);
     }
-    const stack = await engine.settled(stackId);
+    const stack = await engine.stackWhenIdle(stackId);
     const ok = stack?.status === 'CREATE_COMPLETE' || stack?.status === 'UPDATE_COMPLETE';
     return { ok, stackId, reason: ok || !stack ? undefined : failureOf(engine, stack, since) };
   } catch (err) {
@@ -108,7 +108,7 @@ export async function deleteInstance(
   if (retainStacks || !stack || stack.status === 'DELETE_COMPLETE') return { ok: true };
   try {
     deleteStack(engine, stack, {});
-    const after = await engine.settled(stack.stackId);
+    const after = await engine.stackWhenIdle(stack.stackId);
     if (!after || after.status === 'DELETE_COMPLETE') return { ok: true };
     return { ok: false, reason: failureOf(engine, after, since) };
   } catch (err) {

@@ -22,7 +22,7 @@ it('an update whose run throws ends UPDATE_FAILED with "Internal Failure"', asyn
   const { engine, store } = server.app;
   const stack = store.stacks.byId(StackId!)!;
   engine.startOperation('UPDATE_STACK', {
-    scope: engine.scope(),
+    operation: engine.operationContext(),
     stack,
     template: prepareStored(store, stack, stack.templateId, stack.doc.parameters),
     resources: new Map(),

@@ -8,7 +8,7 @@ import {
   type ResourceAction,
   type ResourcePhase,
 } from '../../../state-machine/statuses.js';
-import { recordResourceEvent, type OperationScope } from '../../../state-machine/transitions.js';
+import { recordResourceEvent, type OperationContext } from '../../../state-machine/transitions.js';
 import type { ResourceRecord } from '../../../storage/index.js';
 
 const ACTIONS = Object.keys(RESOURCE_PHASES) as ResourceAction[];
@@ -40,8 +40,8 @@ describe('RESOURCE_PHASES', () => {
 describe('recordResourceEvent (an event that changes no status)', () => {
   it('refuses a resource outside an action, as the door refuses an illegal transition', () => {
     const settled = { stackId: 's', logicalId: 'R', status: 'CREATE_COMPLETE' } as ResourceRecord;
-    expect(() => recordResourceEvent({} as OperationScope, settled, 'Received SUCCESS signal with UniqueId i')).toThrow(
-      'no event of R of s outside an action (CREATE_COMPLETE)',
-    );
+    expect(() =>
+      recordResourceEvent({} as OperationContext, settled, 'Received SUCCESS signal with UniqueId i'),
+    ).toThrow('no event of R of s outside an action (CREATE_COMPLETE)');
   });
 });
