@@ -11,13 +11,16 @@ import {
   DescribeChangeSetHooksCommand,
   GetHookResultCommand,
   ListHookResultsCommand,
+  SetTypeConfigurationCommand,
   UpdateStackCommand,
   type StackEvent,
 } from '@aws-sdk/client-cloudformation';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { s3Client } from '../helpers/s3.js';
 import { allEvents } from '../helpers/events.js';
 import { awsErrorOf } from '../helpers/errors.js';
-import type { ConfiguredHook } from '../../state-machine/hooks/configuration.js';
+import { registerAndWait } from '../helpers/registry.js';
 
 const BUCKET_HOOK = 'MyOrg::Checks::BucketHook';
 const QUEUE_HOOK = 'MyOrg::Checks::QueueHook';
@@ -26,7 +29,28 @@ const CHANGE_SET_HOOK = 'MyOrg::Checks::ChangeSetHook';
 const arnOf = (typeName: string) =>
   `arn:aws:cloudformation:us-east-1:000000000000:type/hook/${typeName.replace(/::/g, '-')}`;
 
+const hookSchema = (typeName: string, handlers: Record<string, { targetNames: string[]; permissions: never[] }>) => ({
+  typeName,
+  description: 'A check run before provisioning.',
+  typeConfiguration: { properties: {}, additionalProperties: false },
+  required: [],
+  handlers,
+  additionalProperties: false,
+});
+const on = (...targetNames: string[]) => ({ targetNames, permissions: [] as never[] });
+
 let server: TestServer;
+let s3: S3Client;
+
+async function configure(typeName: string, hookConfiguration: Record<string, unknown>) {
+  await server.client.send(
+    new SetTypeConfigurationCommand({
+      Type: 'HOOK',
+      TypeName: typeName,
+      Configuration: JSON.stringify({ CloudFormationConfiguration: { HookConfiguration: hookConfiguration } }),
+    }),
+  );
+}
 
 async function control(method: string, path: string, body?: unknown) {
   const res = await fetch(`${server.endpoint}/_cfn-local${path}`, {
@@ -53,37 +77,37 @@ const bucket = (metadata?: object, properties: object = {}) => ({
 const hookEvents = (events: StackEvent[], logicalId: string) =>
   events.filter((e) => e.LogicalResourceId === logicalId && e.HookType !== undefined);
 
-// Until the registry's configuredHooks is on this branch, the hooks' source (HookDoor.configured, the seam
-// state-machine/hooks/source.ts fills) is given the configured hooks RegisterType and SetTypeConfiguration make.
 beforeAll(async () => {
   server = await startServer();
-  const only = (name: string) => ({ FilteringCriteria: 'ALL', StackNames: { Include: [name] } });
-  const configured = (typeName: string, configuration: object, handlers: Record<string, string[]>) => ({
-    typeName,
-    typeArn: arnOf(typeName),
-    configuration,
-    handlers,
-  });
-  const bucketTypes = ['AWS::S3::Bucket'];
-  const hooks: ConfiguredHook[] = [
-    configured(
-      BUCKET_HOOK,
-      { TargetStacks: 'ALL', FailureMode: 'FAIL' },
-      { preCreate: bucketTypes, preUpdate: bucketTypes, preDelete: bucketTypes },
-    ),
-    configured(QUEUE_HOOK, { TargetStacks: 'ALL', FailureMode: 'WARN' }, { preCreate: ['AWS::SQS::Queue'] }),
-    configured(
-      STACK_HOOK,
-      { TargetStacks: 'ALL', FailureMode: 'FAIL', TargetOperations: ['STACK'], StackFilters: only('guarded') },
-      { preCreate: ['STACK'] },
-    ),
-    configured(
-      CHANGE_SET_HOOK,
-      { TargetStacks: 'ALL', FailureMode: 'FAIL', TargetOperations: ['CHANGE_SET'], StackFilters: only('reviewed') },
-      { preCreate: ['CHANGE_SET'] },
-    ),
+  s3 = s3Client(server.endpoint);
+  const schemas = [
+    hookSchema(BUCKET_HOOK, {
+      preCreate: on('AWS::S3::Bucket'),
+      preUpdate: on('AWS::S3::Bucket'),
+      preDelete: on('AWS::S3::Bucket'),
+    }),
+    hookSchema(QUEUE_HOOK, { preCreate: on('AWS::SQS::Queue') }),
+    hookSchema(STACK_HOOK, { preCreate: on('STACK'), preUpdate: on('STACK'), preDelete: on('STACK') }),
+    hookSchema(CHANGE_SET_HOOK, { preCreate: on('CHANGE_SET') }),
   ];
-  server.app.engine.deps.hooks!.configured = () => hooks;
+  for (const schema of schemas) {
+    expect((await registerAndWait(server.client, s3, 'HOOK', schema)).ProgressStatus).toBe('COMPLETE');
+  }
+  await configure(BUCKET_HOOK, { TargetStacks: 'ALL', FailureMode: 'FAIL' });
+  await configure(QUEUE_HOOK, { TargetStacks: 'ALL', FailureMode: 'WARN' });
+  const only = (name: string) => ({ FilteringCriteria: 'ALL', StackNames: { Include: [name] } });
+  await configure(STACK_HOOK, {
+    TargetStacks: 'ALL',
+    FailureMode: 'FAIL',
+    TargetOperations: ['STACK'],
+    StackFilters: only('guarded'),
+  });
+  await configure(CHANGE_SET_HOOK, {
+    TargetStacks: 'ALL',
+    FailureMode: 'FAIL',
+    TargetOperations: ['CHANGE_SET'],
+    StackFilters: only('reviewed'),
+  });
 });
 
 afterAll(() => server.close());
