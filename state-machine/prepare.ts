@@ -86,16 +86,20 @@ export function prepareStored(store: Store, stack: StackRecord, templateId: numb
 
 /** Prepares a template accepted before (a stack's, a change set's) with the parameter values it was given. */
 export function prepareBody(store: Store, stack: StackRecord, body: string, parameters: StackParameter[]) {
-  const resolved = new Map(
-    parameters.flatMap((p) => (p.ResolvedValue !== undefined ? [[p.ParameterKey, p.ResolvedValue] as const] : [])),
-  );
   return prepareForStack(
     store,
     stack,
     body,
     parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })),
     undefined,
-    { resolved },
+    { resolved: resolvedValues(parameters) },
+  );
+}
+
+/** The values SSM-typed parameters resolved to when the template was accepted, by key. */
+export function resolvedValues(parameters: StackParameter[]): Map<string, string> {
+  return new Map(
+    parameters.flatMap((p) => (p.ResolvedValue !== undefined ? [[p.ParameterKey, p.ResolvedValue] as const] : [])),
   );
 }
 

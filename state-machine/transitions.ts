@@ -40,18 +40,35 @@ const STAMPS_UPDATED_TIME = new Set<StackStatus>(['ROLLBACK_IN_PROGRESS', 'UPDAT
 
 /**
  * Event times strictly increase within a stack, so that resource EventIds (`<Logical>-<STATUS>-<timestamp>`, AWS's
- * format) stay unique even when two events of one resource fall in the same millisecond.
+ * format) stay unique even when two events of one resource fall in the same millisecond. They increase across a
+ * tree of nested stacks too, as AWS's are causal: the parent's event for a nested stack, then the child's own events,
+ * then the parent's completion of it. Every event of a tree also moves its root's time on.
  */
 export function eventTime(operation: OperationContext, stackId: string): string {
-  const { lastEventTime } = operation.store;
-  let last = lastEventTime.get(stackId);
-  if (last === undefined) {
-    const newest = operation.store.events.page(stackId, undefined, 1).at(0);
-    last = newest ? Date.parse(newest.timestamp) : 0;
-  }
-  const at = Math.max(operation.clock.now().getTime(), last + 1);
+  const { lastEventTime, eventTreeRoot } = operation.store;
+  const own = newestTime(operation, stackId);
+  const root = eventTreeRoot.get(stackId);
+  const at = Math.max(
+    operation.clock.now().getTime(),
+    own + 1,
+    root === undefined ? 0 : newestTime(operation, root) + 1,
+  );
   lastEventTime.set(stackId, at);
+  if (root !== undefined) lastEventTime.set(root, at);
   return new Date(at).toISOString();
+}
+
+/** A stack's newest event time: kept while its operation runs, else read back (with its tree's root, if nested). */
+function newestTime(operation: OperationContext, stackId: string): number {
+  const { lastEventTime, eventTreeRoot } = operation.store;
+  const known = lastEventTime.get(stackId);
+  if (known !== undefined) return known;
+  const newest = operation.store.events.page(stackId, undefined, 1).at(0);
+  const rootId = operation.store.stacks.byId(stackId)?.doc.rootId;
+  if (rootId) eventTreeRoot.set(stackId, rootId);
+  const at = newest ? Date.parse(newest.timestamp) : 0;
+  lastEventTime.set(stackId, at);
+  return at;
 }
 
 /** The one place a stack's status is written: StackRecord's status is readonly everywhere else. */
@@ -66,6 +83,14 @@ function write(stack: StackRecord, status: StackStatus, statusReason: string | u
 export function insertStack(operation: OperationContext, stack: StackRecord, body: string, reason?: string): void {
   if (!canBegin(stack.status)) throw new Error(`a stack cannot begin in ${stack.status}: ${stack.stackId}`);
   const { store } = operation;
+  const rootId = stack.doc.rootId;
+  if (rootId) {
+    // a nested stack begins after its parent's event for it (eventTime)
+    store.eventTreeRoot.set(stack.stackId, rootId);
+    const after = newestTime(operation, rootId) + 1;
+    if (Date.parse(stack.createdAt) < after) stack.createdAt = new Date(after).toISOString();
+    store.lastEventTime.set(rootId, Math.max(after, Date.parse(stack.createdAt)));
+  }
   store.transaction(() => {
     stack.templateId = store.templates.insert(stack.stackId, body, stack.createdAt);
     write(stack, stack.status, reason);

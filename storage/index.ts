@@ -83,6 +83,8 @@ export class Store {
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
    */
   readonly lastEventTime = new Map<string, number>();
+  /** The root of each nested stack whose operation runs, read with its newest event time and dropped with it. */
+  readonly eventTreeRoot = new Map<string, string>();
   /** Stack rows and events as they are written, for the console's live view (storage/feed.ts). */
   readonly feed = new ChangeFeed();
   private readonly group: GroupCommit;
@@ -169,6 +171,7 @@ export class Store {
       }
     });
     this.lastEventTime.clear();
+    this.eventTreeRoot.clear();
     this.bodies.reset();
     this.feed.publish({ kind: 'reset' });
   }
@@ -181,6 +184,7 @@ export class Store {
     this.group.flush();
     this.events.forgetKeys();
     this.lastEventTime.clear();
+    this.eventTreeRoot.clear();
     const where = region === undefined ? 'account = ?' : 'account = ? AND region = ?';
     const args = region === undefined ? [account] : [account, region];
     const bodies = this.db
