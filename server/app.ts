@@ -159,7 +159,7 @@ export function buildApp(options: AppOptions = {}): App {
   registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend, stepFunctions });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
-  registerConsole(fastify, { store, engine, faults, defaults });
+  registerConsole(fastify, { store, engine, faults, defaults, backend });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
   registerControlFallback(fastify, controlRoutes);
   fastify.addHook('onListen', async () => {
