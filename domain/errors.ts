@@ -156,6 +156,19 @@ export function changeSetNotFound(name: string): AwsError {
   return new AwsError('ChangeSetNotFound', `ChangeSet [${echo(name)}] does not exist`);
 }
 
+// Stack aliases (SetAlias, RemoveAlias). AWS's API reference names the codes but not the texts: these follow the
+// form of its stack texts (README, "Differences from AWS").
+export const aliasExists = (alias: string) =>
+  awsError('AlreadyExistsException', `Alias [${echo(alias)}] already exists`);
+export const aliasIsStackName = (alias: string) =>
+  awsError('AlreadyExistsException', `Stack [${echo(alias)}] already exists`);
+export const stackHasAlias = (stack: string, alias: string) =>
+  awsError(
+    'LimitExceededException',
+    `Stack [${echo(stack)}] already has alias [${echo(alias)}]: remove it with RemoveAlias before setting another`,
+  );
+export const aliasNotFound = (alias: string) => validationError(`Alias [${echo(alias)}] does not exist`);
+
 // Stack sets. The not-found and in-progress texts are AWS's as its clients log them; the others follow their form.
 export const stackSetNotFound = (name: string) =>
   awsError('StackSetNotFoundException', `StackSet ${echo(name)} not found`);

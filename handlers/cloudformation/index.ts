@@ -26,6 +26,7 @@ import * as registrations from './registry/registrations.js';
 import * as registryTypes from './registry/types.js';
 import * as extensions from './registry/extensions.js';
 import * as publishing from './registry/publishing.js';
+import * as aliases from './aliases.js';
 
 /** Total over the model's Actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
 export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = {
@@ -36,6 +37,8 @@ export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = 
   DescribeStacks: stacks.describeStacks,
   ListStacks: stacks.listStacks,
   UpdateTerminationProtection: stacks.updateTerminationProtection,
+  SetAlias: aliases.setAlias,
+  RemoveAlias: aliases.removeAlias,
   DescribeStackEvents: events.describeStackEvents,
   DescribeEvents: operationEvents.describeEvents,
   DescribeStackResource: resources.describeStackResource,

@@ -14,6 +14,9 @@ const STACK_NAME: Constraint = {
   maxLengthArn: 256,
   pattern: '[a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*',
 };
+// "An alias name can contain only alphanumeric characters (case-sensitive) and hyphens. It must start with an
+// alphabetic character and can't be longer than 128 characters" (API_SetAlias).
+const ALIAS_NAME: Constraint = { maxLength: 128, pattern: '[a-zA-Z][-a-zA-Z0-9]*' };
 const CHANGE_SET_NAME: Constraint = { maxLength: 128, pattern: '[a-zA-Z][-a-zA-Z0-9]*' };
 // Enum value sets in the order AWS prints them, not the model's (test/unit/handlers/inputRules.test.ts checks that
 // they hold the model's values).
@@ -31,6 +34,8 @@ export const INPUT_RULES: { readonly [A in Action]?: Constraints<InputOf<A>> } =
   CreateStack: { StackName: STACK_NAME },
   UpdateStack: { StackName: STACK_NAME },
   CreateChangeSet: { StackName: STACK_NAME, ChangeSetName: CHANGE_SET_NAME, ChangeSetType: CHANGE_SET_TYPE },
+  SetAlias: { AliasName: ALIAS_NAME },
+  RemoveAlias: { AliasName: { maxLength: 128 } },
   GetTemplate: { TemplateStage: TEMPLATE_STAGE },
   DescribeStackResourceDrifts: { MaxResults: { minValue: 1, maxValue: 100 } },
   CreateStackRefactor: { Description: { maxLength: 1024 } },

@@ -2,7 +2,4 @@
 // model, so a model update that adds an Action does not compile until it gets a row. Each answers NotImplemented.
 import { notImplemented } from '../actionTable.js';
 
-export const NOT_SERVED = notImplemented([
-  'RemoveAlias',
-  'SetAlias',
-]);
+export const NOT_SERVED = notImplemented([]);

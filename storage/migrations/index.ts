@@ -15,6 +15,7 @@ import { sql as m013 } from './m013_stack_sets.js';
 import { sql as m014 } from './m014_stack_refactors.js';
 import { sql as m015 } from './m015_registry.js';
 import { sql as m016 } from './m016_hook_results.js';
+import { sql as m017 } from './m017_stack_aliases.js';
 
 export const MIGRATIONS: readonly string[] = [
   m001,
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly string[] = [
   m014,
   m015,
   m016,
+  m017,
 ];
