@@ -87,7 +87,7 @@ function targetsResource(config: HookConfiguration, hook: ConfiguredHook, target
   if (filters?.TargetNames?.length) return filters.TargetNames.some((n) => matchesTargetName(n, type));
   const handlers = hook.handlers;
   if (!handlers || !Object.keys(handlers).length) return true;
-  const names = handlers[HANDLER_OF[target.action]];
+  const names = handlers[HANDLER_OF[target.action]] as readonly string[] | undefined;
   return Boolean(names?.some((n) => matchesTargetName(n, type)));
 }
 

@@ -31,9 +31,9 @@ const APP = JSON.stringify({
   Outputs: { QueueUrl: { Value: { Ref: 'Queue' } }, Table: { Value: { Ref: 'Table' } } },
 });
 
-let moto: TestMoto;
+let moto: TestMoto | undefined;
 let server: TestServer;
-let browser: Browser;
+let browser: Browser | undefined;
 let page: Page;
 
 // CI installs chromium (.ci/run); a developer without it skips these, and CI, which has it, cannot.
@@ -48,8 +48,8 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the web console with 
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
     await moto?.close();
+    await server.close();
   });
 
   it("shows a backend queue's approximate message count and a table's item count", { timeout: 90_000 }, async () => {
