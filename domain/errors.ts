@@ -187,3 +187,17 @@ export const stackInstanceNotFound = (set: string, account: string, region: stri
     `Stack instance for account ${echo(account)} and region ${echo(region)} not found in StackSet ${echo(set)}`,
   );
 export const invalidOperation = (message: string) => awsError('InvalidOperationException', message);
+
+// Hooks (state-machine/hooks/): the model describes HookResultNotFound as "the specified target doesn't have any
+// requested Hook invocations"; the texts follow that form.
+export const hookResultNotFound = (id: string) =>
+  awsError('HookResultNotFound', `Hook result with id ${echo(id)} not found`);
+export const hookTargetWithoutResults = (targetType: string, targetId: string) =>
+  awsError(
+    'HookResultNotFound',
+    `The specified target ${echo(targetType)} ${echo(targetId)} doesn't have any requested Hook invocations`,
+  );
+// The registry. DescribeType's not-found text is AWS's (recorded: "The type 'X' cannot be found.").
+export const typeNotFound = (typeName: string) =>
+  awsError('TypeNotFoundException', `The type '${echo(typeName)}' cannot be found.`);
+export const registryError = (message: string) => awsError('CFNRegistryException', message);

@@ -123,7 +123,7 @@ export const genericProvider: Provider = {
 };
 
 /** What Ref returns: the physical id (or the attribute REF_EXCEPTIONS names), or a property for REF_FROM_PROPERTY types. */
-function refOf(req: ResourceRequest, physicalId: string, attributes: Record<string, unknown>): string {
+export function refOf(req: ResourceRequest, physicalId: string, attributes: Record<string, unknown>): string {
   const property = REF_FROM_PROPERTY[req.type];
   const value = property ? req.properties[property] : undefined;
   return typeof value === 'string' ? value : refValue({ type: req.type, physicalId, attributes });

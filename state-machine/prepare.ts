@@ -5,6 +5,7 @@ import { prepareTemplate, transformTemplate, type PreparedTemplate, type Prepare
 import type { GivenParameter } from '../template/parameters.js';
 import { availabilityZones } from '../resources/regions.js';
 import { isKnownResourceType } from '../resources/registry.js';
+import { isUsableType } from './registry/extensions.js';
 import { accountScope, pseudoParameters, templateWorld } from './runtime.js';
 import { tagsOf } from './stackRecords.js';
 import {
@@ -72,7 +73,7 @@ function prepareInput(
     exists: world.exists,
     parameterAttribute: world.parameterAttribute,
     pseudo: pseudoParameters(stack, scope),
-    isKnownType: isKnownResourceType,
+    isKnownType: (type) => isKnownResourceType(type) || isUsableType(store, scope, type),
     availabilityZones,
     stored,
     expansions,
@@ -86,16 +87,20 @@ export function prepareStored(store: Store, stack: StackRecord, templateId: numb
 
 /** Prepares a template accepted before (a stack's, a change set's) with the parameter values it was given. */
 export function prepareBody(store: Store, stack: StackRecord, body: string, parameters: StackParameter[]) {
-  const resolved = new Map(
-    parameters.flatMap((p) => (p.ResolvedValue !== undefined ? [[p.ParameterKey, p.ResolvedValue] as const] : [])),
-  );
   return prepareForStack(
     store,
     stack,
     body,
     parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })),
     undefined,
-    { resolved },
+    { resolved: resolvedValues(parameters) },
+  );
+}
+
+/** The values SSM-typed parameters resolved to when the template was accepted, by key. */
+export function resolvedValues(parameters: StackParameter[]): Map<string, string> {
+  return new Map(
+    parameters.flatMap((p) => (p.ResolvedValue !== undefined ? [[p.ParameterKey, p.ResolvedValue] as const] : [])),
   );
 }
 

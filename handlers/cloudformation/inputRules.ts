@@ -22,6 +22,13 @@ const CHANGE_SET_NAME: Constraint = { maxLength: 128, pattern: '[a-zA-Z][-a-zA-Z
 // they hold the model's values).
 export const CHANGE_SET_TYPE = { enum: ['UPDATE', 'IMPORT', 'CREATE'] } as const satisfies Constraint;
 export const TEMPLATE_STAGE = { enum: ['Original', 'Processed'] } as const satisfies Constraint;
+// ListHookResults' filters, in the model's order (no AWS answer recorded)
+export const HOOK_TARGET_TYPE = {
+  enum: ['CHANGE_SET', 'STACK', 'RESOURCE', 'CLOUD_CONTROL'],
+} as const satisfies Constraint;
+export const HOOK_STATUS = {
+  enum: ['HOOK_IN_PROGRESS', 'HOOK_COMPLETE_SUCCEEDED', 'HOOK_COMPLETE_FAILED', 'HOOK_FAILED'],
+} as const satisfies Constraint;
 
 export const INPUT_RULES: { readonly [A in Action]?: Constraints<InputOf<A>> } = {
   CreateStack: { StackName: STACK_NAME },
@@ -34,6 +41,7 @@ export const INPUT_RULES: { readonly [A in Action]?: Constraints<InputOf<A>> } =
   CreateStackRefactor: { Description: { maxLength: 1024 } },
   ListStackRefactors: { MaxResults: { minValue: 1, maxValue: 100 } },
   ListStackRefactorActions: { MaxResults: { minValue: 1, maxValue: 100 } },
+  ListHookResults: { TargetType: HOOK_TARGET_TYPE, Status: HOOK_STATUS },
 };
 
 /** INPUT_RULES by an Action's name, as the dispatcher holds it. */

@@ -36,12 +36,15 @@ export const HANDLER_ERROR_CODES: Readonly<Record<string, string>> = {
   InvalidDefinition: 'InvalidRequest',
   InvalidArn: 'InvalidRequest',
   InvalidInput: 'InvalidRequest',
+  BadRequestException: 'InvalidRequest',
+  ConflictException: 'AlreadyExists',
   LimitExceeded: 'ServiceLimitExceeded',
   LimitExceededException: 'ServiceLimitExceeded',
   AccessDenied: 'AccessDenied',
   AccessDeniedException: 'AccessDenied',
   Throttling: 'Throttling',
   ThrottlingException: 'Throttling',
+  TooManyRequestsException: 'Throttling',
   // IAM's refusal to delete a role, user, group or policy still in use: CloudFormation keeps the general code.
   DeleteConflict: 'GeneralServiceException',
 };

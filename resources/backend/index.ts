@@ -17,6 +17,9 @@ import { ECR_REPOSITORY } from './ecr.js';
 import { ALARM } from './cloudwatch.js';
 import { USER_POOL, USER_POOL_CLIENT } from './cognito.js';
 import { SECURITY_GROUP, SUBNET, VPC } from './ec2.js';
+import { API_RESOURCE, REST_API } from './apigateway.js';
+import { API_METHOD } from './apigatewayMethod.js';
+import { API_DEPLOYMENT, API_STAGE } from './apigatewayStage.js';
 import { secretProvider } from '../secretsManager.js';
 import { ESM_TYPE } from './pollers.js';
 import { eventSourceMappingProvider } from './eventSourceMapping.js';
@@ -50,6 +53,11 @@ export const BACKEND_OPS: Readonly<Record<string, BackendOps>> = {
   'AWS::EC2::VPC': VPC,
   'AWS::EC2::Subnet': SUBNET,
   'AWS::EC2::SecurityGroup': SECURITY_GROUP,
+  'AWS::ApiGateway::RestApi': REST_API,
+  'AWS::ApiGateway::Resource': API_RESOURCE,
+  'AWS::ApiGateway::Method': API_METHOD,
+  'AWS::ApiGateway::Deployment': API_DEPLOYMENT,
+  'AWS::ApiGateway::Stage': API_STAGE,
 };
 
 /** Types whose simulated provider is their own, not the generic one (a secret keeps its generated value). */

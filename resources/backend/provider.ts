@@ -2,8 +2,8 @@
 // report come from the generic provider's rules, the resource itself is made, changed and deleted through the AWS
 // SDK, and the world row records what the stack believes (with `state.lives: 'backend'`). Without a backend the
 // type is simulated exactly as before: the generic provider answers.
-import { attributeValues, cryptoRandom, newIdentity, refValue } from '../generic.js';
-import { alreadyExists, genericProvider } from '../genericProvider.js';
+import { attributeValues, cryptoRandom, newIdentity } from '../generic.js';
+import { alreadyExists, genericProvider, refOf } from '../genericProvider.js';
 import type { BackendEndpoint, Deleted, Provider, ProviderResult, ResourceRequest, WorldAccess } from '../provider.js';
 import { backendRefusal, isNotFound } from './errors.js';
 
@@ -87,7 +87,7 @@ async function create(ops: BackendOps, world: WorldAccess, template: ResourceReq
   return {
     ok: true,
     physicalId: made.physicalId,
-    ref: refValue({ type: req.type, physicalId: made.physicalId, attributes }),
+    ref: refOf(req, made.physicalId, attributes),
     attributes,
   };
 }
@@ -114,7 +114,7 @@ async function update(ops: BackendOps, world: WorldAccess, template: ResourceReq
   return {
     ok: true,
     physicalId: found.physicalId,
-    ref: refValue({ type: req.type, physicalId: found.physicalId, attributes }),
+    ref: refOf(req, found.physicalId, attributes),
     attributes,
   };
 }

@@ -12,7 +12,7 @@ import { reachOutcome } from '../outcomes.js';
 import type { Runtime } from '../runtime.js';
 import type { Engine } from '../engine.js';
 import type { StackTemplateInput } from '../inputs.js';
-import { expandForStack, leavesUnchanged, prepareForStack } from '../prepare.js';
+import { expandForStack, leavesUnchanged, prepareForStack, resolvedValues } from '../prepare.js';
 import type { ExpandedTemplate } from '../expansions.js';
 import { describeTemplate, tagsOf } from '../stackRecords.js';
 import { markObsolete } from '../changeSetStatus.js';
@@ -134,12 +134,15 @@ function isNoOp(
   if (previousBody === undefined) return false;
   let previous;
   try {
-    // read with this call's expansions only: a stored template that needs others is not compared
+    // read with this call's expansions only: a stored template that needs others is not compared; it was checked
+    // when it was accepted, so its rules and dynamic references are not checked (nor read) again
     previous = prepareForStack(
       store,
       stack,
       { body: previousBody, expansions: expanded.expansions },
       stack.doc.parameters.map((p) => ({ ParameterKey: p.ParameterKey, ParameterValue: p.ParameterValue })),
+      undefined,
+      { resolved: resolvedValues(stack.doc.parameters) },
     );
   } catch {
     return false;

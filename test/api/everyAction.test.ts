@@ -23,28 +23,7 @@ import type { Action } from '../../handlers/cloudformation/context.js';
  * The Actions that still answer NotImplemented: equal to handlers/cloudformation/notImplemented.ts's list. Serving one
  * means taking it out of both; this list ends empty.
  */
-const STILL_NOT_SERVED: readonly Action[] = [
-  'ActivateType',
-  'BatchDescribeTypeConfigurations',
-  'DeactivateType',
-  'DeregisterType',
-  'DescribeChangeSetHooks',
-  'DescribePublisher',
-  'DescribeType',
-  'DescribeTypeRegistration',
-  'GetHookResult',
-  'ListHookResults',
-  'ListTypeRegistrations',
-  'ListTypeVersions',
-  'ListTypes',
-  'PublishType',
-  'RecordHandlerProgress',
-  'RegisterPublisher',
-  'RegisterType',
-  'SetTypeConfiguration',
-  'SetTypeDefaultVersion',
-  'TestType',
-];
+const STILL_NOT_SERVED: readonly Action[] = [];
 
 const REGION = 'us-east-1';
 const TEMPLATE = `Resources:
