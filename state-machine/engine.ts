@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Store, StackDoc, StackRecord, ResourceRecord } from '../storage/index.js';
 import type { PreparedTemplate } from '../template/index.js';
 import type { Faults } from '../resources/faults.js';
+import type { HookDoor } from './hooks/invoke.js';
 import { REAL_TIMERS, type Timers } from '../resources/timers.js';
 import type { NestedStackDoor, ProviderEnv } from '../resources/provider.js';
 import type { TransformServices } from './expansions.js';
@@ -29,6 +30,8 @@ export interface EngineDeps {
   store: Store;
   clock: Clock;
   faults: Faults;
+  /** The hooks' door (state-machine/hooks/): the configured hooks and their verdicts. */
+  hooks?: HookDoor;
   log: Logger;
   /** Multiplies every AWS duration (TimeoutInMinutes…): tests and impatient users shrink time with it. */
   timeScale?: number;
@@ -75,6 +78,8 @@ export interface OperationLaunch {
   onFailure?: string;
   /** Synchronous work right after the first status (ContinueUpdateRollback's skipped resources). */
   begin?(rt: Runtime): void;
+  /** What the run waits for after the first status: a nested stack's parent recording "Resource creation Initiated". */
+  after?: Promise<void>;
   run(rt: Runtime): Promise<void>;
   onEnd?(): void;
 }
@@ -169,6 +174,7 @@ export class Engine {
       resources,
       accountScope: account,
       faults: this.deps.faults,
+      hooks: this.deps.hooks,
       imports: new Set(),
       env: this.operationEnv(),
       stop: new AbortController(),
@@ -214,7 +220,7 @@ export class Engine {
     const elapsed = launch.resumes ? Math.max(0, rt.clock.now().getTime() - Date.parse(startedAt)) : 0;
     const clearTimer = this.timeoutOf(rt, kind, elapsed);
     const mark = markOperation(store, rt.stack.stackId);
-    const task = Promise.resolve()
+    const task = Promise.resolve(launch.after)
       .then(() => launch.run(rt))
       .catch((err: unknown) => {
         log.error({ err, stackId: rt.stack.stackId, kind }, 'operation failed unexpectedly');
@@ -235,7 +241,10 @@ export class Engine {
         if (this.tasks.get(rt.stack.stackId) === task) this.tasks.delete(rt.stack.stackId);
         this.inFlight.delete(task);
         // what is kept per stack in memory lasts as long as its operation: the next one reads it back
+        const treeRoot = store.eventTreeRoot.get(rt.stack.stackId);
+        if (treeRoot && !this.running.has(treeRoot)) store.lastEventTime.delete(treeRoot);
         store.lastEventTime.delete(rt.stack.stackId);
+        store.eventTreeRoot.delete(rt.stack.stackId);
         if (rt.stack.status === 'DELETE_COMPLETE') this.deps.faults.forgetStack(rt.stack.stackId);
         logOperationEnd(log, store, rt.stack, kind, mark);
         launch.onEnd?.();

@@ -65,6 +65,18 @@ function tagsOf(parent: StackRecord, properties: Record<string, unknown>) {
 export class NestedStacks implements NestedStackDoor {
   constructor(private readonly engine: Engine) {}
 
+  /**
+   * New children held before their first resource: AWS's order is the child's CREATE_IN_PROGRESS, the parent's
+   * "Resource creation Initiated", then the child's resources (tools that follow a child from that event on, as the
+   * CDK's deploy display does, see them all). Released when the parent waits on the child, or stops waiting.
+   */
+  private readonly held = new Map<string, () => void>();
+
+  private release(stackId: string): void {
+    this.held.get(stackId)?.();
+    this.held.delete(stackId);
+  }
+
   private get store() {
     return this.engine.deps.store;
   }
@@ -118,7 +130,10 @@ export class NestedStacks implements NestedStackDoor {
       return refusal((err as Error).message);
     }
     describeTemplate(child, template);
-    createNestedStack(this.engine, child, template, body, input.DisableRollback ? 'DO_NOTHING' : 'ROLLBACK');
+    const released = new Promise<void>((resolve) => this.held.set(child.stackId, resolve));
+    req.signal?.addEventListener('abort', () => this.release(child.stackId), { once: true });
+    const onFailure = input.DisableRollback ? 'DO_NOTHING' : 'ROLLBACK';
+    createNestedStack(this.engine, child, template, body, onFailure, released);
     return { ok: true, physicalId: child.stackId, ref: child.stackId, attributes: {} };
   }
 
@@ -194,6 +209,7 @@ export class NestedStacks implements NestedStackDoor {
 
   /** The child once no operation runs on it; undefined if the parent stopped waiting (a sibling failed). */
   private async childWhenIdle(stackId: string, signal?: AbortSignal): Promise<StackRecord | undefined> {
+    this.release(stackId);
     return this.engine.stackWhenIdle(stackId, signal);
   }
 

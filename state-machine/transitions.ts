@@ -1,7 +1,7 @@
 // The doors through which a stack or resource status changes: each checks its table in statuses.ts and writes the
 // status, its event and its journal row in one transaction. (Change sets have theirs in changeSetStatus.ts.)
 import { v4 as uuidv4 } from 'uuid';
-import type { Store, StackRecord, ResourceRecord } from '../storage/index.js';
+import type { Store, StackRecord, ResourceRecord, EventDetail } from '../storage/index.js';
 import {
   actionInProgress,
   canBegin,
@@ -14,6 +14,7 @@ import {
   type ResourcePhase,
   type StackStatus,
 } from './statuses.js';
+import type { ResourceStatus } from '../domain/statuses.js';
 import { beginAutomaticRollback, eventOperationId } from './operationHistory.js';
 import { EXPRESS_STATUS_REASON } from './deploymentConfig.js';
 
@@ -40,18 +41,35 @@ const STAMPS_UPDATED_TIME = new Set<StackStatus>(['ROLLBACK_IN_PROGRESS', 'UPDAT
 
 /**
  * Event times strictly increase within a stack, so that resource EventIds (`<Logical>-<STATUS>-<timestamp>`, AWS's
- * format) stay unique even when two events of one resource fall in the same millisecond.
+ * format) stay unique even when two events of one resource fall in the same millisecond. They increase across a
+ * tree of nested stacks too, as AWS's are causal: the parent's event for a nested stack, then the child's own events,
+ * then the parent's completion of it. Every event of a tree also moves its root's time on.
  */
 export function eventTime(operation: OperationContext, stackId: string): string {
-  const { lastEventTime } = operation.store;
-  let last = lastEventTime.get(stackId);
-  if (last === undefined) {
-    const newest = operation.store.events.page(stackId, undefined, 1).at(0);
-    last = newest ? Date.parse(newest.timestamp) : 0;
-  }
-  const at = Math.max(operation.clock.now().getTime(), last + 1);
+  const { lastEventTime, eventTreeRoot } = operation.store;
+  const own = newestTime(operation, stackId);
+  const root = eventTreeRoot.get(stackId);
+  const at = Math.max(
+    operation.clock.now().getTime(),
+    own + 1,
+    root === undefined ? 0 : newestTime(operation, root) + 1,
+  );
   lastEventTime.set(stackId, at);
+  if (root !== undefined) lastEventTime.set(root, at);
   return new Date(at).toISOString();
+}
+
+/** A stack's newest event time: kept while its operation runs, else read back (with its tree's root, if nested). */
+function newestTime(operation: OperationContext, stackId: string): number {
+  const { lastEventTime, eventTreeRoot } = operation.store;
+  const known = lastEventTime.get(stackId);
+  if (known !== undefined) return known;
+  const newest = operation.store.events.page(stackId, undefined, 1).at(0);
+  const rootId = operation.store.stacks.byId(stackId)?.doc.rootId;
+  if (rootId) eventTreeRoot.set(stackId, rootId);
+  const at = newest ? Date.parse(newest.timestamp) : 0;
+  lastEventTime.set(stackId, at);
+  return at;
 }
 
 /** The one place a stack's status is written: StackRecord's status is readonly everywhere else. */
@@ -66,6 +84,14 @@ function write(stack: StackRecord, status: StackStatus, statusReason: string | u
 export function insertStack(operation: OperationContext, stack: StackRecord, body: string, reason?: string): void {
   if (!canBegin(stack.status)) throw new Error(`a stack cannot begin in ${stack.status}: ${stack.stackId}`);
   const { store } = operation;
+  const rootId = stack.doc.rootId;
+  if (rootId) {
+    // a nested stack begins after its parent's event for it (eventTime)
+    store.eventTreeRoot.set(stack.stackId, rootId);
+    const after = newestTime(operation, rootId) + 1;
+    if (Date.parse(stack.createdAt) < after) stack.createdAt = new Date(after).toISOString();
+    store.lastEventTime.set(rootId, Math.max(after, Date.parse(stack.createdAt)));
+  }
   store.transaction(() => {
     stack.templateId = store.templates.insert(stack.stackId, body, stack.createdAt);
     write(stack, stack.status, reason);
@@ -258,4 +284,47 @@ export function recordResourceEvent(operation: OperationContext, resource: Resou
   const timestamp = eventTime(operation, resource.stackId);
   const eventId = `${resource.logicalId}-${resource.status}-${timestamp}`;
   operation.store.transaction(() => appendResourceEvent(operation, resource, { eventId, timestamp, reason }));
+}
+
+/**
+ * A hook invocation's event (state-machine/hooks/): it changes no status. A resource's shows the status of the
+ * action the hook runs before (CREATE_IN_PROGRESS of a resource not yet created, with no physical id); a stack's,
+ * the stack's status. The event carries the Hook* fields.
+ */
+export function recordHookEvent(
+  scope: OperationContext,
+  target: { stack: StackRecord } | { resource: ResourceRecord; status: ResourceStatus },
+  detail: EventDetail,
+): void {
+  const stackId = 'stack' in target ? target.stack.stackId : target.resource.stackId;
+  const timestamp = eventTime(scope, stackId);
+  const shown =
+    'stack' in target
+      ? {
+          account: target.stack.account,
+          region: target.stack.region,
+          logicalId: target.stack.name,
+          physicalId: target.stack.stackId,
+          type: 'AWS::CloudFormation::Stack',
+          status: target.stack.status,
+        }
+      : {
+          account: target.resource.account,
+          region: target.resource.region,
+          logicalId: target.resource.logicalId,
+          physicalId: target.resource.physicalId ?? '',
+          type: target.resource.type,
+          status: target.status,
+        };
+  scope.store.transaction(() =>
+    scope.store.events.append({
+      stackId,
+      ...shown,
+      eventId: `${shown.logicalId}-${uuidv4()}`,
+      token: scope.token,
+      timestamp,
+      operationId: eventOperationId(scope),
+      detail,
+    }),
+  );
 }

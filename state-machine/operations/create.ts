@@ -155,6 +155,7 @@ export function createNestedStack(
   template: PreparedTemplate,
   body: string,
   onFailure: OnFailure,
+  after?: Promise<void>,
 ): void {
   engine.startOperation('CREATE_STACK', {
     operation: engine.operationContext(),
@@ -163,6 +164,7 @@ export function createNestedStack(
     resources: new Map(),
     insertBody: body,
     onFailure,
+    after,
     run: (rt) => runOperation(rt, CREATE_RUN),
   });
 }

@@ -5,11 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DescribeStacksCommand, ListExportsCommand, ListImportsCommand } from '@aws-sdk/client-cloudformation';
+import {
+  DeleteStackCommand,
+  DescribeStacksCommand,
+  ListExportsCommand,
+  ListImportsCommand,
+} from '@aws-sdk/client-cloudformation';
 import { GetFunctionConfigurationCommand, InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { endpointUrlAwsCli, run } from './clients.js';
 import { ACCOUNT, REGION, STEP_MS, cdkHarness, ok, type CdkHarness } from './cdkHarness.js';
 
@@ -42,6 +47,7 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
       synth('first', 'v1'),
       synth('changed', 'v1', { CFN_LOCAL_E2E_VARIANT: '2' }),
       synth('hot', 'v2', { CFN_LOCAL_E2E_VARIANT: '2' }),
+      synth('tree', 'v1', { CFN_LOCAL_E2E_VARIANT: 'tree' }),
     ]);
   }, STEP_MS);
   afterAll(async () => {
@@ -117,6 +123,38 @@ describe('the CDK dev loop (aws-cdk CLI, AWS_ENDPOINT_URL only)', () => {
       });
       expect(result.code, result.stderr).toBe(0);
       expect(JSON.parse(result.stdout).Parameter.Value).toMatch(/^e2eproducer-data/);
+    },
+    STEP_MS,
+  );
+
+  it(
+    "a failing nested stack: the deploy display shows the child's own events and its CREATE_FAILED, then the parent's",
+    async () => {
+      const result = await cdk('deploy', '--app', assembly('tree'), 'E2eTree');
+      expect(result.code).not.toBe(0);
+      const lines = `${result.stdout}${result.stderr}`.split('\n');
+      const at = (pattern: RegExp) => {
+        const index = lines.findIndex((l) => pattern.test(l));
+        expect(index, `a line matching ${pattern} in:\n${lines.join('\n')}`).toBeGreaterThanOrEqual(0);
+        return index;
+      };
+      // the child's own events, under the child's name, from its first resource to its rollback
+      const child = /^E2eTree-Branch[A-Za-z0-9]*-[A-Z0-9]{13} \|/;
+      const leafStart = at(new RegExp(`${child.source}.*\\| CREATE_IN_PROGRESS +\\| AWS::SSM::Parameter +\\| .*Leaf`));
+      const leafDone = at(new RegExp(`${child.source}.*\\| CREATE_COMPLETE +\\| AWS::SSM::Parameter +\\| .*Leaf`));
+      const childFailed = at(
+        new RegExp(`${child.source}.*\\| CREATE_FAILED +\\| AWS::SSM::Parameter +\\| .*Broken.*the nested failure`),
+      );
+      const childRolledBack = at(new RegExp(`${child.source}.*\\| ROLLBACK_COMPLETE +\\| AWS::CloudFormation::Stack`));
+      // then the parent's failure of the nested resource
+      const parentFailed = at(/^E2eTree \|.*\| CREATE_FAILED +\| AWS::CloudFormation::Stack +\| .*Embedded stack/);
+      expect([leafStart, leafDone, childFailed, childRolledBack, parentFailed]).toEqual(
+        [leafStart, leafDone, childFailed, childRolledBack, parentFailed].sort((a, b) => a - b),
+      );
+      const tree = await stack('E2eTree');
+      expect(tree.StackStatus).toBe('ROLLBACK_COMPLETE');
+      await server.client.send(new DeleteStackCommand({ StackName: tree.StackId }));
+      await waitForStack(server.client, tree.StackId!);
     },
     STEP_MS,
   );
