@@ -51,6 +51,16 @@ const accountGate = (account: string, region: string) => ({
   Status: 'SKIPPED',
   StatusReason: `Function not found: arn:aws:lambda:${region}:${account}:function:AWSCloudFormationStackSetAccountGate`,
 });
+/** A stack instance as the CLI prints it. */
+interface Instance {
+  Account: string;
+  Region: string;
+  Status: string;
+  StackId: string;
+  OrganizationalUnitId?: string;
+  DriftStatus?: string;
+}
+const instancesIn = (result: RunResult) => json<{ Summaries: Instance[] }>(result).Summaries;
 const byKey = <T extends { Account?: string; Region?: string }>(items: T[]) =>
   [...items].sort((x, y) => `${x.Account}/${x.Region}`.localeCompare(`${y.Account}/${y.Region}`));
 
@@ -172,10 +182,10 @@ describe.skipIf(cli.skip)(cli.title, () => {
     });
     expect(Date.parse(operation.EndTimestamp)).toBeGreaterThanOrEqual(Date.parse(operation.CreationTimestamp));
 
-    const listed = json(await aws(ADMIN, 'list-stack-instances', '--stack-set-name', 'my-stack-set')).Summaries;
-    expect(
-      byKey(listed).map((i: { Account: string; Region: string; Status: string }) => [i.Account, i.Region, i.Status]),
-    ).toEqual([A, B].flatMap((account) => regions.map((region) => [account, region, 'CURRENT'])));
+    const listed = instancesIn(await aws(ADMIN, 'list-stack-instances', '--stack-set-name', 'my-stack-set'));
+    expect(byKey(listed).map((i) => [i.Account, i.Region, i.Status])).toEqual(
+      [A, B].flatMap((account) => regions.map((region) => [account, region, 'CURRENT'])),
+    );
     for (const i of listed)
       expect(i.StackId).toMatch(
         new RegExp(`^arn:aws:cloudformation:${i.Region}:${i.Account}:stack/StackSet-my-stack-set-`),
@@ -300,8 +310,8 @@ describe.skipIf(cli.skip)(cli.title, () => {
       ),
     );
     expect((await settle('my-stack-set', gone.OperationId)).Status).toBe('SUCCEEDED');
-    const left = json(await aws(ADMIN, 'list-stack-instances', '--stack-set-name', 'my-stack-set')).Summaries;
-    expect(byKey(left).map((i: { Account: string; Region: string }) => `${i.Account}/${i.Region}`)).toEqual([
+    const left = instancesIn(await aws(ADMIN, 'list-stack-instances', '--stack-set-name', 'my-stack-set'));
+    expect(byKey(left).map((i) => `${i.Account}/${i.Region}`)).toEqual([
       `${A}/us-east-2`,
       `${A}/us-west-2`,
       `${B}/us-east-2`,
@@ -418,15 +428,13 @@ describe.skipIf(cli.skip)(cli.title, () => {
         json(await aws(ADMIN, 'describe-stack-set', '--stack-set-name', 'stack-set-drift-example')).StackSet
           .StackSetDriftDetectionDetails,
       ).toMatchObject(details);
-      const instances = json(
+      const instances = instancesIn(
         await aws(ADMIN, 'list-stack-instances', '--stack-set-name', 'stack-set-drift-example'),
-      ).Summaries;
-      expect(byKey(instances).map((i: { Account: string; DriftStatus: string }) => [i.Account, i.DriftStatus])).toEqual(
-        [
-          [A, 'DRIFTED'],
-          [B, 'IN_SYNC'],
-        ],
       );
+      expect(byKey(instances).map((i) => [i.Account, i.DriftStatus])).toEqual([
+        [A, 'DRIFTED'],
+        [B, 'IN_SYNC'],
+      ]);
       const drifts = json(
         await awsV1(
           ADMIN,
@@ -492,14 +500,7 @@ describe.skipIf(cli.skip)(cli.title, () => {
       expect((await settle('my-org-stack-set', deployed.OperationId)).Status).toBe('SUCCEEDED');
       const instances = () =>
         aws(ADMIN, 'list-stack-instances', '--stack-set-name', 'my-org-stack-set').then((r) =>
-          byKey(json(r).Summaries).map(
-            (i: { Account: string; Region: string; Status: string; OrganizationalUnitId: string }) => [
-              i.Account,
-              i.Region,
-              i.Status,
-              i.OrganizationalUnitId,
-            ],
-          ),
+          byKey(instancesIn(r)).map((i) => [i.Account, i.Region, i.Status, i.OrganizationalUnitId]),
         );
       expect(await instances()).toEqual([
         [A, 'us-east-1', 'CURRENT', PROD],
@@ -520,7 +521,7 @@ describe.skipIf(cli.skip)(cli.title, () => {
         new ListStackSetOperationsCommand({ StackSetName: 'my-org-stack-set' }),
       );
       for (const op of Summaries!) expect((await settle('my-org-stack-set', op.OperationId!)).Status).toBe('SUCCEEDED');
-      expect((await instances()).filter(([account]: string[]) => account === C)).toEqual([
+      expect((await instances()).filter(([account]) => account === C)).toEqual([
         [C, 'us-east-1', 'CURRENT', PROD],
         [C, 'us-west-2', 'CURRENT', PROD],
       ]);
