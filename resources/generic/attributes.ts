@@ -9,6 +9,7 @@ import { ATTRIBUTE_OVERRIDES } from './attributeOverrides.js';
 import { dnsSuffix, ec2Id, isArnName, kebab, serviceOf, type AccountContext } from './identity.js';
 import { HEX, randomChars, stableHex, type RandomSource } from './random.js';
 import { ipKind, privateAddress, stableIp } from './addresses.js';
+import { fromSample, isArnSample } from './samples.js';
 
 export interface AttributeArgs {
   readonly type: string;
@@ -101,6 +102,7 @@ function valueFor(c: AttributeContext, attr: string, type: PropertyType): unknow
     identifier(c, attr) ??
     nameOf(c, attr) ??
     echo(c, attr) ??
+    documented(c, attr) ??
     ownArn(c, attr) ??
     byName(c, attr, type) ??
     byType(c, attr, type);
@@ -148,12 +150,22 @@ function echo(c: AttributeContext, attr: string): unknown {
   return value === null ? undefined : value;
 }
 
-function ownArn(c: AttributeContext, attr: string): unknown {
+function isOwnArn(c: AttributeContext, attr: string): boolean {
   const short = c.type.split('::')[2];
-  if (attr === 'Arn' || attr === `${short}Arn` || (c.spec.primaryIdentifier.includes(attr) && isArnName(attr))) {
-    return resourceArn(c);
-  }
-  return undefined;
+  return attr === 'Arn' || attr === `${short}Arn` || (c.spec.primaryIdentifier.includes(attr) && isArnName(attr));
+}
+
+function ownArn(c: AttributeContext, attr: string): unknown {
+  return isOwnArn(c, attr) ? resourceArn(c) : undefined;
+}
+
+// The format of the sample AWS's user guide shows for the attribute; the resource's own ARN keeps the spec's
+// template where it has one.
+function documented(c: AttributeContext, attr: string): unknown {
+  const sample = c.spec.attributeSamples[attr];
+  if (sample === undefined || (isArnSample(sample) && c.spec.arnTemplate && isOwnArn(c, attr))) return undefined;
+  const label = c.name ?? c.physicalId.split(/[/:|]/).pop() ?? c.physicalId;
+  return fromSample(sample, { ctx: c.ctx, random: c.random, label });
 }
 
 function byName(c: AttributeContext, attr: string, type: PropertyType): unknown {

@@ -1,6 +1,7 @@
 // Physical ids, ARNs and Ref values of resources, derived from the spec's identifiers and ARN templates.
 import { resourceSpec, type ResourceSpec } from '../spec.js';
 import { generatePhysicalName } from './naming.js';
+import { fromSample, isArnSample } from './samples.js';
 import {
   DIGITS,
   HEX,
@@ -208,12 +209,27 @@ export function newIdentity(args: NewIdentityArgs): NewIdentity {
   const compound = spec && compoundId(spec, args.properties);
   if (compound) return { physicalId: compound };
   const name = generatePhysicalName(args);
+  const documented = spec && documentedId(spec, name, args);
+  if (documented) return { physicalId: documented, name };
   const ref = spec?.refIdentifier ?? [];
   // A type identified by its ARN has an ARN for a physical id (and Ref), from the spec's template or the default form.
   if (spec && ref.length === 1 && isArnName(ref[0])) {
     return { physicalId: arnFor(spec, args.properties, name, args.ctx), name };
   }
   return { physicalId: name };
+}
+
+/**
+ * A service-generated id in the format of the sample AWS's user guide shows for Ref (or for the identifier
+ * attribute): `fs-0123456789abcdef0`, a UUID, `arn:aws:datasync:…:location/…`. An ARN identifier keeps the spec's
+ * template where it has one.
+ */
+function documentedId(spec: ResourceSpec, name: string, args: NewIdentityArgs): string | undefined {
+  const ref = spec.refIdentifier;
+  if (ref.length !== 1) return undefined;
+  const sample = spec.refSample ?? spec.attributeSamples[ref[0]!];
+  if (isArnSample(sample) && spec.arnTemplate) return undefined;
+  return fromSample(sample, { ctx: args.ctx, random: args.random, label: name });
 }
 
 // A type identified by several of its own properties (an API Gateway method, a Lambda permission's function…)
