@@ -12,6 +12,7 @@ import { s3Figures } from './figures/s3.mjs';
 import { soakFigures } from './figures/soak.mjs';
 import { consoleFigures } from './figures/console.mjs';
 import { lambdaFigures } from './figures/lambda.mjs';
+import { backendFigures } from './figures/backend.mjs';
 import { table } from './lib/stats.mjs';
 
 /** BENCH_SOAK_SECONDS runs the soak longer, e.g. 480 for the eight minutes of bench/README.md's long run. */
@@ -43,6 +44,11 @@ export const GROUPS = {
     quick: { stacks: 1000, events: 10000, runs: 2 },
   },
   lambda: { run: lambdaFigures, full: { runs: 10 }, quick: { runs: 3 } },
+  backend: {
+    run: backendFigures,
+    full: { resources: 50, runs: 3, calls: 300, warmup: 30 },
+    quick: { resources: 50, runs: 1, calls: 100, warmup: 10 },
+  },
   soak: {
     run: soakFigures,
     full: { seconds: SOAK_SECONDS ?? 90, clients: 8 },

@@ -156,6 +156,19 @@ export function changeSetNotFound(name: string): AwsError {
   return new AwsError('ChangeSetNotFound', `ChangeSet [${echo(name)}] does not exist`);
 }
 
+// Stack aliases (SetAlias, RemoveAlias). AWS's API reference names the codes but not the texts: these follow the
+// form of its stack texts (README, "Differences from AWS").
+export const aliasExists = (alias: string) =>
+  awsError('AlreadyExistsException', `Alias [${echo(alias)}] already exists`);
+export const aliasIsStackName = (alias: string) =>
+  awsError('AlreadyExistsException', `Stack [${echo(alias)}] already exists`);
+export const stackHasAlias = (stack: string, alias: string) =>
+  awsError(
+    'LimitExceededException',
+    `Stack [${echo(stack)}] already has alias [${echo(alias)}]: remove it with RemoveAlias before setting another`,
+  );
+export const aliasNotFound = (alias: string) => validationError(`Alias [${echo(alias)}] does not exist`);
+
 // Stack sets. The not-found and in-progress texts are AWS's as its clients log them; the others follow their form.
 export const stackSetNotFound = (name: string) =>
   awsError('StackSetNotFoundException', `StackSet ${echo(name)} not found`);
@@ -174,3 +187,17 @@ export const stackInstanceNotFound = (set: string, account: string, region: stri
     `Stack instance for account ${echo(account)} and region ${echo(region)} not found in StackSet ${echo(set)}`,
   );
 export const invalidOperation = (message: string) => awsError('InvalidOperationException', message);
+
+// Hooks (state-machine/hooks/): the model describes HookResultNotFound as "the specified target doesn't have any
+// requested Hook invocations"; the texts follow that form.
+export const hookResultNotFound = (id: string) =>
+  awsError('HookResultNotFound', `Hook result with id ${echo(id)} not found`);
+export const hookTargetWithoutResults = (targetType: string, targetId: string) =>
+  awsError(
+    'HookResultNotFound',
+    `The specified target ${echo(targetType)} ${echo(targetId)} doesn't have any requested Hook invocations`,
+  );
+// The registry. DescribeType's not-found text is AWS's (recorded: "The type 'X' cannot be found.").
+export const typeNotFound = (typeName: string) =>
+  awsError('TypeNotFoundException', `The type '${echo(typeName)}' cannot be found.`);
+export const registryError = (message: string) => awsError('CFNRegistryException', message);

@@ -121,8 +121,16 @@ export function resourceSpec(type: string): ResourceSpec | undefined {
   if (hit) return hit;
   const spec = decode(type);
   if (spec) cache.set(type, spec);
-  return spec;
+  return spec ?? PRIVATE_SPECS.get(type);
 }
+
+/**
+ * The specifications of extensions registered (RegisterType) or activated (ActivateType) in the registry, from their
+ * default version's schema (state-machine/registry/specs.ts keeps it): the generic provider serves their resources.
+ * Keyed by type name alone, as the provider is asked by type; which accounts may use a type is the template
+ * check's business (state-machine/prepare.ts).
+ */
+export const PRIVATE_SPECS = new Map<string, ResourceSpec>();
 
 export function isKnownType(type: string): boolean {
   return Object.prototype.hasOwnProperty.call(specFile().index, type);
@@ -197,10 +205,37 @@ function readEntry(path: string, [start, end]: [number, number]): string {
   }
 }
 
+/**
+ * Every type's specification, decoded from one read of the whole file (what listing all of AWS's types needs: one
+ * read instead of a read per type), then kept in the cache as single lookups keep them.
+ */
+export function allResourceSpecs(): ResourceSpec[] {
+  const { path, index, types } = specFile();
+  if (cache.size < types.length) {
+    const fd = openSync(path, 'r');
+    let bytes: Buffer;
+    try {
+      bytes = readBytes(fd, 0, fstatSync(fd).size);
+    } finally {
+      closeSync(fd);
+    }
+    for (const type of types) {
+      if (cache.has(type)) continue;
+      const [start, end] = index[type];
+      cache.set(type, decodeEntry(type, bytes.toString('utf8', start, end)));
+    }
+  }
+  return types.map((t) => cache.get(t)!);
+}
+
 function decode(type: string): ResourceSpec | undefined {
   const { path, index } = specFile();
   if (!Object.prototype.hasOwnProperty.call(index, type)) return undefined;
-  const raw = JSON.parse(readEntry(path, index[type])) as RawEntry;
+  return decodeEntry(type, readEntry(path, index[type]));
+}
+
+function decodeEntry(type: string, entry: string): ResourceSpec {
+  const raw = JSON.parse(entry) as RawEntry;
   const properties = decodeProperties(raw.p, raw.e, '');
   const names = Object.keys(properties);
   const pi = raw.pi ?? [];

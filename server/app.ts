@@ -8,7 +8,11 @@ import { resumeSetOperations, stopSetOperations } from '../state-machine/stackSe
 import { systemClock } from '../state-machine/transitions.js';
 import { recoverInterruptedOperations } from '../state-machine/recovery.js';
 import { recoverRefactors } from '../state-machine/refactors/create.js';
+import { recoverRegistrations } from '../state-machine/registry/register.js';
+import { loadSpecs } from '../state-machine/registry/specs.js';
 import { Faults } from '../resources/faults.js';
+import { HookVerdicts } from '../state-machine/hooks/verdicts.js';
+import { configuredHooks } from '../state-machine/hooks/source.js';
 import { registerControlApi } from './routes/control.js';
 import { registerChangeSetImpact } from './routes/changeSetImpact.js';
 import { registerSignalRoutes } from './routes/signalRoutes.js';
@@ -111,6 +115,7 @@ export function buildApp(options: AppOptions = {}): App {
     store,
     clock: options.clock ?? systemClock,
     faults,
+    hooks: { verdicts: new HookVerdicts(), configured: configuredHooks },
     log,
     providerEnv,
     timeScale: options.timeScale,
@@ -118,6 +123,9 @@ export function buildApp(options: AppOptions = {}): App {
     transforms,
     nestedStacks: (door) => new NestedStacks(door),
   });
+  // registered types' specs first: a resumed operation may deploy them
+  loadSpecs(store);
+  recoverRegistrations(engine);
   recoverInterruptedOperations(engine);
   resumeSetOperations(engine);
   recoverRefactors(engine);
@@ -151,7 +159,7 @@ export function buildApp(options: AppOptions = {}): App {
   registerAwsEndpoint(fastify, { store, engine, faults, options, defaults, lambda, backend, stepFunctions });
   registerChangeSetImpact(fastify, { store });
   registerControlApi(fastify, { store, engine, faults, defaults });
-  registerConsole(fastify, { store, engine, faults, defaults });
+  registerConsole(fastify, { store, engine, faults, defaults, backend });
   registerSignalRoutes(fastify, { store, signals: providerEnv.signals, signingKey: providerEnv.signingKey! });
   registerControlFallback(fastify, controlRoutes);
   fastify.addHook('onListen', async () => {

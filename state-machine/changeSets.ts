@@ -25,6 +25,7 @@ export type { CreateChangeSetInput } from './inputs.js';
 import type { DeploymentConfig, RollbackConfiguration } from '../generated/cloudformation.js';
 import { checkDeploymentConfig, checkFollowUp, recordedConfig } from './deploymentConfig.js';
 import { recordValidationEvents, validate, type ValidationOutcome } from './earlyValidation.js';
+import { runChangeSetHooks } from './hooks/stackHooks.js';
 import { REASONS } from './outcomes.js';
 
 /** What a change set keeps beside its status: the request, and the plan DescribeChangeSet shows. */
@@ -111,11 +112,17 @@ export function createChangeSet(
     if (validation?.failure) prepared.failure = validation.failure;
     else if (isEmpty(stack, before, after, model, input)) prepared.failure = NO_CHANGES;
   }
-  const outcome = outcomeOf(imports?.failure ?? prepared.failure);
   // creating a change set is an operation of its own (CREATE_CHANGESET): a new stack's first event is its
   const operationId = uuidv4();
-  if (fresh) insertStack({ store, clock, operationId }, stack, body, REASONS.userInitiated);
   const changeSetId = `arn:aws:cloudformation:${caller.region}:${caller.account}:changeSet/${input.ChangeSetName}/${uuidv4()}`;
+  // the change set's own hooks run once it is planned (state-machine/hooks/stackHooks.ts)
+  if (!prepared.failure && !imports?.failure) {
+    const door = engine.deps.hooks;
+    const scope = { store, clock, operationId };
+    prepared.failure = runChangeSetHooks({ scope, door, stack, changeSetId, metadata: after.model.metadata });
+  }
+  const outcome = outcomeOf(imports?.failure ?? prepared.failure);
+  if (fresh) insertStack({ store, clock, operationId }, stack, body, REASONS.userInitiated);
   const doc = changeSetDoc(type, input, body, after, model, outcome);
   doc.operationId = operationId;
   store.history.begin({

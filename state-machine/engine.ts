@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Store, StackDoc, StackRecord, ResourceRecord } from '../storage/index.js';
 import type { PreparedTemplate } from '../template/index.js';
 import type { Faults } from '../resources/faults.js';
+import type { HookDoor } from './hooks/invoke.js';
 import { REAL_TIMERS, type Timers } from '../resources/timers.js';
 import type { NestedStackDoor, ProviderEnv } from '../resources/provider.js';
 import type { TransformServices } from './expansions.js';
@@ -29,6 +30,8 @@ export interface EngineDeps {
   store: Store;
   clock: Clock;
   faults: Faults;
+  /** The hooks' door (state-machine/hooks/): the configured hooks and their verdicts. */
+  hooks?: HookDoor;
   log: Logger;
   /** Multiplies every AWS duration (TimeoutInMinutes…): tests and impatient users shrink time with it. */
   timeScale?: number;
@@ -171,6 +174,7 @@ export class Engine {
       resources,
       accountScope: account,
       faults: this.deps.faults,
+      hooks: this.deps.hooks,
       imports: new Set(),
       env: this.operationEnv(),
       stop: new AbortController(),

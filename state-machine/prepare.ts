@@ -5,6 +5,7 @@ import { prepareTemplate, transformTemplate, type PreparedTemplate, type Prepare
 import type { GivenParameter } from '../template/parameters.js';
 import { availabilityZones } from '../resources/regions.js';
 import { isKnownResourceType } from '../resources/registry.js';
+import { isUsableType } from './registry/extensions.js';
 import { accountScope, pseudoParameters, templateWorld } from './runtime.js';
 import { tagsOf } from './stackRecords.js';
 import {
@@ -72,7 +73,7 @@ function prepareInput(
     exists: world.exists,
     parameterAttribute: world.parameterAttribute,
     pseudo: pseudoParameters(stack, scope),
-    isKnownType: isKnownResourceType,
+    isKnownType: (type) => isKnownResourceType(type) || isUsableType(store, scope, type),
     availabilityZones,
     stored,
     expansions,

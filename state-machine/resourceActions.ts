@@ -13,6 +13,8 @@ import { evaluateIn, resolveDynamicIn, type Runtime } from './runtime.js';
 import { policyRefusal } from './stackPolicy.js';
 import { faultGate, request } from './providerCalls.js';
 import { provision, REASONS } from './provision.js';
+import { runResourceHooks } from './hooks/resourceHooks.js';
+import { HOOK_REASONS } from './hooks/invoke.js';
 
 export { REASONS } from './provision.js';
 
@@ -63,7 +65,12 @@ export async function createResource(rt: Runtime, logicalId: string, signal: Abo
     setResourceStatus(rt, r, 'Create', 'failed', { reason: (err as Error).message });
     return false;
   }
-  setResourceStatus(rt, r, 'Create', 'start');
+  const hooked = runResourceHooks(rt, r, 'CREATE');
+  if (hooked.failure) {
+    setResourceStatus(rt, r, 'Create', 'failed', { reason: hooked.failure });
+    return false;
+  }
+  setResourceStatus(rt, r, 'Create', 'start', hooked.invoked ? { reason: HOOK_REASONS.createInitiated } : {});
   const provider = providerFor(r.type);
   const invalid = provider.validate(r.type, logicalId, r.doc.properties!);
   if (invalid) {
@@ -145,6 +152,11 @@ export async function updateResource(rt: Runtime, logicalId: string, signal: Abo
   );
   if (refusal) {
     setResourceStatus(rt, r, 'Update', 'failed', { reason: refusal });
+    return false;
+  }
+  const hooked = runResourceHooks(rt, r, 'UPDATE');
+  if (hooked.failure) {
+    setResourceStatus(rt, r, 'Update', 'failed', { reason: hooked.failure });
     return false;
   }
   if (replacing) return replaceResource(rt, r, properties, signal);

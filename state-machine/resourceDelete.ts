@@ -8,6 +8,7 @@ import { snapshotOf } from '../resources/policies.js';
 import { setResourceStatus } from './transitions.js';
 import type { Runtime } from './runtime.js';
 import { faultGate, request } from './providerCalls.js';
+import { runResourceHooks } from './hooks/resourceHooks.js';
 
 export type DeleteReason = 'stack-delete' | 'rollback' | 'cleanup' | 'replaced-copy' | 'rollback-cleanup';
 
@@ -56,6 +57,14 @@ export async function deleteResource(rt: Runtime, target: DeleteTarget, why: Del
   if (!shown.physicalId) {
     setResourceStatus(rt, shown, 'Delete', 'complete', { ...options, removeRow: why === 'cleanup' });
     return true;
+  }
+  // pre-delete hooks guard a stack's delete and an update's removals, not a rollback's deletes or old copies
+  if (why === 'stack-delete' || why === 'cleanup') {
+    const hooked = runResourceHooks(rt, shown, 'DELETE');
+    if (hooked.failure) {
+      setResourceStatus(rt, shown, 'Delete', 'failed', { ...options, reason: hooked.failure });
+      return false;
+    }
   }
   setResourceStatus(rt, shown, 'Delete', 'start', options);
   // the cleanup after a successful update tries a delete three times before it gives the resource up

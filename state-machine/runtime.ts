@@ -18,6 +18,7 @@ import { randomSuffix } from '../resources/names.js';
 import { readSsmParameter } from '../resources/ssmParameters.js';
 import { VALUE_OF_ATTRIBUTES, supportsValueOf, valueOfAttribute } from '../resources/parameterAttributes.js';
 import type { Faults } from '../resources/faults.js';
+import type { HookDoor } from './hooks/invoke.js';
 
 export interface Runtime extends OperationContext {
   stack: StackRecord;
@@ -26,6 +27,8 @@ export interface Runtime extends OperationContext {
   accountScope: AccountScope;
   world: WorldAccess;
   faults: Faults;
+  /** The account's hooks and their verdicts on demand (state-machine/hooks/); absent, no hook runs. */
+  hooks?: HookDoor;
   /** Export names read through Fn::ImportValue during this operation. */
   imports: Set<string>;
   /** Stops the operation from outside: CancelUpdateStack or TimeoutInMinutes (the reason says which). */

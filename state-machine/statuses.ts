@@ -181,10 +181,16 @@ interface PhaseRow extends Record<ResourcePhase, ResourceStatus> {
 export const RESOURCE_PHASES: Record<ResourceAction, PhaseRow> = {
   // properties that cannot be evaluated fail a create before it starts
   Create: { start: 'CREATE_IN_PROGRESS', complete: 'CREATE_COMPLETE', failed: 'CREATE_FAILED', direct: ['failed'] },
-  // so do they an update, and so does a stack policy's refusal
+  // so do they an update, and so does a stack policy's refusal (and, for all three, a failed hook)
   Update: { start: 'UPDATE_IN_PROGRESS', complete: 'UPDATE_COMPLETE', failed: 'UPDATE_FAILED', direct: ['failed'] },
-  // a resource that never got a physical id is deleted without DELETE_IN_PROGRESS
-  Delete: { start: 'DELETE_IN_PROGRESS', complete: 'DELETE_COMPLETE', failed: 'DELETE_FAILED', direct: ['complete'] },
+  // a resource that never got a physical id is deleted without DELETE_IN_PROGRESS; a failed pre-delete hook fails
+  // the delete before it starts
+  Delete: {
+    start: 'DELETE_IN_PROGRESS',
+    complete: 'DELETE_COMPLETE',
+    failed: 'DELETE_FAILED',
+    direct: ['complete', 'failed'],
+  },
   // a retained resource shows a single DELETE_SKIPPED
   Skip: { start: 'DELETE_SKIPPED', complete: 'DELETE_SKIPPED', failed: 'DELETE_SKIPPED', direct: ['complete'] },
   // an update rollback puts a resource back through an update

@@ -1,7 +1,7 @@
 // The doors through which a stack or resource status changes: each checks its table in statuses.ts and writes the
 // status, its event and its journal row in one transaction. (Change sets have theirs in changeSetStatus.ts.)
 import { v4 as uuidv4 } from 'uuid';
-import type { Store, StackRecord, ResourceRecord } from '../storage/index.js';
+import type { Store, StackRecord, ResourceRecord, EventDetail } from '../storage/index.js';
 import {
   actionInProgress,
   canBegin,
@@ -14,6 +14,7 @@ import {
   type ResourcePhase,
   type StackStatus,
 } from './statuses.js';
+import type { ResourceStatus } from '../domain/statuses.js';
 import { beginAutomaticRollback, eventOperationId } from './operationHistory.js';
 import { EXPRESS_STATUS_REASON } from './deploymentConfig.js';
 
@@ -283,4 +284,47 @@ export function recordResourceEvent(operation: OperationContext, resource: Resou
   const timestamp = eventTime(operation, resource.stackId);
   const eventId = `${resource.logicalId}-${resource.status}-${timestamp}`;
   operation.store.transaction(() => appendResourceEvent(operation, resource, { eventId, timestamp, reason }));
+}
+
+/**
+ * A hook invocation's event (state-machine/hooks/): it changes no status. A resource's shows the status of the
+ * action the hook runs before (CREATE_IN_PROGRESS of a resource not yet created, with no physical id); a stack's,
+ * the stack's status. The event carries the Hook* fields.
+ */
+export function recordHookEvent(
+  scope: OperationContext,
+  target: { stack: StackRecord } | { resource: ResourceRecord; status: ResourceStatus },
+  detail: EventDetail,
+): void {
+  const stackId = 'stack' in target ? target.stack.stackId : target.resource.stackId;
+  const timestamp = eventTime(scope, stackId);
+  const shown =
+    'stack' in target
+      ? {
+          account: target.stack.account,
+          region: target.stack.region,
+          logicalId: target.stack.name,
+          physicalId: target.stack.stackId,
+          type: 'AWS::CloudFormation::Stack',
+          status: target.stack.status,
+        }
+      : {
+          account: target.resource.account,
+          region: target.resource.region,
+          logicalId: target.resource.logicalId,
+          physicalId: target.resource.physicalId ?? '',
+          type: target.resource.type,
+          status: target.status,
+        };
+  scope.store.transaction(() =>
+    scope.store.events.append({
+      stackId,
+      ...shown,
+      eventId: `${shown.logicalId}-${uuidv4()}`,
+      token: scope.token,
+      timestamp,
+      operationId: eventOperationId(scope),
+      detail,
+    }),
+  );
 }

@@ -37,6 +37,7 @@ export interface EventDetail {
   HookStatusReason?: string;
   HookInvocationPoint?: string;
   HookFailureMode?: string;
+  HookInvocationId?: string;
 }
 
 interface EventRow {

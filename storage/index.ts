@@ -18,6 +18,8 @@ import { DriftStore } from './drifts.js';
 import { GeneratorStore } from './generator.js';
 import { StackSetStore } from './stackSets.js';
 import { RefactorStore } from './refactors.js';
+import { HookResultStore } from './hookResults.js';
+import { RegistryStore } from './registry.js';
 import { MemoryBodies, openBodies, type BodyStore } from './bodies.js';
 
 /**
@@ -32,6 +34,11 @@ export interface ReadonlyStore {
   readonly drifts: Pick<DriftStore, 'detection' | 'latestDetection' | 'latestComplete' | 'resources' | 'resource'>;
   readonly generator: Pick<GeneratorStore, 'scan' | 'template' | 'templateByName' | 'scans' | 'templates'>;
   readonly refactors: Pick<RefactorStore, 'byId' | 'list'>;
+  readonly hookResults: Pick<HookResultStore, 'byId' | 'list'>;
+  readonly registry: Pick<
+    RegistryStore,
+    'type' | 'types' | 'registration' | 'registrations' | 'configurations' | 'publisher' | 'catalogue'
+  >;
   readonly templates: Pick<TemplateStore, 'body'>;
   readonly stackSets: Pick<
     StackSetStore,
@@ -78,6 +85,10 @@ export class Store {
   readonly stackSets: StackSetStore;
   /** Stack refactors. */
   readonly refactors: RefactorStore;
+  /** Hook invocations (state-machine/hooks/). */
+  readonly hookResults: HookResultStore;
+  /** The CloudFormation registry: extensions, registrations, type configurations, publishers, the catalogue. */
+  readonly registry: RegistryStore;
   /**
    * The newest event time per stack, so event times strictly increase (see state-machine/transitions.ts): a cache
    * for the stacks whose operation runs, dropped at its end (state-machine/engine.ts); a miss reads the newest event.
@@ -111,6 +122,8 @@ export class Store {
     this.generator = new GeneratorStore(db);
     this.stackSets = new StackSetStore(db);
     this.refactors = new RefactorStore(db);
+    this.hookResults = new HookResultStore(db);
+    this.registry = new RegistryStore(db);
   }
 
   static open(file: string): Store {
@@ -166,6 +179,12 @@ export class Store {
         'stack_set_results',
         'organizations',
         'stack_refactors',
+        'hook_results',
+        'registry_types',
+        'registry_registrations',
+        'registry_configurations',
+        'registry_publishers',
+        'registry_catalogue',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -223,6 +242,11 @@ export class Store {
         's3_uploads',
         'generator_records',
         'stack_refactors',
+        'hook_results',
+        'registry_types',
+        'registry_registrations',
+        'registry_configurations',
+        'registry_publishers',
         'stacks',
       ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...args);
@@ -257,6 +281,17 @@ export type {
   RefactorStackRecord,
   RefactorLocation,
 } from './refactors.js';
+export type {
+  ExtensionCategory,
+  ExtensionRecord,
+  ExtensionVersionRecord,
+  ActivationRecord,
+  RegistrationRecord,
+  RegistrationStatus,
+  TypeConfigurationRecord,
+  PublisherRecord,
+  CatalogueEntry,
+} from './registry.js';
 export type { WorldResource, WorldState } from './world.js';
 export type {
   StackSetRecord,
@@ -275,3 +310,4 @@ export type { ChangeSetRecord } from './changeSets.js';
 export type { ExportRecord } from './exports.js';
 export type { ObjectRecord, ObjectDoc, UploadRecord, PartRecord } from './objects.js';
 export type { BodyStore, ByteRange } from './bodies.js';
+export type { HookResultRecord, HookResultStatus, HookTargetType, HookResultFilter } from './hookResults.js';

@@ -59,6 +59,8 @@ export interface StackDoc {
   /** A nested stack's parent and the root of its tree (stack ARNs). */
   parentId?: string;
   rootId?: string;
+  /** The stack's other name (SetAlias): any action taking a StackName finds the stack by it too. */
+  aliasName?: string;
   /** The stable configuration an update rolls back to. */
   previous?: {
     templateId: number;
@@ -105,6 +107,7 @@ export class StackStore {
   private readonly saveDocStmt;
   private readonly byIdStmt;
   private readonly liveByNameStmt;
+  private readonly liveByAliasStmt;
   private readonly pageStmt;
   private readonly inProgressStmt;
   private readonly allStmt;
@@ -127,6 +130,11 @@ export class StackStore {
     this.byIdStmt = db.prepare('SELECT * FROM stacks WHERE stack_id = ?');
     this.liveByNameStmt = db.prepare(
       'SELECT * FROM stacks WHERE account = ? AND region = ? AND name = ? AND deleted_at IS NULL',
+    );
+    // The same expression as the partial index of migration 15, so the lookup reads that index.
+    this.liveByAliasStmt = db.prepare(
+      `SELECT * FROM stacks WHERE account = ? AND region = ? AND json_extract(doc, '$.aliasName') = ?
+         AND deleted_at IS NULL`,
     );
     this.pageStmt = withLimit(
       db,
@@ -160,8 +168,12 @@ export class StackStore {
     return row ? fromRow(row) : undefined;
   }
 
+  /**
+   * The live stack a StackName names: the stack of that name, else the stack holding it as its alias (SetAlias).
+   * Every lookup of a stack by name comes here, so an alias works wherever a StackName is accepted.
+   */
   liveByName(account: string, region: string, name: string): StackRecord | undefined {
-    const row = this.liveByNameStmt.get(account, region, name);
+    const row = this.liveByNameStmt.get(account, region, name) ?? this.liveByAliasStmt.get(account, region, name);
     return row ? fromRow(row) : undefined;
   }
 

@@ -1,8 +1,9 @@
-// The simulated account by type (buckets and their objects, parameters, functions to invoke, retained leftovers…), with
-// the control API's fault controls as buttons: make a bucket non-empty, edit a property, clear faults, reset.
+// The simulated account by type (buckets and their objects, parameters, functions to invoke, retained leftovers, and
+// with a backend what its queues and tables hold…), with the control API's fault controls as buttons: make a bucket
+// non-empty, edit a property, clear faults, reset.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { call, get } from './api.js';
-import { BucketObjects, InvokeFunction, type WorldResource } from './worldActions.js';
+import { BackendCounts, BucketObjects, COUNTED_TYPES, InvokeFunction, type WorldResource } from './worldActions.js';
 
 interface Fault {
   id: string;
@@ -47,6 +48,8 @@ function EditProperties({ r, done }: { r: WorldResource; done: () => void }) {
 function ResourceRow({ r, reload }: { r: WorldResource; reload: () => void }) {
   const [editing, setEditing] = useState(false);
   const owner = r.stackName ? `${r.stackName} / ${r.logicalId}` : 'no stack (retained or created outside)';
+  // where it lives is said by its own mark, not as out-of-band state
+  const { lives: _lives, ...state } = r.state;
   return (
     <li class="world-item" data-physical-id={r.physicalId}>
       <p>
@@ -54,7 +57,13 @@ function ResourceRow({ r, reload }: { r: WorldResource; reload: () => void }) {
         <span class="muted">
           {r.account} / {r.region}
         </span>
-        {Object.keys(r.state).length > 0 && <span class="state"> state {JSON.stringify(r.state)}</span>}
+        {r.lives === 'backend' && (
+          <>
+            {' '}
+            <span class="lives">in the backend</span>
+          </>
+        )}
+        {Object.keys(state).length > 0 && <span class="state"> state {JSON.stringify(state)}</span>}
       </p>
       <p class="actions">
         {DATA_HOLDERS.has(r.type) && (
@@ -68,6 +77,7 @@ function ResourceRow({ r, reload }: { r: WorldResource; reload: () => void }) {
       </p>
       {r.type === 'AWS::S3::Bucket' && <BucketObjects r={r} />}
       {r.type === 'AWS::Lambda::Function' && <InvokeFunction r={r} />}
+      {r.lives === 'backend' && COUNTED_TYPES.has(r.type) && <BackendCounts r={r} />}
       {editing && (
         <EditProperties
           r={r}

@@ -1,6 +1,7 @@
 // What a resource of the simulated account offers beyond its properties: a bucket's objects, a function's Invoke
-// (Lambda's own API on this port, which runs the function's code locally).
-import { useState } from 'preact/hooks';
+// (Lambda's own API on this port, which runs the function's code locally), and what a queue or table in the backend
+// holds (asked of the backend).
+import { useEffect, useState } from 'preact/hooks';
 import { get } from './api.js';
 
 export interface WorldResource {
@@ -13,6 +14,8 @@ export interface WorldResource {
   logicalId?: string;
   properties: Record<string, unknown>;
   state: Record<string, unknown>;
+  /** `backend` when --backend's endpoint holds it, else `simulated`. */
+  lives?: 'backend' | 'simulated';
 }
 
 interface S3Object {
@@ -92,5 +95,43 @@ export function InvokeFunction({ r }: { r: WorldResource }) {
         </pre>
       )}
     </form>
+  );
+}
+
+/** The types the backend is asked about (server/routes/consoleBackend.ts). */
+export const COUNTED_TYPES = new Set(['AWS::SQS::Queue', 'AWS::DynamoDB::Table']);
+
+interface Counts {
+  ApproximateNumberOfMessages?: number;
+  ApproximateNumberOfMessagesNotVisible?: number;
+  ApproximateNumberOfMessagesDelayed?: number;
+  ItemCount?: number;
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+function describeCounts(c: Counts): string {
+  if (c.ItemCount !== undefined) return plural(c.ItemCount, 'item');
+  return `${plural(c.ApproximateNumberOfMessages ?? 0, 'message')} available, ${c.ApproximateNumberOfMessagesNotVisible ?? 0} in flight, ${c.ApproximateNumberOfMessagesDelayed ?? 0} delayed`;
+}
+
+/** A queue's approximate message counts or a table's item count, as the backend reports them now. */
+export function BackendCounts({ r }: { r: WorldResource }) {
+  const [text, setText] = useState('Asking the backend…');
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const q = `account=${r.account}&region=${r.region}&type=${encodeURIComponent(r.type)}&id=${encodeURIComponent(r.physicalId)}`;
+    get<{ counts: Counts }>(`/backend-counts?${q}`).then(
+      ({ counts }) => setText(describeCounts(counts)),
+      (err: Error) => setText(err.message),
+    );
+  }, [r.account, r.region, r.type, r.physicalId, version]);
+  return (
+    <p class="counts">
+      In the backend: <span role="status">{text}</span>{' '}
+      <button type="button" onClick={() => setVersion((v) => v + 1)}>
+        Refresh counts
+      </button>
+    </p>
   );
 }

@@ -22,6 +22,13 @@ export function stackEventView(e: EventRecord, stackName: string): StackEvent {
     ResourceStatusReason: e.reason,
     ResourceProperties: e.properties,
     ClientRequestToken: e.token,
+    // a hook's invocation events (state-machine/hooks/) carry its fields
+    HookType: e.detail?.HookType,
+    HookStatus: e.detail?.HookStatus,
+    HookStatusReason: e.detail?.HookStatusReason,
+    HookInvocationPoint: e.detail?.HookInvocationPoint,
+    HookInvocationId: e.detail?.HookInvocationId,
+    HookFailureMode: e.detail?.HookFailureMode,
   };
 }
 

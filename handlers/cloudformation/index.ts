@@ -21,6 +21,12 @@ import * as stackInstances from './stackSets/instances.js';
 import * as setOperations from './stackSets/operations.js';
 import * as organizations from './stackSets/organizations.js';
 import * as refactors from './refactors.js';
+import * as hooks from './hooks.js';
+import * as registrations from './registry/registrations.js';
+import * as registryTypes from './registry/types.js';
+import * as extensions from './registry/extensions.js';
+import * as publishing from './registry/publishing.js';
+import * as aliases from './aliases.js';
 
 /** Total over the model's Actions: the served ones here, the others NOT_IMPLEMENTED (notImplemented.ts). */
 export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = {
@@ -31,6 +37,8 @@ export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = 
   DescribeStacks: stacks.describeStacks,
   ListStacks: stacks.listStacks,
   UpdateTerminationProtection: stacks.updateTerminationProtection,
+  SetAlias: aliases.setAlias,
+  RemoveAlias: aliases.removeAlias,
   DescribeStackEvents: events.describeStackEvents,
   DescribeEvents: operationEvents.describeEvents,
   DescribeStackResource: resources.describeStackResource,
@@ -95,6 +103,26 @@ export const ACTIONS: { readonly [A in Action]: Handler<A> | NotImplemented } = 
   ExecuteStackRefactor: refactors.executeStackRefactor,
   ListStackRefactors: refactors.listStackRefactors,
   ListStackRefactorActions: refactors.listStackRefactorActions,
+  DescribeChangeSetHooks: hooks.describeChangeSetHooks,
+  GetHookResult: hooks.getHookResult,
+  ListHookResults: hooks.listHookResults,
+  RegisterType: registrations.registerType,
+  DescribeTypeRegistration: registrations.describeTypeRegistration,
+  ListTypeRegistrations: registrations.listTypeRegistrations,
+  DescribeType: registryTypes.describeType,
+  ListTypes: registryTypes.listTypes,
+  ListTypeVersions: registryTypes.listTypeVersions,
+  ActivateType: extensions.activateType,
+  DeactivateType: extensions.deactivateType,
+  SetTypeConfiguration: extensions.setTypeConfiguration,
+  BatchDescribeTypeConfigurations: extensions.batchDescribeTypeConfigurations,
+  DeregisterType: publishing.deregisterType,
+  SetTypeDefaultVersion: publishing.setTypeDefaultVersion,
+  RegisterPublisher: publishing.registerPublisher,
+  DescribePublisher: publishing.describePublisher,
+  TestType: publishing.testType,
+  PublishType: publishing.publishType,
+  RecordHandlerProgress: publishing.recordHandlerProgress,
 };
 
 /** The handler of `action` behind INPUT_RULES' check; NOT_IMPLEMENTED, or undefined for an Action the model lacks. */

@@ -14,21 +14,34 @@ const STACK_NAME: Constraint = {
   maxLengthArn: 256,
   pattern: '[a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*',
 };
+// "An alias name can contain only alphanumeric characters (case-sensitive) and hyphens. It must start with an
+// alphabetic character and can't be longer than 128 characters" (API_SetAlias).
+const ALIAS_NAME: Constraint = { maxLength: 128, pattern: '[a-zA-Z][-a-zA-Z0-9]*' };
 const CHANGE_SET_NAME: Constraint = { maxLength: 128, pattern: '[a-zA-Z][-a-zA-Z0-9]*' };
 // Enum value sets in the order AWS prints them, not the model's (test/unit/handlers/inputRules.test.ts checks that
 // they hold the model's values).
 export const CHANGE_SET_TYPE = { enum: ['UPDATE', 'IMPORT', 'CREATE'] } as const satisfies Constraint;
 export const TEMPLATE_STAGE = { enum: ['Original', 'Processed'] } as const satisfies Constraint;
+// ListHookResults' filters, in the model's order (no AWS answer recorded)
+export const HOOK_TARGET_TYPE = {
+  enum: ['CHANGE_SET', 'STACK', 'RESOURCE', 'CLOUD_CONTROL'],
+} as const satisfies Constraint;
+export const HOOK_STATUS = {
+  enum: ['HOOK_IN_PROGRESS', 'HOOK_COMPLETE_SUCCEEDED', 'HOOK_COMPLETE_FAILED', 'HOOK_FAILED'],
+} as const satisfies Constraint;
 
 export const INPUT_RULES: { readonly [A in Action]?: Constraints<InputOf<A>> } = {
   CreateStack: { StackName: STACK_NAME },
   UpdateStack: { StackName: STACK_NAME },
   CreateChangeSet: { StackName: STACK_NAME, ChangeSetName: CHANGE_SET_NAME, ChangeSetType: CHANGE_SET_TYPE },
+  SetAlias: { AliasName: ALIAS_NAME },
+  RemoveAlias: { AliasName: { maxLength: 128 } },
   GetTemplate: { TemplateStage: TEMPLATE_STAGE },
   DescribeStackResourceDrifts: { MaxResults: { minValue: 1, maxValue: 100 } },
   CreateStackRefactor: { Description: { maxLength: 1024 } },
   ListStackRefactors: { MaxResults: { minValue: 1, maxValue: 100 } },
   ListStackRefactorActions: { MaxResults: { minValue: 1, maxValue: 100 } },
+  ListHookResults: { TargetType: HOOK_TARGET_TYPE, Status: HOOK_STATUS },
 };
 
 /** INPUT_RULES by an Action's name, as the dispatcher holds it. */

@@ -2,27 +2,4 @@
 // model, so a model update that adds an Action does not compile until it gets a row. Each answers NotImplemented.
 import { notImplemented } from '../actionTable.js';
 
-export const NOT_SERVED = notImplemented([
-  'ActivateType',
-  'BatchDescribeTypeConfigurations',
-  'DeactivateType',
-  'DeregisterType',
-  'DescribeChangeSetHooks',
-  'DescribePublisher',
-  'DescribeType',
-  'DescribeTypeRegistration',
-  'GetHookResult',
-  'ListHookResults',
-  'ListTypeRegistrations',
-  'ListTypeVersions',
-  'ListTypes',
-  'PublishType',
-  'RecordHandlerProgress',
-  'RegisterPublisher',
-  'RegisterType',
-  'RemoveAlias',
-  'SetAlias',
-  'SetTypeConfiguration',
-  'SetTypeDefaultVersion',
-  'TestType',
-]);
+export const NOT_SERVED = notImplemented([]);

@@ -45,6 +45,7 @@ export function describeStack(stack: StackRecord, drift?: DriftDetectionRecord):
     LastOperations: lastOperationsOf(doc),
     ParentId: doc.parentId,
     RootId: doc.rootId,
+    AliasName: deleted ? undefined : doc.aliasName,
   };
 }
 

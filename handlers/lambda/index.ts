@@ -16,6 +16,7 @@ import {
   type LambdaInputOf,
 } from './functions.js';
 import { getAlias, publishVersion, qualifiedConfiguration, updateAlias } from './versions.js';
+import { listTags, tagResource, untagResource } from './tags.js';
 import { NOT_IMPLEMENTED, rowOf, type DecodedHandler, type NotImplemented } from '../actionTable.js';
 import { NOT_SERVED } from './notImplemented.js';
 
@@ -183,6 +184,9 @@ export const LAMBDA_ACTIONS: { readonly [A in LambdaAction]: LambdaHandler<A> | 
   PublishVersion: publishVersion,
   GetAlias: getAlias,
   UpdateAlias: updateAlias,
+  TagResource: tagResource,
+  UntagResource: untagResource,
+  ListTags: listTags,
 };
 
 const RANGES_BY_NAME: Readonly<Record<string, Constraints<Record<string, unknown>> | undefined>> = RANGES;

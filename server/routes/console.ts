@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PREFIX } from './controlHttp.js';
 import { registerConsoleApi } from './consoleApi.js';
 import { registerConsoleStackSets } from './consoleStackSets.js';
+import { registerConsoleBackend } from './consoleBackend.js';
 import { registerConsoleFeed } from './consoleFeed.js';
 import type { ControlDeps } from './controlHttp.js';
 
@@ -74,5 +75,6 @@ export function registerConsole(app: FastifyInstance, deps: ControlDeps): void {
   app.get(`${CONSOLE_PATH}/*`, serve);
   registerConsoleApi(app, deps);
   registerConsoleStackSets(app, deps);
+  registerConsoleBackend(app, deps);
   registerConsoleFeed(app, deps.store);
 }

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { FAULT_ACTIONS, MAX_DELAY_MS, type FaultAction } from '../../resources/faults.js';
 import { registerWorldApi } from './controlWorld.js';
 import { registerOrganizationApi } from './controlOrganization.js';
+import { registerHookVerdictApi } from './controlHooks.js';
+import { registerRegistryApi } from './controlRegistry.js';
 import { PREFIX, jsonBody, sendError, type ControlDeps } from './controlHttp.js';
 
 export type { ControlDeps } from './controlHttp.js';
@@ -80,6 +82,7 @@ export function registerControlApi(app: FastifyInstance, deps: ControlDeps): voi
       await deps.engine.idle();
       deps.store.reset();
       deps.faults.remove();
+      deps.engine.deps.hooks?.verdicts.remove();
       return { reset: true };
     }
     if (!/^\d{12}$/.test(account))
@@ -92,4 +95,6 @@ export function registerControlApi(app: FastifyInstance, deps: ControlDeps): voi
   registerFaults(app, deps);
   registerWorldApi(app, deps);
   registerOrganizationApi(app, deps);
+  registerHookVerdictApi(app, deps);
+  registerRegistryApi(app, deps);
 }

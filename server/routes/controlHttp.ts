@@ -2,18 +2,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HandlerContext } from '../../handlers/cloudformation/context.js';
 import type { Store } from '../../storage/index.js';
+import type { BackendEndpoint } from '../../resources/provider.js';
 
 /** The control API changes the account out of band: it holds the whole store, not a handler's read-only one. */
 export type ControlDeps = Pick<HandlerContext, 'engine' | 'faults'> & {
   store: Store;
   /** The account and region a resource created over the control API lands in when the body names none. */
   defaults?: { account: string; region: string };
+  /** The backend, with --backend: the console asks it what its resources hold. */
+  backend?: BackendEndpoint;
 };
 
 export const PREFIX = '/_cfn-local';
 
-export function sendError(reply: FastifyReply, status: 400 | 404 | 409, message: string) {
-  const error = status === 400 ? 'BadRequest' : status === 404 ? 'NotFound' : 'Conflict';
+const ERROR_NAMES = { 400: 'BadRequest', 404: 'NotFound', 409: 'Conflict', 502: 'BadGateway' } as const;
+
+export function sendError(reply: FastifyReply, status: keyof typeof ERROR_NAMES, message: string) {
+  const error = ERROR_NAMES[status];
   return reply.status(status).send({ error, message });
 }
 

@@ -14,6 +14,7 @@ import { exportsInUse } from './outputs.js';
 import { deleteInOrder, failedToDelete, standing } from './deletePlan.js';
 import { checkDeploymentConfig, modeOf, recordedConfig } from '../deploymentConfig.js';
 import { REASONS, reachOutcome } from '../outcomes.js';
+import { runStackHooks } from '../hooks/stackHooks.js';
 
 /** Who asks beyond the call: a parent deleting its nested stack, which the root's termination protection does not stop. */
 export interface DeleteExtras {
@@ -86,6 +87,11 @@ export async function runDelete(rt: Runtime, statusBefore: StackStatus): Promise
   if (inUse) {
     // AWS sends the stack back to where it was rather than to DELETE_FAILED.
     setStackStatus(rt, rt.stack, statusBefore, inUse);
+    return;
+  }
+  const hookFailure = runStackHooks(rt, 'DELETE');
+  if (hookFailure) {
+    reachOutcome(rt, 'DELETE', 'failed', hookFailure);
     return;
   }
   const targets = standing(rt.resources.values()).map((record) => ({ record }));

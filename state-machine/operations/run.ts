@@ -9,6 +9,7 @@ import { guarded } from '../guard.js';
 import { resumedStep } from '../resumeWaits.js';
 import type { Runtime } from '../runtime.js';
 import { publishOutputs } from './outputs.js';
+import { runStackHooks } from '../hooks/stackHooks.js';
 
 /** What one run acts on: each resource's action, and the failure's reason naming those that failed. */
 export interface RunPlan {
@@ -52,7 +53,7 @@ export interface RunRow {
 
 /** Runs one operation of `row`'s kind from its check to its last outcome. */
 export async function runOperation(rt: Runtime, row: RunRow): Promise<void> {
-  const refusal = row.check?.(rt);
+  const refusal = row.check?.(rt) ?? stackHooks(rt, row);
   if (refusal) return row.fail(rt, `${refusal}. `);
   const plan = row.plan(rt);
   const outcome = await runPlan(planRun(rt, plan));
@@ -70,6 +71,12 @@ export async function runOperation(rt: Runtime, row: RunRow): Promise<void> {
   }
   publishOutputs(rt, outputs);
   await row.complete(rt);
+}
+
+/** A create's or update's stack hooks (an import invokes none): the reason the run fails with, if one failed. */
+function stackHooks(rt: Runtime, row: RunRow): string | undefined {
+  if (row.kind !== 'CREATE' && row.kind !== 'UPDATE') return undefined;
+  return runStackHooks(rt, row.kind);
 }
 
 /** Each action guarded (a throw fails its resource), a resumed wait taken up where a restart left it. */

@@ -1,7 +1,8 @@
 // CreateStackRefactor's validation, run after the call returns as AWS's is: the stacks are in a state a refactor may
 // change, the new templates parse, every resource of the new templates is an existing resource of the named stacks
 // (moved, renamed or left where it is: by ResourceMappings, or found by its logical id), none is added or removed,
-// none changes its configuration, and Parameters, Mappings and Conditions stay as they are.
+// none changes its configuration, and Parameters, Mappings and Conditions stay as they are. AWS refuses stacks with a
+// stack policy, and moving or renaming a resource of a type it lists as unsupported (unsupported.ts).
 // AWS's user guide, "Stack refactoring": https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/stack-refactoring.html
 import type { ResourceRecord, StackRecord, StackRefactorRecord, Store } from '../../storage/index.js';
 import { newStackRecord } from '../stackRecords.js';
@@ -9,6 +10,7 @@ import { prepareRefactored, type RefactorView, type RefactoredStack } from './co
 import { matchResources, type Match } from './match.js';
 import { changedResources } from './compare.js';
 import { actionsOf } from './actions.js';
+import { refactorRefuses } from './unsupported.js';
 
 /** The stack statuses a refactor may start from: settled, with a template that deployed. */
 const REFACTORABLE = new Set([
@@ -36,6 +38,9 @@ export function validateRefactor(store: Store, r: StackRefactorRecord): Validati
     if (!s.isNew && !REFACTORABLE.has(stack.status)) {
       return { failure: `Stack [${s.stackName}] is in ${stack.status} state and cannot be refactored.` };
     }
+    if (!s.isNew && stack.doc.stackPolicyBody !== undefined) {
+      return { failure: `Stack refactor does not support stacks with a stack policy: [${s.stackName}].` };
+    }
     let template;
     try {
       template = prepareRefactored(store, stack, s.body, s.isNew);
@@ -53,9 +58,16 @@ export function validateRefactor(store: Store, r: StackRefactorRecord): Validati
     store.resources.byStack(stack.stackId).filter((x: ResourceRecord) => !NOT_STANDING.has(x.status));
   const matched = matchResources(view, r.mappings, standing);
   if ('failure' in matched) return matched;
+  const moves = matched.matches.filter((m) => m.moves);
+  const refused = moves.filter((m) => refactorRefuses(m.source.type));
+  if (refused.length) {
+    const names = refused.map((m) => `${m.from.stack.name}/${m.source.logicalId} (${m.source.type})`);
+    return {
+      failure: `Stack refactor does not support moving or renaming these resource types: [${names.join(', ')}].`,
+    };
+  }
   const changed = changedResources(view, matched.matches);
   if (changed) return { failure: changed };
-  const moves = matched.matches.filter((m) => m.moves);
   if (!moves.length) return { failure: 'Stack refactor has no resources to move or rename.' };
   return {
     view,

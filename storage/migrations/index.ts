@@ -13,6 +13,9 @@ import { sql as m011 } from './m011_drift.js';
 import { sql as m012 } from './m012_iac_generator.js';
 import { sql as m013 } from './m013_stack_sets.js';
 import { sql as m014 } from './m014_stack_refactors.js';
+import { sql as m015 } from './m015_registry.js';
+import { sql as m016 } from './m016_hook_results.js';
+import { sql as m017 } from './m017_stack_aliases.js';
 
 export const MIGRATIONS: readonly string[] = [
   m001,
@@ -29,4 +32,7 @@ export const MIGRATIONS: readonly string[] = [
   m012,
   m013,
   m014,
+  m015,
+  m016,
+  m017,
 ];

@@ -254,6 +254,39 @@ describe("the one endpoint: the backend's data planes on cfn-local's port", () =
   });
 });
 
+describe("the console's counts of what the backend holds", () => {
+  it("reads a queue's approximate message counts and a table's item count from moto; a gone queue is a 404", async () => {
+    const { id, out } = await deploy('counted');
+    const c = via();
+    await c.sqs.send(new SendMessageCommand({ QueueUrl: out.QueueUrl, MessageBody: 'hello' }));
+    for (const key of ['a', 'b'])
+      await c.ddb.send(new PutItemCommand({ TableName: out.Table, Item: { id: { S: key } } }));
+    const counts = (type: string, physicalId: string) =>
+      control(
+        server,
+        'GET',
+        `/backend-counts?account=000000000000&region=us-east-1&type=${type}&id=${encodeURIComponent(physicalId)}`,
+      );
+    expect(await counts('AWS::SQS::Queue', out.QueueUrl)).toEqual({
+      status: 200,
+      body: {
+        counts: {
+          ApproximateNumberOfMessages: 1,
+          ApproximateNumberOfMessagesNotVisible: 0,
+          ApproximateNumberOfMessagesDelayed: 0,
+        },
+      },
+    });
+    expect((await counts('AWS::DynamoDB::Table', out.Table)).body).toEqual({ counts: { ItemCount: 2 } });
+    await direct().sqs.send(new DeleteQueueCommand({ QueueUrl: out.QueueUrl }));
+    expect(await counts('AWS::SQS::Queue', out.QueueUrl)).toEqual({
+      status: 404,
+      body: { error: 'NotFound', message: `the backend no longer holds AWS::SQS::Queue ${out.QueueUrl}` },
+    });
+    await deleteStack(server, id);
+  });
+});
+
 describe('when the backend lost its state', () => {
   it('every backend resource is missing, and a delete succeeds as it does on AWS for absent resources', async () => {
     const { id } = await deploy('lost');

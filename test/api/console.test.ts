@@ -9,7 +9,7 @@ import {
   DescribeStacksCommand,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
-import { createStack } from './worldHelpers.js';
+import { createStack, worldRow } from './worldHelpers.js';
 
 let server: TestServer;
 let guarded: TestServer;
@@ -179,6 +179,27 @@ describe('the console API', () => {
     expect((await json('/stack')).status).toBe(400);
     expect((await json('/stack/events?id=arn:aws:cloudformation:us-east-1:000000000000:stack/x/y')).status).toBe(404);
     expect((await json('/change-set?id=nope')).status).toBe(404);
+  });
+
+  it('refuses backend counts without a backend, for a type without counts, and for an unknown resource', async () => {
+    const { id } = await createStack(server, 'counted', 'Resources:\n  Queue:\n    Type: AWS::SQS::Queue\n');
+    const url = (await worldRow(server, 'AWS::SQS::Queue', 'Queue', id)).physicalId as string;
+    const counts = (type: string, physicalId: string) =>
+      json(
+        `/backend-counts?account=000000000000&region=us-east-1&type=${encodeURIComponent(type)}&id=${encodeURIComponent(physicalId)}`,
+      );
+    expect(await counts('AWS::SQS::Queue', url)).toEqual({
+      status: 400,
+      body: {
+        error: 'BadRequest',
+        message: `AWS::SQS::Queue ${url} is simulated: only a resource in the backend has counts`,
+      },
+    });
+    expect((await counts('AWS::SNS::Topic', 'x')).body.message).toBe(
+      'AWS::SNS::Topic has no counts; types with counts: AWS::SQS::Queue, AWS::DynamoDB::Table',
+    );
+    expect((await counts('AWS::DynamoDB::Table', 'missing')).status).toBe(404);
+    expect((await json('/backend-counts?type=AWS::SQS::Queue')).status).toBe(400);
   });
 });
 

@@ -2,6 +2,7 @@
 // is no object, one nested 100,000 deep, a repeated query name, a response header override no response can carry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LambdaClient, UntagResourceCommand } from '@aws-sdk/client-lambda';
+import { awsErrorOf } from '../helpers/errors.js';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ACTIONS } from '../../handlers/cloudformation/index.js';
 import { SSM_ACTIONS } from '../../handlers/ssm/index.js';
@@ -84,7 +85,7 @@ describe('a body nested 100,000 levels deep', () => {
 });
 
 describe('a repeated query parameter', () => {
-  it('lambda.untag_resource(TagKeys=[a, b]) is not a 500', async () => {
+  it('lambda.untag_resource(TagKeys=[a, b]) answers what Lambda does: the function does not exist', async () => {
     const lambda = new LambdaClient({
       endpoint: server.endpoint,
       region: 'us-east-1',
@@ -93,11 +94,11 @@ describe('a repeated query parameter', () => {
     const call = lambda.send(
       new UntagResourceCommand({ Resource: 'arn:aws:lambda:us-east-1:000000000000:function:f', TagKeys: ['a', 'b'] }),
     );
-    const answer = await call.then(
-      (out) => out.$metadata.httpStatusCode,
-      (err: { $metadata?: { httpStatusCode?: number } }) => err.$metadata?.httpStatusCode,
-    );
-    expect(answer).not.toBe(500);
+    expect(await awsErrorOf(call)).toEqual({
+      code: 'ResourceNotFoundException',
+      message: 'Function not found: arn:aws:lambda:us-east-1:000000000000:function:f',
+      status: 404,
+    });
   });
 
   it('CloudFormation query: the values arrive joined, refused as a name', async () => {

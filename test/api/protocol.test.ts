@@ -72,14 +72,6 @@ describe('bad requests', () => {
     expect(await post('Version=2010-05-15')).toMatchObject({ status: 400, code: 'MissingAction' });
   });
 
-  it('returns NotImplemented (not a 500, not retried by SDKs) for a real action cfn-local does not have yet', async () => {
-    expect(await post('Action=RegisterPublisher&Version=2010-05-15')).toMatchObject({
-      status: 501,
-      code: 'NotImplemented',
-      message: 'cfn-local does not implement the CloudFormation action RegisterPublisher yet',
-    });
-  });
-
   it('returns ValidationError for a missing required member', async () => {
     expect(await post(`Action=CreateStack&Version=2010-05-15&TemplateBody=${TEMPLATE}`)).toMatchObject({
       status: 400,

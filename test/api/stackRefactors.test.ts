@@ -13,6 +13,7 @@ import {
   ListExportsCommand,
   ListStackRefactorActionsCommand,
   ListStackRefactorsCommand,
+  SetStackPolicyCommand,
   UpdateStackCommand,
   type CloudFormationClient,
   type CreateStackRefactorCommandInput,
@@ -336,6 +337,54 @@ describe('stack refactors', () => {
       expect(await failure({ StackDefinitions: [{ StackName: 'Stack1', TemplateBody: STACK1_AFTER }] })).toBe(
         'Stack refactor has no resources to move or rename.',
       );
+    });
+
+    it('CREATE_FAILED when it would move a resource type AWS does not refactor; one left in place is no bar', async () => {
+      const handle = (id: string) => `  ${id}:\n    Type: AWS::CloudFormation::WaitConditionHandle\n`;
+      const topic = (id: string) =>
+        `  ${id}:\n    Type: AWS::SNS::Topic\n    Properties: { TopicName: ${id.toLowerCase()} }\n`;
+      await deploy(client, 'Handles', `Resources:\n${handle('Handle')}${topic('KeptTopic')}${topic('MovedTopic')}`);
+      await deploy(client, 'Elsewhere', `Resources:\n${topic('OtherTopic')}`);
+      expect(
+        await failure({
+          StackDefinitions: [
+            { StackName: 'Handles', TemplateBody: `Resources:\n${topic('KeptTopic')}${topic('MovedTopic')}` },
+            { StackName: 'Elsewhere', TemplateBody: `Resources:\n${topic('OtherTopic')}${handle('Handle')}` },
+          ],
+        }),
+      ).toBe(
+        'Stack refactor does not support moving or renaming these resource types: [Handles/Handle (AWS::CloudFormation::WaitConditionHandle)].',
+      );
+      // the handle stays where it is while a topic moves
+      const { described } = await refactor(client, {
+        StackDefinitions: [
+          { StackName: 'Handles', TemplateBody: `Resources:\n${handle('Handle')}${topic('KeptTopic')}` },
+          { StackName: 'Elsewhere', TemplateBody: `Resources:\n${topic('OtherTopic')}${topic('MovedTopic')}` },
+        ],
+      });
+      expect(described).toMatchObject({ Status: 'CREATE_COMPLETE', ExecutionStatus: 'AVAILABLE' });
+    });
+
+    it('CREATE_FAILED for a stack with a stack policy', async () => {
+      const topic = (id: string) => `  ${id}:\n    Type: AWS::SNS::Topic\n`;
+      const guarded = await deploy(client, 'Guarded', `Resources:\n${topic('A')}${topic('B')}`);
+      await deploy(client, 'GuardedTo', `Resources:\n${topic('C')}`);
+      await client.send(
+        new SetStackPolicyCommand({
+          StackName: guarded,
+          StackPolicyBody: JSON.stringify({
+            Statement: [{ Effect: 'Allow', Action: 'Update:*', Principal: '*', Resource: '*' }],
+          }),
+        }),
+      );
+      expect(
+        await failure({
+          StackDefinitions: [
+            { StackName: 'Guarded', TemplateBody: `Resources:\n${topic('A')}` },
+            { StackName: 'GuardedTo', TemplateBody: `Resources:\n${topic('C')}${topic('B')}` },
+          ],
+        }),
+      ).toBe('Stack refactor does not support stacks with a stack policy: [Guarded].');
     });
 
     it('refuses at the call a stack that does not exist, unless EnableStackCreation', async () => {

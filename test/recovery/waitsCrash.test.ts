@@ -84,8 +84,12 @@ describe('a WaitCondition across a restart', () => {
     );
     await waitingFor(run.client, StackId!, 'Wait');
     run = await restart(run, db, 4500);
-    const back = Date.now();
     try {
+      // a yardstick started after the restart with a shorter Timeout than the first wait's: had the first wait
+      // counted its Timeout again from the restart, the yardstick would time out first
+      const yardstick = await run.client.send(
+        new CreateStackCommand({ StackName: 'wc-yardstick', TemplateBody: WAIT_CONDITION(2) }),
+      );
       const stack = await waitForStack(run.client, StackId!, 15_000);
       expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
       expect(await resourceLines(run.client, StackId!, 'wc-timeout', true)).toContain(
@@ -94,8 +98,12 @@ describe('a WaitCondition across a restart', () => {
       expect(await resourceLines(run.client, StackId!, 'Wait', true)).toContain(
         'Wait CREATE_FAILED: WaitCondition timed out. Received 0 conditions when expecting 1',
       );
-      // at once, not after a new Timeout counted from the restart
-      expect(Date.now() - back).toBeLessThan(3500);
+      expect((await waitForStack(run.client, yardstick.StackId!, 15_000)).StackStatus).toBe('ROLLBACK_COMPLETE');
+      const failedAt = async (stackId: string) =>
+        (await allEvents(run.client, stackId)).find(
+          (e) => e.LogicalResourceId === 'Wait' && e.ResourceStatus === 'CREATE_FAILED',
+        )!.Timestamp!;
+      expect((await failedAt(StackId!)) < (await failedAt(yardstick.StackId!))).toBe(true);
     } finally {
       await kill(run);
     }

@@ -1,7 +1,13 @@
 // INPUT_RULES and the one checker behind them: AWS's texts, every broken member listed, enums held to the model.
 import { describe, expect, it } from 'vitest';
-import { ChangeSetType, TemplateStage } from '@aws-sdk/client-cloudformation';
-import { CHANGE_SET_TYPE, TEMPLATE_STAGE, checkInput } from '../../../handlers/cloudformation/inputRules.js';
+import { ChangeSetType, HookStatus, ListHookResultsTargetType, TemplateStage } from '@aws-sdk/client-cloudformation';
+import {
+  CHANGE_SET_TYPE,
+  HOOK_STATUS,
+  HOOK_TARGET_TYPE,
+  TEMPLATE_STAGE,
+  checkInput,
+} from '../../../handlers/cloudformation/inputRules.js';
 import { constraintProblems } from '../../../domain/constraints.js';
 
 const messageOf = (fn: () => void) => {
@@ -17,6 +23,8 @@ describe('INPUT_RULES', () => {
   it("lists AWS's enum values in AWS's order, and exactly the model's values", () => {
     expect([...CHANGE_SET_TYPE.enum].sort()).toEqual(Object.values(ChangeSetType).sort());
     expect([...TEMPLATE_STAGE.enum].sort()).toEqual(Object.values(TemplateStage).sort());
+    expect([...HOOK_TARGET_TYPE.enum].sort()).toEqual(Object.values(ListHookResultsTargetType).sort());
+    expect([...HOOK_STATUS.enum].sort()).toEqual(Object.values(HookStatus).sort());
   });
 
   it('passes an input within its rules', () => {

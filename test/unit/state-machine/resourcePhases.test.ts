@@ -33,7 +33,11 @@ describe('RESOURCE_PHASES', () => {
   it('refuses a create completing without having started', () => {
     expect(canRecord('UPDATE_COMPLETE', 'Create', 'complete')).toBe(false);
     expect(canRecord('CREATE_IN_PROGRESS', 'Create', 'complete')).toBe(true);
-    expect(canRecord('CREATE_COMPLETE', 'Delete', 'failed')).toBe(false);
+    expect(canRecord('CREATE_COMPLETE', 'RollbackUpdate', 'failed')).toBe(false);
+  });
+
+  it('lets a failed pre-delete hook fail a delete before it starts', () => {
+    expect(canRecord('CREATE_COMPLETE', 'Delete', 'failed')).toBe(true);
   });
 });
 
