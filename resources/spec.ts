@@ -64,7 +64,7 @@ export interface ResourceSpec {
   /** The registry schemas' defaults of top-level properties, where the spec records one. */
   readonly defaults: Readonly<Record<string, unknown>>;
   /** The sample values AWS's user guide shows for attributes (`arn:aws:ecr:eu-west-1:123456789012:repository/…`). */
-  readonly attributeSamples: Readonly<Record<string, string>>;
+  readonly attributeSamples: Readonly<Partial<Record<string, string>>>;
   /** The sample value AWS's user guide shows for Ref, if any. */
   readonly refSample?: string;
 }

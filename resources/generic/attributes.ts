@@ -6,7 +6,7 @@
 import { resourceSpec, type PropertyType, type ResourceSpec } from '../spec.js';
 import { dnsLabel, resourceArn, type AttributeContext } from './attributeContext.js';
 import { ATTRIBUTE_OVERRIDES } from './attributeOverrides.js';
-import { dnsSuffix, ec2Id, isArnName, kebab, serviceOf, type AccountContext } from './identity.js';
+import { REF_IS_ARN, dnsSuffix, ec2Id, isArnName, kebab, serviceOf, type AccountContext } from './identity.js';
 import { HEX, randomChars, stableHex, type RandomSource } from './random.js';
 import { ipKind, privateAddress, stableIp } from './addresses.js';
 import { fromSample, isArnSample } from './samples.js';
@@ -127,8 +127,11 @@ function override(c: AttributeContext, attr: string): unknown {
 
 function identifier(c: AttributeContext, attr: string): unknown {
   // The physical id is the value of the Ref identifier (a compound one has no single attribute to match).
-  const id = c.spec.refIdentifier.length === 1 ? c.spec.refIdentifier[0] : undefined;
+  // (a type referred to by its ARN has an ARN for physical id, not its id)
+  const id = c.spec.refIdentifier.length === 1 && !REF_IS_ARN.has(c.type) ? c.spec.refIdentifier[0] : undefined;
   // Dotted children that repeat the identifier (`VpcEncryptionControl.VpcId`) are the resource's own id too.
+  // An ARN identifier whose Ref is an id in the page's format (an IoT topic rule destination) keeps its own ARN.
+  if (id !== undefined && isArnName(id) && !c.physicalId.startsWith('arn:')) return undefined;
   return id !== undefined && (id === attr || attr.endsWith(`.${id}`)) ? c.physicalId : undefined;
 }
 

@@ -28,14 +28,26 @@ function alphabetOf(chars: string): string {
   return LOWER_ALNUM;
 }
 
-function arnLike(sample: string, s: SampleContext): string | undefined {
-  const m = /^arn:aws:([a-z0-9-]+):([^:]*):([^:]*):(.+)$/.exec(sample);
+/**
+ * An ARN template (`arn:${Partition}:appsync:${Region}:${Account}:apis/${Name}`) in the form of a sample ARN: its
+ * service, whether it has region and account fields, and its resource type; the rest is the resource's name.
+ */
+export function arnTemplateOf(sample: string | undefined): string | undefined {
+  const m = sample && /^arn:aws:([a-z0-9-]+):([^:]*):([^:]*):(.+)$/.exec(sample);
   if (!m) return undefined;
   const [, service, region, account, resource] = m;
   const type = /^([a-z][a-zA-Z-]*)([/:])/.exec(resource!);
   const prefix = type && !exampleLike(type[1]!) ? type[0] : '';
-  const accountPart = account === 'aws' ? 'aws' : account ? s.ctx.account : '';
-  return `arn:${s.ctx.partition}:${service}:${region ? s.ctx.region : ''}:${accountPart}:${prefix}${s.label}`;
+  const accountPart = account === 'aws' ? 'aws' : account ? '${Account}' : '';
+  return `arn:\${Partition}:${service}:${region ? '${Region}' : ''}:${accountPart}:${prefix}\${Name}`;
+}
+
+function arnLike(sample: string, s: SampleContext): string | undefined {
+  return arnTemplateOf(sample)
+    ?.replace('${Partition}', s.ctx.partition)
+    .replace('${Region}', s.ctx.region)
+    .replace('${Account}', s.ctx.account)
+    .replace('${Name}', s.label);
 }
 
 function hostLike(sample: string, s: SampleContext): string | undefined {

@@ -12,7 +12,7 @@ export interface DocumentedType {
 
 export const DOCUMENTED = JSON.parse(
   readFileSync(new URL('../../resources/documentedAttributes.json', import.meta.url), 'utf8'),
-) as { source: string; types: Record<string, DocumentedType> };
+) as { source: string; types: Partial<Record<string, DocumentedType>> };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const REGION = /^([a-z]{2}(-gov)?-[a-z]+-\d|region|<region>)$/;
@@ -30,7 +30,9 @@ function arnPattern(sample: string): RegExp | undefined {
   const sep = /^([a-z][a-zA-Z-]*)([/:])/.exec(resource);
   // the resource's leading word is its type (`repository/`, `rule/`, `plan:`), unless it reads as an example value
   const typePart = sep && !exampleLike(sep[1]!) ? escape(sep[0]) : '';
-  return new RegExp(`^arn:aws:${escape(service!)}:${regionPart}:${accountPart}${resource ? `:${typePart}.+` : '(:.*)?'}$`);
+  return new RegExp(
+    `^arn:aws:${escape(service!)}:${regionPart}:${accountPart}${resource ? `:${typePart}.+` : '(:.*)?'}$`,
+  );
 }
 
 /** The pattern of a sample host or URL: `https://abcdef.execute-api.us-west-2.amazonaws.com`. */
@@ -40,7 +42,7 @@ function hostPattern(sample: string): RegExp | undefined {
   const [, scheme = '', host, path] = m;
   const labels = host!.split('.').map((label, i) => {
     if (REGION.test(label)) return '[a-z]{2}(-gov)?-[a-z]+-\\d';
-    if (ACCOUNT.test(label)) return '\\d{12}';
+    if (ACCOUNT.test(label) && label !== 'aws') return '\\d{12}';
     return i === 0 || exampleLike(label) ? '[a-zA-Z0-9-]+' : escape(label);
   });
   return new RegExp(`^${escape(scheme)}${labels.join('\\.')}${path && path !== '/' ? '/.+' : '/?'}$`);
