@@ -9,6 +9,7 @@ import {
   DescribeStackRefactorCommand,
   DescribeStackResourcesCommand,
   DescribeStacksCommand,
+  DescribeTypeCommand,
   ExecuteStackRefactorCommand,
   ListExportsCommand,
   ListStackRefactorActionsCommand,
@@ -365,6 +366,27 @@ describe('stack refactors', () => {
       expect(described).toMatchObject({ Status: 'CREATE_COMPLETE', ExecutionStatus: 'AVAILABLE' });
     });
 
+    it('CREATE_FAILED when it would move a type whose registry ProvisioningType is not FULLY_MUTABLE', async () => {
+      const { ProvisioningType } = await client.send(
+        new DescribeTypeCommand({ Type: 'RESOURCE', TypeName: 'AWS::EC2::KeyPair' }),
+      );
+      expect(ProvisioningType).toBe('IMMUTABLE');
+      const key = `  Key:\n    Type: AWS::EC2::KeyPair\n    Properties: { KeyName: refactor-key }\n`;
+      const topic = (id: string) => `  ${id}:\n    Type: AWS::SNS::Topic\n`;
+      await deploy(client, 'Keys', `Resources:\n${key}${topic('KeysTopic')}`);
+      await deploy(client, 'KeysTo', `Resources:\n${topic('KeysToTopic')}`);
+      expect(
+        await failure({
+          StackDefinitions: [
+            { StackName: 'Keys', TemplateBody: `Resources:\n${topic('KeysTopic')}` },
+            { StackName: 'KeysTo', TemplateBody: `Resources:\n${topic('KeysToTopic')}${key}` },
+          ],
+        }),
+      ).toBe(
+        'Stack Refactor does not support AWS::EC2::KeyPair because the resource type does not allow tag updates after creation.',
+      );
+    });
+
     it('CREATE_FAILED for a stack with a stack policy', async () => {
       const topic = (id: string) => `  ${id}:\n    Type: AWS::SNS::Topic\n`;
       const guarded = await deploy(client, 'Guarded', `Resources:\n${topic('A')}${topic('B')}`);
@@ -393,6 +415,51 @@ describe('stack refactors', () => {
           new CreateStackRefactorCommand({ StackDefinitions: [{ StackName: 'Nope', TemplateBody: STACK2 }] }),
         ),
       ).rejects.toMatchObject({ name: 'ValidationError', message: 'Stack [Nope] does not exist' });
+    });
+
+    it('names a stack by its stack id too; the same stack twice, or an unknown stack id, is refused', async () => {
+      const topic = (id: string) => `  ${id}:\n    Type: AWS::SNS::Topic\n`;
+      const from = await deploy(client, 'ByIdFrom', `Resources:\n${topic('IdA')}${topic('IdB')}`);
+      const to = await deploy(client, 'ByIdTo', `Resources:\n${topic('IdC')}`);
+      const { described } = await refactor(client, {
+        StackDefinitions: [
+          { StackName: from, TemplateBody: `Resources:\n${topic('IdA')}` },
+          { StackName: to, TemplateBody: `Resources:\n${topic('IdC')}${topic('Moved')}` },
+        ],
+        ResourceMappings: [
+          {
+            Source: { StackName: from, LogicalResourceId: 'IdB' },
+            Destination: { StackName: 'ByIdTo', LogicalResourceId: 'Moved' },
+          },
+        ],
+      });
+      expect(described).toMatchObject({
+        Status: 'CREATE_COMPLETE',
+        ExecutionStatus: 'AVAILABLE',
+        StackIds: [from, to],
+      });
+      await expect(
+        client.send(
+          new CreateStackRefactorCommand({
+            StackDefinitions: [
+              { StackName: 'ByIdFrom', TemplateBody: `Resources:\n${topic('IdA')}` },
+              { StackName: from, TemplateBody: `Resources:\n${topic('IdA')}` },
+            ],
+          }),
+        ),
+      ).rejects.toMatchObject({
+        name: 'ValidationError',
+        message: `Stack [${from}] is specified more than once in StackDefinitions.`,
+      });
+      const unknown = from.replace(/[0-9a-f]{8}-/, '00000000-');
+      await expect(
+        client.send(
+          new CreateStackRefactorCommand({
+            EnableStackCreation: true,
+            StackDefinitions: [{ StackName: unknown, TemplateBody: STACK2 }],
+          }),
+        ),
+      ).rejects.toMatchObject({ name: 'ValidationError', message: `Stack [${unknown}] does not exist` });
     });
 
     it('refuses more than 5 stacks, and a template given both ways', async () => {
