@@ -2,8 +2,9 @@
 // describe-resource-scan, list-resource-scan-resources, list-resource-scan-related-resources,
 // create-generated-template, describe-generated-template, get-generated-template, list-generated-templates,
 // delete-generated-template) replayed against cfn-local on resources a deleted stack retained: an IAM role and the
-// SSM parameter that names it, both "MyApp" as in the examples. Debian's CLI v2.9.19 predates these commands, so the
-// test runs the first CLI that has them (clients.ts).
+// SSM parameter that names it, both "MyApp" as in the examples; and the user guide's partial scan ("Start a resource
+// scan (AWS CLI)"), its config.json as the guide writes it, over a retained bucket and security group. Debian's CLI
+// v2.9.19 predates these commands, so the test runs the first CLI that has them (clients.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,14 @@ const RETAINED = `Resources:
     Type: AWS::SSM::Parameter
     DeletionPolicy: Retain
     Properties: { Name: other-setting, Type: String, Value: unrelated }
+  Bucket:
+    Type: AWS::S3::Bucket
+    DeletionPolicy: Retain
+    Properties: { BucketName: guide-scanned-bucket }
+  Group:
+    Type: AWS::EC2::SecurityGroup
+    DeletionPolicy: Retain
+    Properties: { GroupDescription: scanned by the guide's partial scan }
 `;
 const ROLE = { ResourceType: 'AWS::IAM::Role', ResourceIdentifier: { RoleName: 'MyAppIAMRole' } };
 const PARAMETER = { ResourceType: 'AWS::SSM::Parameter', ResourceIdentifier: { Name: 'MyAppParameter' } };
@@ -71,6 +80,27 @@ describe.skipIf(cli.skip)(cli.title, { timeout: 120_000 }, () => {
     expect(scan.ResourceTypes).toEqual(expect.arrayContaining(['AWS::IAM::Role', 'AWS::SSM::Parameter']));
     expect(scan.ResourcesRead).toBeGreaterThanOrEqual(3);
     expect(Date.parse(scan.EndTime)).toBeGreaterThanOrEqual(Date.parse(scan.StartTime));
+  });
+
+  it("the user guide's partial scan: start-resource-scan --scan-filters file://config.json, then describe it", async () => {
+    // "Start a resource scan (AWS CLI)", partial scan: EC2 instances, security groups and every S3 type
+    const filters = [{ Types: ['AWS::EC2::Instance', 'AWS::EC2::SecurityGroup', 'AWS::S3::*'] }];
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(filters));
+    const { ResourceScanId } = json(
+      await aws('start-resource-scan', '--scan-filters', 'file://config.json', '--region', 'us-east-1'),
+    );
+    expect(ResourceScanId).toMatch(/^arn:aws:cloudformation:us-east-1:000000000000:resourceScan\/[0-9a-f-]{36}$/);
+    const describe = () => aws('describe-resource-scan', '--region', 'us-east-1', '--resource-scan-id', ResourceScanId);
+    let scan = json(await describe());
+    for (let i = 0; i < 100 && scan.Status === 'IN_PROGRESS'; i++) scan = json(await describe());
+    expect(scan).toMatchObject({
+      ResourceScanId,
+      Status: 'COMPLETE',
+      PercentageCompleted: 100,
+      ResourceTypes: ['AWS::EC2::SecurityGroup', 'AWS::S3::Bucket'],
+      ResourcesRead: 2,
+      ScanFilters: filters,
+    });
   });
 
   it('list-resource-scan-resources --resource-identifier MyApp lists the two, not managed by a stack', async () => {
