@@ -3,6 +3,7 @@
 // and renames them without touching the account, with events in every stack it names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CreateChangeSetCommand,
   CreateStackCommand,
   CreateStackRefactorCommand,
   DescribeStackEventsCommand,
@@ -21,6 +22,8 @@ import {
   type DescribeStackRefactorCommandOutput,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { registerAndWait, WIDGET_SCHEMA } from '../helpers/registry.js';
+import { s3Client } from '../helpers/s3.js';
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
   for (let i = 0; i < 400; i++) {
@@ -387,6 +390,32 @@ describe('stack refactors', () => {
       );
     });
 
+    it("the account's own type counts by its default version's ProvisioningType", async () => {
+      const { update: _update, ...handlers } = WIDGET_SCHEMA.handlers;
+      const schema = { ...WIDGET_SCHEMA, typeName: 'MyOrg::Widgets::Fixed', handlers };
+      expect((await registerAndWait(client, s3Client(server.endpoint), 'RESOURCE', schema)).ProgressStatus).toBe(
+        'COMPLETE',
+      );
+      const { ProvisioningType } = await client.send(
+        new DescribeTypeCommand({ Type: 'RESOURCE', TypeName: 'MyOrg::Widgets::Fixed' }),
+      );
+      expect(ProvisioningType).toBe('IMMUTABLE');
+      const widget = `  Widget:\n    Type: MyOrg::Widgets::Fixed\n    Properties: { Size: 1 }\n`;
+      const topic = (id: string) => `  ${id}:\n    Type: AWS::SNS::Topic\n`;
+      await deploy(client, 'Widgets', `Resources:\n${widget}${topic('WidgetsTopic')}`);
+      await deploy(client, 'WidgetsTo', `Resources:\n${topic('WidgetsToTopic')}`);
+      expect(
+        await failure({
+          StackDefinitions: [
+            { StackName: 'Widgets', TemplateBody: `Resources:\n${topic('WidgetsTopic')}` },
+            { StackName: 'WidgetsTo', TemplateBody: `Resources:\n${topic('WidgetsToTopic')}${widget}` },
+          ],
+        }),
+      ).toBe(
+        'Stack Refactor does not support MyOrg::Widgets::Fixed because the resource type does not allow tag updates after creation.',
+      );
+    });
+
     it('CREATE_FAILED for a stack with a stack policy', async () => {
       const topic = (id: string) => `  ${id}:\n    Type: AWS::SNS::Topic\n`;
       const guarded = await deploy(client, 'Guarded', `Resources:\n${topic('A')}${topic('B')}`);
@@ -460,6 +489,81 @@ describe('stack refactors', () => {
           }),
         ),
       ).rejects.toMatchObject({ name: 'ValidationError', message: `Stack [${unknown}] does not exist` });
+    });
+
+    it('refuses at the call no stacks, a stack without a name, and a mapping of a stack not defined', async () => {
+      const refused = (input: CreateStackRefactorCommandInput) =>
+        client.send(new CreateStackRefactorCommand(input)).then(
+          () => 'accepted',
+          (err: Error) => `${err.name}: ${err.message}`,
+        );
+      expect(await refused({ StackDefinitions: [] })).toBe(
+        'ValidationError: StackDefinitions must contain at least one stack.',
+      );
+      expect(await refused({ StackDefinitions: [{ TemplateBody: STACK2 }] })).toBe(
+        'ValidationError: StackName must be specified in each of the StackDefinitions.',
+      );
+      expect(
+        await refused({
+          StackDefinitions: [{ StackName: 'Stack1', TemplateBody: STACK1_AFTER }],
+          ResourceMappings: [
+            {
+              Source: { StackName: 'Stack1', LogicalResourceId: 'Role' },
+              Destination: { StackName: 'Elsewhere', LogicalResourceId: 'Role' },
+            },
+          ],
+        }),
+      ).toBe('ValidationError: Stack [Elsewhere] in ResourceMappings is not in StackDefinitions.');
+    });
+
+    it('CREATE_FAILED for a mapping of what is not there, a type change, a bad template, a stack under review', async () => {
+      const topic = (id: string, type = 'AWS::SNS::Topic') => `  ${id}:\n    Type: ${type}\n`;
+      await deploy(client, 'Checks', `Resources:\n${topic('CheckA')}${topic('CheckB')}`);
+      const mapping = (from: string, to: string) => [
+        {
+          Source: { StackName: 'Checks', LogicalResourceId: from },
+          Destination: { StackName: 'Checks', LogicalResourceId: to },
+        },
+      ];
+      const renamed = `Resources:\n${topic('CheckA')}${topic('CheckC')}`;
+      expect(
+        await failure({
+          StackDefinitions: [{ StackName: 'Checks', TemplateBody: renamed }],
+          ResourceMappings: mapping('Nope', 'CheckC'),
+        }),
+      ).toBe('Resource [Nope] in ResourceMappings does not exist in source stack [Checks].');
+      expect(
+        await failure({
+          StackDefinitions: [{ StackName: 'Checks', TemplateBody: renamed }],
+          ResourceMappings: mapping('CheckB', 'Nope'),
+        }),
+      ).toBe('Resource [Nope] in ResourceMappings does not exist in the template of destination stack [Checks].');
+      expect(
+        await failure({
+          StackDefinitions: [
+            {
+              StackName: 'Checks',
+              TemplateBody: `Resources:\n${topic('CheckA')}${topic('CheckB', 'AWS::SQS::Queue')}`,
+            },
+          ],
+        }),
+      ).toBe('Stack refactor cannot change the type of resources: [Checks/CheckB].');
+      expect(
+        await failure({ StackDefinitions: [{ StackName: 'Checks', TemplateBody: 'Resources: {}\nOutputs: [1' }] }),
+      ).toMatch(/^Template of stack \[Checks\]: /);
+      await client.send(
+        new CreateChangeSetCommand({
+          StackName: 'UnderReview',
+          ChangeSetName: 'first',
+          ChangeSetType: 'CREATE',
+          TemplateBody: `Resources:\n${topic('Reviewed')}`,
+        }),
+      );
+      expect(
+        await failure({
+          StackDefinitions: [{ StackName: 'UnderReview', TemplateBody: `Resources:\n${topic('Renamed')}` }],
+        }),
+      ).toBe('Stack [UnderReview] is in REVIEW_IN_PROGRESS state and cannot be refactored.');
     });
 
     it('refuses more than 5 stacks, and a template given both ways', async () => {
