@@ -87,7 +87,8 @@ export function GraphTab({ stackId, events }: { stackId: string; events: StackEv
               data-node={n.id}
               data-status={status ?? 'NOT_CREATED'}
               transform={`translate(${n.x - NODE_W / 2},${n.y - NODE_H / 2})`}
-              tabIndex={0}
+              // lower case: SVG's attribute names are case-sensitive, and `tabIndex` on a <g> makes nothing focusable
+              tabindex={0}
               role="img"
               aria-label={`${n.id}, ${n.type}, ${status ?? 'not created'}`}
             >

@@ -3,7 +3,8 @@
 /** One token kind per rule, tried in order at each position; text between matches stays plain. */
 const RULES: [string, RegExp][] = [
   ['comment', /#[^\n]*/y],
-  ['key', /"(?:[^"\\\n]|\\.)*"(?=\s*:)|[A-Za-z_][\w.-]*(?=:(\s|$))/y],
+  // a YAML key may hold double colons: Fn::ForEach::Topics:
+  ['key', /"(?:[^"\\\n]|\\.)*"(?=\s*:)|[A-Za-z_](?:[\w.-]|::)*(?=:(\s|$))/y],
   ['string', /"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'/y],
   ['tag', /![A-Za-z]+/y],
   ['number', /-?\b\d+(?:\.\d+)?\b/y],

@@ -64,10 +64,13 @@ function useDriftChanges(stackId: string): number {
 }
 
 function Tabs({ tab, setTab }: { tab: Tab; setTab: (t: Tab) => void }) {
+  // the WAI-ARIA tabs pattern: arrows move to the next or previous tab (wrapping), Home and End to the first or last
   const move = (e: KeyboardEvent) => {
     const i = TABS.indexOf(tab);
-    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : undefined;
+    const steps: Partial<Record<string, number>> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: -1 };
+    const next = steps[e.key];
     if (next === undefined) return;
+    e.preventDefault();
     const t = TABS[(next + TABS.length) % TABS.length];
     setTab(t);
     document.getElementById(`tab-${t}`)?.focus();

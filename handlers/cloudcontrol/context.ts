@@ -5,6 +5,7 @@ import type { Store } from '../../storage/index.js';
 import type { Caller } from '../../state-machine/engine.js';
 import type { Faults } from '../../resources/faults.js';
 import type { ProviderEnv } from '../../resources/provider.js';
+import type { HookDoor } from '../../state-machine/hooks/invoke.js';
 import { ServiceError } from '../../domain/serviceErrors.js';
 import { echo } from '../../domain/errors.js';
 import type { CloudControlActions } from '../../generated/cloudcontrol.js';
@@ -15,6 +16,8 @@ export interface CloudControlContext {
   caller: Caller;
   now: () => Date;
   env?: ProviderEnv;
+  /** The hooks' door: the hooks configured for CLOUD_CONTROL run before a write provisions anything. */
+  hooks?: HookDoor;
 }
 
 /** Every Cloud Control Action of the model, and the input and output the model gives it (generated/cloudcontrol.ts). */

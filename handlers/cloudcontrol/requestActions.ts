@@ -2,6 +2,7 @@
 // https://docs.aws.amazon.com/cloudcontrolapi/latest/APIReference/API_GetResourceRequestStatus.html
 import { CLOUD_CONTROL_ERRORS as E, type CloudControlContext, type CloudControlHandler } from './context.js';
 import { requestLog, type TrackedRequest } from './requests.js';
+import { hookProgressOf } from '../../state-machine/hooks/cloudControlHooks.js';
 
 const PAGE = 100;
 
@@ -12,9 +13,15 @@ function tracked(ctx: CloudControlContext, token: string): TrackedRequest {
   return request;
 }
 
-export const getResourceRequestStatus: CloudControlHandler<'GetResourceRequestStatus'> = (ctx, input) => ({
-  ProgressEvent: { ...tracked(ctx, input.RequestToken).event },
-});
+/** The request's ProgressEvent, and the invocations of its hooks when it invoked any. */
+export const getResourceRequestStatus: CloudControlHandler<'GetResourceRequestStatus'> = (ctx, input) => {
+  const request = tracked(ctx, input.RequestToken);
+  const hooksToken = request.event.HooksRequestToken;
+  return {
+    ProgressEvent: { ...request.event },
+    ...(hooksToken ? { HooksProgressEvent: hookProgressOf(ctx.store, { ...ctx.caller, hooksToken }) } : {}),
+  };
+};
 
 export const listResourceRequests: CloudControlHandler<'ListResourceRequests'> = (ctx, input) => {
   const operations = input.ResourceRequestStatusFilter?.Operations;

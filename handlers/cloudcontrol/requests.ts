@@ -55,6 +55,8 @@ export function startRequest(
     token: string;
     identifier?: string;
     clientToken?: string;
+    /** Set when the request invokes hooks: its HooksRequestToken. */
+    hooksToken?: string;
     delayMs?: number;
   },
   work: () => Promise<Outcome>,
@@ -68,6 +70,7 @@ export function startRequest(
     TypeName: args.type,
     Identifier: args.identifier,
     RequestToken: args.token,
+    ...(args.hooksToken ? { HooksRequestToken: args.hooksToken } : {}),
     Operation: args.operation,
     OperationStatus: 'IN_PROGRESS',
     EventTime: ctx.now(),

@@ -9,9 +9,12 @@ import type { WorldResource } from '../../storage/index.js';
 import type { FaultAction } from '../../resources/faults.js';
 import { CLOUD_CONTROL_ERRORS as E, parseJson, type CloudControlContext, type CloudControlHandler } from './context.js';
 import { startRequest, type Operation, type Outcome } from './requests.js';
+import { cloudControlHooks, runCloudControlHooks } from '../../state-machine/hooks/cloudControlHooks.js';
 
 const ACTION_OF: Record<Operation, FaultAction> = { CREATE: 'Create', UPDATE: 'Update', DELETE: 'Delete' };
 const LIST_PAGE = 100;
+/** The handler error code of a request its hooks failed (the ProgressEvent's ErrorCode). */
+const HOOK_FAILURE_CODE = 'GeneralServiceException';
 
 /** The type as Cloud Control checks it: known to the registry, and provisionable for the action. */
 function checkType(type: string, operation: Operation | 'READ' | 'LIST'): void {
@@ -31,17 +34,29 @@ function objectOf(member: string, text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** A write: its request, its injected fault (delay or failure), and its work after the call returns. */
+/**
+ * A write: its request, its hooks (run first, as pre-provision hooks are), its injected fault (delay or failure),
+ * and its work after the call returns. A FAIL-mode hook that does not succeed fails the request before its handler.
+ */
 function request(
   ctx: CloudControlContext,
   args: { operation: Operation; type: string; identifier?: string; clientToken?: string },
   work: (token: string) => Promise<Outcome>,
 ) {
   const token = uuidv4();
+  const { account, region } = ctx.caller;
+  const hookRequest = { account, region, typeName: args.type, action: args.operation, requestToken: token };
+  const hooked = { ...hookRequest, hooksToken: uuidv4() };
+  const hooks = cloudControlHooks(ctx.hooks, ctx.store, hooked);
   const fault = door.faultOf(ctx, ACTION_OF[args.operation], args.type, token);
-  return startRequest(ctx, { ...args, token, delayMs: fault.delayMs }, () =>
-    fault.failure ? Promise.resolve(door.refused(fault.failure.code, fault.failure.reason)) : work(token),
-  );
+  const hooksToken = hooks.length ? hooked.hooksToken : undefined;
+  return startRequest(ctx, { ...args, token, hooksToken, delayMs: fault.delayMs }, () => {
+    const clock = { now: ctx.now };
+    const failed =
+      ctx.hooks && hooks.length && runCloudControlHooks({ store: ctx.store, clock }, ctx.hooks, hooks, hooked);
+    if (failed) return Promise.resolve(door.refused(HOOK_FAILURE_CODE, failed));
+    return fault.failure ? Promise.resolve(door.refused(fault.failure.code, fault.failure.reason)) : work(token);
+  });
 }
 
 export const createResource: CloudControlHandler<'CreateResource'> = (ctx, input) => {

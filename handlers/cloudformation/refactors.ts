@@ -7,7 +7,7 @@ import { createRefactor } from '../../state-machine/refactors/create.js';
 import { executeRefactor } from '../../state-machine/refactors/execute.js';
 import { shownExecutionStatus } from '../../state-machine/refactorStatus.js';
 import { templateBody } from './stacks.js';
-import { decodeToken, encodeToken, type Handler, type HandlerContext } from './context.js';
+import { decodeToken, encodeToken, findStack, type Handler, type HandlerContext } from './context.js';
 
 /** AWS's user guide: resources move between at most 5 stacks in one refactor. */
 const MAX_STACKS = 5;
@@ -19,21 +19,22 @@ export const createStackRefactor: Handler<'CreateStackRefactor'> = async (ctx, i
   if (definitions.length > MAX_STACKS) {
     throw validationError(`StackDefinitions cannot contain more than ${MAX_STACKS} stacks.`);
   }
-  const stacks: { name: string; body: string }[] = [];
+  const stacks: { name: string; body: string; stackId?: string }[] = [];
   for (const d of definitions) {
     if (!d.StackName) throw validationError('StackName must be specified in each of the StackDefinitions.');
-    if (stacks.some((s) => s.name === d.StackName)) {
+    // A stack is named by its name or its stack id (ARN), as AWS's own tools name nested stacks; only a name can
+    // make a new stack.
+    const found = findStack(ctx, d.StackName);
+    const exists = found && found.status !== 'DELETE_COMPLETE' ? found : undefined;
+    if (!exists && (!input.EnableStackCreation || d.StackName.startsWith('arn:'))) throw stackNotFound(d.StackName);
+    const name = exists?.name ?? d.StackName;
+    if (stacks.some((s) => s.name === name || (exists && s.stackId === exists.stackId))) {
       throw validationError(`Stack [${echo(d.StackName)}] is specified more than once in StackDefinitions.`);
     }
-    const exists = ctx.store.stacks.liveByName(ctx.caller.account, ctx.caller.region, d.StackName);
-    if (!exists && !input.EnableStackCreation) throw stackNotFound(d.StackName);
-    stacks.push({ name: d.StackName, body: await templateBody(ctx, d) });
+    stacks.push({ name, body: await templateBody(ctx, d), stackId: exists?.stackId });
   }
   const named = (name: string) =>
-    stacks.some(
-      (s) =>
-        s.name === name || ctx.store.stacks.liveByName(ctx.caller.account, ctx.caller.region, s.name)?.stackId === name,
-    );
+    stacks.some((s) => s.name === name || (s.stackId !== undefined && s.stackId === name));
   const mappings = (input.ResourceMappings ?? []).map((m) => ({
     Source: { StackName: m.Source.StackName, LogicalResourceId: m.Source.LogicalResourceId },
     Destination: { StackName: m.Destination.StackName, LogicalResourceId: m.Destination.LogicalResourceId },
@@ -47,7 +48,7 @@ export const createStackRefactor: Handler<'CreateStackRefactor'> = async (ctx, i
     description: input.Description,
     enableStackCreation: input.EnableStackCreation ?? false,
     mappings,
-    stacks,
+    stacks: stacks.map(({ name, body }) => ({ name, body })),
   });
   return { StackRefactorId: id };
 };

@@ -23,7 +23,8 @@ async function handle({ req, reply, body, caller, requestId, deps }: ServiceRequ
     const handler = rowOf(CLOUD_CONTROL_ACTIONS, action);
     if (handler === undefined || handler === NOT_IMPLEMENTED) throw notServed('Cloud Control', action);
     const env = deps.engine.deps.providerEnv;
-    const ctx = { store: deps.store, faults: deps.faults, caller, now: () => new Date(), env };
+    const hooks = deps.engine.deps.hooks;
+    const ctx = { store: deps.store, faults: deps.faults, caller, now: () => new Date(), env, hooks };
     const output = await handler(ctx, decodeJsonInput('cloudcontrol', action, text));
     return reply.type(CONTENT_TYPE).send(encodeJsonResult(action, output, model));
   } catch (err) {

@@ -114,7 +114,8 @@ export function applicable(hook: ConfiguredHook, target: HookTarget): Applicable
   if (actions?.length && !actions.includes(target.action)) return undefined;
   const points = config.TargetFilters?.InvocationPoints;
   if (points?.length && !points.includes('PRE_PROVISION')) return undefined;
-  if (!stackFiltered(config, target.stackName)) return undefined;
+  // a Cloud Control request belongs to no stack: the filters that name stacks have nothing to look at
+  if (target.targetType !== 'CLOUD_CONTROL' && !stackFiltered(config, target.stackName)) return undefined;
   if (
     (target.targetType === 'RESOURCE' || target.targetType === 'CLOUD_CONTROL') &&
     !targetsResource(config, hook, target)

@@ -2,7 +2,8 @@
 // change, the new templates parse, every resource of the new templates is an existing resource of the named stacks
 // (moved, renamed or left where it is: by ResourceMappings, or found by its logical id), none is added or removed,
 // none changes its configuration, and Parameters, Mappings and Conditions stay as they are. AWS refuses stacks with a
-// stack policy, and moving or renaming a resource of a type it lists as unsupported (unsupported.ts).
+// stack policy, moving or renaming a resource of a type it lists as unsupported (unsupported.ts), and of a type whose
+// registry ProvisioningType is not FULLY_MUTABLE.
 // AWS's user guide, "Stack refactoring": https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/stack-refactoring.html
 import type { ResourceRecord, StackRecord, StackRefactorRecord, Store } from '../../storage/index.js';
 import { newStackRecord } from '../stackRecords.js';
@@ -11,6 +12,7 @@ import { matchResources, type Match } from './match.js';
 import { changedResources } from './compare.js';
 import { actionsOf } from './actions.js';
 import { refactorRefuses } from './unsupported.js';
+import { provisioningTypeIn } from '../registry/provisioning.js';
 
 /** The stack statuses a refactor may start from: settled, with a template that deployed. */
 const REFACTORABLE = new Set([
@@ -66,6 +68,12 @@ export function validateRefactor(store: Store, r: StackRefactorRecord): Validati
       failure: `Stack refactor does not support moving or renaming these resource types: [${names.join(', ')}].`,
     };
   }
+  const immutable = moves.find((m) => !fullyMutable(store, r, m.source.type));
+  if (immutable) {
+    return {
+      failure: `Stack Refactor does not support ${immutable.source.type} because the resource type does not allow tag updates after creation.`,
+    };
+  }
   const changed = changedResources(view, matched.matches);
   if (changed) return { failure: changed };
   if (!moves.length) return { failure: 'Stack refactor has no resources to move or rename.' };
@@ -81,6 +89,16 @@ export function validateRefactor(store: Store, r: StackRefactorRecord): Validati
       stacks: r.stacks.map((s, i) => ({ ...s, imports: [...stacks[i].imports] })),
     },
   };
+}
+
+/**
+ * Whether the registry's ProvisioningType of the type is FULLY_MUTABLE (DescribeType's answer), as AWS's refactors
+ * require: a type with no update handler cannot have its stack tags changed. A type the registry does not know is
+ * no bar here.
+ */
+function fullyMutable(store: Store, r: StackRefactorRecord, type: string): boolean {
+  const provisioning = provisioningTypeIn(store, r, type);
+  return provisioning === undefined || provisioning === 'FULLY_MUTABLE';
 }
 
 /** The record of a stack EnableStackCreation makes, with the id the refactor chose for it. */

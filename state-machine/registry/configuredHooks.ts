@@ -18,6 +18,8 @@ export interface HookConfiguration {
 export interface ConfiguredHook {
   typeName: string;
   typeArn: string;
+  /** The default version's id (a hook result's TypeVersionId). */
+  typeVersionId: string;
   configuration: HookConfiguration;
   /** The hook schema's handlers, invocation point (`preCreate`, `preUpdate`, `preDelete`…) → its targetNames. */
   handlers: Record<string, string[]>;
@@ -47,6 +49,7 @@ export function configuredHooks(store: Pick<ReadonlyStore, 'registry'>, scope: C
     out.push({
       typeName: ext.typeName,
       typeArn: extensionArn(scope, ext),
+      typeVersionId: version.versionId,
       configuration: parsed.CloudFormationConfiguration.HookConfiguration,
       handlers: handlersOf(schema),
       schema,

@@ -44,6 +44,15 @@ export function failureOf(engine: Engine, stack: StackRecord, since: string): st
 
 const messageOf = (err: unknown) => (isAwsError(err) ? err.message : (err as Error).message);
 
+/**
+ * The instance's stack once no operation runs on it. After a restart, the stack an interrupted set operation was
+ * creating, updating or deleting is still being carried where the restart takes it (recovery.ts: a create or update
+ * rolls back, a delete resumes); the set operation decides what to do with it once that has ended.
+ */
+async function settledStack(engine: Engine, instance: StackInstanceRecord): Promise<StackRecord | undefined> {
+  return instance.doc.stackId ? engine.stackWhenIdle(instance.doc.stackId) : undefined;
+}
+
 /** A stack that can take an update: live, and not a create that rolled back. */
 function updatable(stack: StackRecord | undefined): boolean {
   return (
@@ -58,8 +67,8 @@ export async function deployInstance(
   instance: StackInstanceRecord,
   onStack: (stackId: string) => void = () => undefined,
 ): Promise<InstanceOutcome & { stackId?: string }> {
-  const { store, clock } = engine.deps;
-  const since = clock.now().toISOString();
+  const previous = await settledStack(engine, instance);
+  const since = engine.deps.clock.now().toISOString();
   const caller = { account: instance.account, region: instance.region };
   const input = {
     Parameters: parametersOf(set, instance.doc.parameterOverrides),
@@ -67,7 +76,6 @@ export async function deployInstance(
     Tags: set.doc.tags,
   };
   const body = set.doc.templateBody;
-  const previous = instance.doc.stackId ? store.stacks.byId(instance.doc.stackId) : undefined;
   try {
     if (previous && previous.status !== 'DELETE_COMPLETE' && !updatable(previous)) {
       // a create that failed leaves a stack that takes no update: it goes, and the instance starts again
@@ -102,9 +110,8 @@ export async function deleteInstance(
   instance: StackInstanceRecord,
   retainStacks: boolean,
 ): Promise<InstanceOutcome> {
-  const { store, clock } = engine.deps;
-  const since = clock.now().toISOString();
-  const stack = instance.doc.stackId ? store.stacks.byId(instance.doc.stackId) : undefined;
+  const stack = await settledStack(engine, instance);
+  const since = engine.deps.clock.now().toISOString();
   if (retainStacks || !stack || stack.status === 'DELETE_COMPLETE') return { ok: true };
   try {
     deleteStack(engine, stack, {});

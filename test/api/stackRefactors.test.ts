@@ -3,12 +3,14 @@
 // and renames them without touching the account, with events in every stack it names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CreateChangeSetCommand,
   CreateStackCommand,
   CreateStackRefactorCommand,
   DescribeStackEventsCommand,
   DescribeStackRefactorCommand,
   DescribeStackResourcesCommand,
   DescribeStacksCommand,
+  DescribeTypeCommand,
   ExecuteStackRefactorCommand,
   ListExportsCommand,
   ListStackRefactorActionsCommand,
@@ -365,6 +367,27 @@ describe('stack refactors', () => {
       expect(described).toMatchObject({ Status: 'CREATE_COMPLETE', ExecutionStatus: 'AVAILABLE' });
     });
 
+    it('CREATE_FAILED when it would move a type whose registry ProvisioningType is not FULLY_MUTABLE', async () => {
+      const { ProvisioningType } = await client.send(
+        new DescribeTypeCommand({ Type: 'RESOURCE', TypeName: 'AWS::EC2::KeyPair' }),
+      );
+      expect(ProvisioningType).toBe('IMMUTABLE');
+      const key = `  Key:\n    Type: AWS::EC2::KeyPair\n    Properties: { KeyName: refactor-key }\n`;
+      const topic = (id: string) => `  ${id}:\n    Type: AWS::SNS::Topic\n`;
+      await deploy(client, 'Keys', `Resources:\n${key}${topic('KeysTopic')}`);
+      await deploy(client, 'KeysTo', `Resources:\n${topic('KeysToTopic')}`);
+      expect(
+        await failure({
+          StackDefinitions: [
+            { StackName: 'Keys', TemplateBody: `Resources:\n${topic('KeysTopic')}` },
+            { StackName: 'KeysTo', TemplateBody: `Resources:\n${topic('KeysToTopic')}${key}` },
+          ],
+        }),
+      ).toBe(
+        'Stack Refactor does not support AWS::EC2::KeyPair because the resource type does not allow tag updates after creation.',
+      );
+    });
+
     it('CREATE_FAILED for a stack with a stack policy', async () => {
       const topic = (id: string) => `  ${id}:\n    Type: AWS::SNS::Topic\n`;
       const guarded = await deploy(client, 'Guarded', `Resources:\n${topic('A')}${topic('B')}`);
@@ -393,6 +416,126 @@ describe('stack refactors', () => {
           new CreateStackRefactorCommand({ StackDefinitions: [{ StackName: 'Nope', TemplateBody: STACK2 }] }),
         ),
       ).rejects.toMatchObject({ name: 'ValidationError', message: 'Stack [Nope] does not exist' });
+    });
+
+    it('names a stack by its stack id too; the same stack twice, or an unknown stack id, is refused', async () => {
+      const topic = (id: string) => `  ${id}:\n    Type: AWS::SNS::Topic\n`;
+      const from = await deploy(client, 'ByIdFrom', `Resources:\n${topic('IdA')}${topic('IdB')}`);
+      const to = await deploy(client, 'ByIdTo', `Resources:\n${topic('IdC')}`);
+      const { described } = await refactor(client, {
+        StackDefinitions: [
+          { StackName: from, TemplateBody: `Resources:\n${topic('IdA')}` },
+          { StackName: to, TemplateBody: `Resources:\n${topic('IdC')}${topic('Moved')}` },
+        ],
+        ResourceMappings: [
+          {
+            Source: { StackName: from, LogicalResourceId: 'IdB' },
+            Destination: { StackName: 'ByIdTo', LogicalResourceId: 'Moved' },
+          },
+        ],
+      });
+      expect(described).toMatchObject({
+        Status: 'CREATE_COMPLETE',
+        ExecutionStatus: 'AVAILABLE',
+        StackIds: [from, to],
+      });
+      await expect(
+        client.send(
+          new CreateStackRefactorCommand({
+            StackDefinitions: [
+              { StackName: 'ByIdFrom', TemplateBody: `Resources:\n${topic('IdA')}` },
+              { StackName: from, TemplateBody: `Resources:\n${topic('IdA')}` },
+            ],
+          }),
+        ),
+      ).rejects.toMatchObject({
+        name: 'ValidationError',
+        message: `Stack [${from}] is specified more than once in StackDefinitions.`,
+      });
+      const unknown = from.replace(/[0-9a-f]{8}-/, '00000000-');
+      await expect(
+        client.send(
+          new CreateStackRefactorCommand({
+            EnableStackCreation: true,
+            StackDefinitions: [{ StackName: unknown, TemplateBody: STACK2 }],
+          }),
+        ),
+      ).rejects.toMatchObject({ name: 'ValidationError', message: `Stack [${unknown}] does not exist` });
+    });
+
+    it('refuses at the call no stacks, a stack without a name, and a mapping of a stack not defined', async () => {
+      const refused = (input: CreateStackRefactorCommandInput) =>
+        client.send(new CreateStackRefactorCommand(input)).then(
+          () => 'accepted',
+          (err: Error) => `${err.name}: ${err.message}`,
+        );
+      expect(await refused({ StackDefinitions: [] })).toBe(
+        'ValidationError: StackDefinitions must contain at least one stack.',
+      );
+      expect(await refused({ StackDefinitions: [{ TemplateBody: STACK2 }] })).toBe(
+        'ValidationError: StackName must be specified in each of the StackDefinitions.',
+      );
+      expect(
+        await refused({
+          StackDefinitions: [{ StackName: 'Stack1', TemplateBody: STACK1_AFTER }],
+          ResourceMappings: [
+            {
+              Source: { StackName: 'Stack1', LogicalResourceId: 'Role' },
+              Destination: { StackName: 'Elsewhere', LogicalResourceId: 'Role' },
+            },
+          ],
+        }),
+      ).toBe('ValidationError: Stack [Elsewhere] in ResourceMappings is not in StackDefinitions.');
+    });
+
+    it('CREATE_FAILED for a mapping of what is not there, a type change, a bad template, a stack under review', async () => {
+      const topic = (id: string, type = 'AWS::SNS::Topic') => `  ${id}:\n    Type: ${type}\n`;
+      await deploy(client, 'Checks', `Resources:\n${topic('CheckA')}${topic('CheckB')}`);
+      const mapping = (from: string, to: string) => [
+        {
+          Source: { StackName: 'Checks', LogicalResourceId: from },
+          Destination: { StackName: 'Checks', LogicalResourceId: to },
+        },
+      ];
+      const renamed = `Resources:\n${topic('CheckA')}${topic('CheckC')}`;
+      expect(
+        await failure({
+          StackDefinitions: [{ StackName: 'Checks', TemplateBody: renamed }],
+          ResourceMappings: mapping('Nope', 'CheckC'),
+        }),
+      ).toBe('Resource [Nope] in ResourceMappings does not exist in source stack [Checks].');
+      expect(
+        await failure({
+          StackDefinitions: [{ StackName: 'Checks', TemplateBody: renamed }],
+          ResourceMappings: mapping('CheckB', 'Nope'),
+        }),
+      ).toBe('Resource [Nope] in ResourceMappings does not exist in the template of destination stack [Checks].');
+      expect(
+        await failure({
+          StackDefinitions: [
+            {
+              StackName: 'Checks',
+              TemplateBody: `Resources:\n${topic('CheckA')}${topic('CheckB', 'AWS::SQS::Queue')}`,
+            },
+          ],
+        }),
+      ).toBe('Stack refactor cannot change the type of resources: [Checks/CheckB].');
+      expect(
+        await failure({ StackDefinitions: [{ StackName: 'Checks', TemplateBody: 'Resources: {}\nOutputs: [1' }] }),
+      ).toMatch(/^Template of stack \[Checks\]: /);
+      await client.send(
+        new CreateChangeSetCommand({
+          StackName: 'UnderReview',
+          ChangeSetName: 'first',
+          ChangeSetType: 'CREATE',
+          TemplateBody: `Resources:\n${topic('Reviewed')}`,
+        }),
+      );
+      expect(
+        await failure({
+          StackDefinitions: [{ StackName: 'UnderReview', TemplateBody: `Resources:\n${topic('Renamed')}` }],
+        }),
+      ).toBe('Stack [UnderReview] is in REVIEW_IN_PROGRESS state and cannot be refactored.');
     });
 
     it('refuses more than 5 stacks, and a template given both ways', async () => {

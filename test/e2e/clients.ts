@@ -145,6 +145,33 @@ export async function endpointUrlAwsCli(): Promise<{ cli?: string; availability:
   };
 }
 
+/**
+ * An AWS CLI whose `cloudformation` has `command`: Debian's CLI v2 when it does, else the `aws` on PATH. Debian's
+ * 2.9.19 predates stack refactors and the IaC generator (2.9.19 has no `create-stack-refactor` nor
+ * `start-resource-scan`), which a current pip CLI v1 has. `--generate-cli-skeleton` asks without a request.
+ */
+export async function awsCliWith(command: string): Promise<{ cli?: string; availability: Availability }> {
+  const found = await run('/bin/sh', ['-c', 'command -v aws']).catch(() => ({ code: 1, stdout: '', stderr: '' }));
+  const seen: string[] = [];
+  for (const cli of [AWS_CLI, found.stdout.trim()].filter((c, i, all) => c && all.indexOf(c) === i && existsSync(c))) {
+    const version = await run(cli, ['--version']).catch((err: Error) => ({
+      code: -1,
+      stdout: '',
+      stderr: err.message,
+    }));
+    const name = `${version.stdout}${version.stderr}`.trim().split(' ')[0] || 'no version';
+    const has = await run(cli, ['cloudformation', command, '--generate-cli-skeleton']).catch(() => ({ code: -1 }));
+    if (has.code === 0) return { cli, availability: { ok: true, reason: `${cli}: ${name}` } };
+    seen.push(`${cli}: ${name}`);
+  }
+  return {
+    availability: {
+      ok: false,
+      reason: `no AWS CLI has cloudformation ${command} (found ${seen.join(', ') || 'none'}; pip install awscli)`,
+    },
+  };
+}
+
 export async function boto3Available(): Promise<Availability> {
   if (!existsSync(PYTHON)) return { ok: false, reason: `${PYTHON} not found` };
   const result = await run(PYTHON, ['-c', 'import boto3; print(boto3.__version__)']).catch((err: Error) => ({

@@ -32,6 +32,10 @@ describe('tokens', () => {
     ).toBe(yaml);
   });
 
+  it('keeps a key with double colons whole, and a value with them plain', () => {
+    expect(kinds('Fn::ForEach::Topics:\n  - Type: AWS::SNS::Topic\n')).toEqual(['key:Fn::ForEach::Topics', 'key:Type']);
+  });
+
   it('tells a JSON key from a JSON string value', () => {
     expect(kinds('{"Ref": "Bucket", "n": -1.5}')).toEqual(['key:"Ref"', 'string:"Bucket"', 'key:"n"', 'number:-1.5']);
   });
