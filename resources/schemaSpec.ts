@@ -118,5 +118,6 @@ export function specOfSchema(typeName: string, schema: SchemaNode): ResourceSpec
         : undefined,
     deprecated: false,
     defaults: {},
+    attributeSamples: {},
   };
 }

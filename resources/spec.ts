@@ -10,6 +10,7 @@
 //   dep deprecated type     ar extra replacement paths    tf  required transform
 //   e  allowed values       `Property` or `Definition.Property` → the values the spec allows (its only value constraint)
 //   da attributes AWS's user guide documents that the spec lacks (already merged into `a`)
+//   ds attribute → the sample value AWS's user guide shows for it      rs the sample value it shows for Ref
 // A property code is "<type code>[ <flags>]"; flags: r required, R replacement always, C replacement conditional,
 // D deprecated. Type codes: s string, n number, i integer, b boolean, j json, d date-time, t tag, z null,
 // [X list of X, {X map of X, #Name type definition, (X|Y) union.
@@ -62,6 +63,10 @@ export interface ResourceSpec {
   readonly requiredTransform?: string;
   /** The registry schemas' defaults of top-level properties, where the spec records one. */
   readonly defaults: Readonly<Record<string, unknown>>;
+  /** The sample values AWS's user guide shows for attributes (`arn:aws:ecr:eu-west-1:123456789012:repository/…`). */
+  readonly attributeSamples: Readonly<Partial<Record<string, string>>>;
+  /** The sample value AWS's user guide shows for Ref, if any. */
+  readonly refSample?: string;
 }
 
 interface RawEntry {
@@ -78,6 +83,8 @@ interface RawEntry {
   ar?: string[][];
   tf?: string;
   df?: Record<string, unknown>;
+  ds?: Record<string, string>;
+  rs?: string;
   e?: Record<string, (string | number)[]>;
 }
 
@@ -251,6 +258,8 @@ function decodeEntry(type: string, entry: string): ResourceSpec {
     deprecated: raw.dep === 1,
     requiredTransform: raw.tf,
     defaults: raw.df ?? {},
+    attributeSamples: raw.ds ?? {},
+    refSample: raw.rs,
   };
 }
 

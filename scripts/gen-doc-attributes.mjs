@@ -1,7 +1,7 @@
 // Maintenance step (not part of the build): reads the CloudFormation user guide's source (github
 // awsdocs/aws-cloudformation-user-guide, doc_source/aws-resource-*.md) at a commit and writes
 // resources/documentedAttributes.json: each type's "Return values" (the Fn::GetAtt attribute names and the Ref text),
-// the properties whose update requires replacement and whether it has Tags, as AWS documents them, with the
+// the sample value the guide shows for an attribute, the properties whose update requires replacement and whether it has Tags, as AWS documents them, with the
 // source commit. Run: node scripts/gen-doc-attributes.mjs <git dir> <commit>.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -19,13 +19,34 @@ const files = git('ls-tree', '-r', '--name-only', commit, 'doc_source')
 
 const TITLE = /^# (AWS::[A-Za-z0-9]+::[A-Za-z0-9]+)/m;
 const ATTRIBUTE = /^`([^`]+)`\s*<a name="[^"]*-fn::getatt"><\/a>/gm;
+// An attribute's description, up to the next attribute or the end of the section.
+const DESCRIBED = /^`([^`]+)`\s*<a name="[^"]*-fn::getatt"><\/a>\n([\s\S]*?)(?=^`[^`]+`\s*<a name=|(?![\s\S]))/gm;
+
+/**
+ * The sample value a description shows (`For example, \`arn:aws:ecr:…\``): the first code span that looks like a
+ * value (it has digits or separators and no spaces), not a type name, placeholder or pattern.
+ */
+function sampleOf(description) {
+  const text = description.replace(/\\/g, '');
+  for (const [, code] of text.matchAll(/`([^`]+)`/g)) {
+    const value = code.trim();
+    if (/\s/.test(value) || value.startsWith('AWS::') || value.startsWith('^') || /[<>{}]/.test(value)) continue;
+    if (/[:/.\-_0-9]/.test(value)) return value;
+  }
+  return undefined;
+}
 
 function returnValues(text) {
   const start = text.indexOf('## Return values');
-  if (start < 0) return { attributes: [], ref: undefined };
+  if (start < 0) return { attributes: [], samples: {}, ref: undefined };
   const end = text.indexOf('\n## ', start + 1);
   const section = text.slice(start, end < 0 ? undefined : end);
   const attributes = [...section.matchAll(ATTRIBUTE)].map((m) => m[1]);
+  const samples = {};
+  for (const [, name, description] of section.matchAll(DESCRIBED)) {
+    const sample = sampleOf(description);
+    if (sample !== undefined && !(name in samples)) samples[name] = sample;
+  }
   const refAt = section.indexOf('### Ref');
   const refText =
     refAt < 0
@@ -39,6 +60,7 @@ function returnValues(text) {
           .trim();
   return {
     attributes,
+    samples,
     ref: refText
       ?.replace(/\\/g, '')
       .replace(/For more information about using the `?Ref`? ?function.*$/i, '')
@@ -70,11 +92,12 @@ for (const file of files) {
   const text = git('show', `${commit}:${file}`);
   const type = TITLE.exec(text)?.[1];
   if (!type) continue;
-  const { attributes, ref } = returnValues(text);
+  const { attributes, samples, ref } = returnValues(text);
   const { always } = replacement(text);
   types[type] = {
     attributes: [...new Set(attributes)].sort(),
     ...(ref ? { ref } : {}),
+    ...(Object.keys(samples).length ? { samples } : {}),
     ...(always.length ? { replacement: always.sort() } : {}),
     tags: /^`Tags`\s*<a name=/m.test(text),
   };

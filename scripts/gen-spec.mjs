@@ -220,7 +220,22 @@ function withDocumented(type, entry) {
     out.da = missing;
   }
   if (doc.tags && !entry.tag && entry.p.Tags) out.tag = ['Tags', entry.p.Tags.startsWith('{') ? 'map' : 'standard'];
+  // the sample values the guide shows, from which the generic provider takes the format of a value the spec cannot tell
+  const samples = Object.fromEntries(Object.entries(doc.samples ?? {}).filter(([a]) => out.a && a in out.a));
+  if (Object.keys(samples).length) out.ds = samples;
+  const refSample = sampleIn(doc.ref);
+  if (refSample) out.rs = refSample;
   return out;
+}
+
+/** The sample value a Ref text shows (`returns the resource name, such as \`test-repository\``). */
+function sampleIn(text) {
+  for (const [, code] of (text ?? '').matchAll(/`([^`]+)`/g)) {
+    const value = code.trim();
+    if (/\s/.test(value) || /^(Ref|AWS::)/.test(value) || /[<>{}|]/.test(value)) continue;
+    if (/[:/.\-_0-9]/.test(value)) return value;
+  }
+  return undefined;
 }
 
 async function main() {

@@ -1,6 +1,6 @@
 // What attribute generators see about a new resource, and the helpers they share (its ARN, a DNS label).
 import type { ResourceSpec } from '../spec.js';
-import { arnFor, type AccountContext } from './identity.js';
+import { REF_IS_ARN, arnFor, type AccountContext } from './identity.js';
 import { stableHex, type RandomSource } from './random.js';
 
 export interface AttributeContext {
@@ -22,6 +22,8 @@ export interface AttributeContext {
 export function resourceArn(c: AttributeContext): string {
   const fallback = c.name ?? c.physicalId;
   if (fallback.startsWith('arn:')) return fallback;
+  // a type referred to by its ARN (REF_IS_ARN) has it for physical id
+  if (REF_IS_ARN.has(c.type)) return c.physicalId;
   const values: Record<string, unknown> = { ...c.properties };
   for (const id of c.spec.primaryIdentifier) values[id] ??= id === c.spec.nameProperty ? c.name : c.physicalId;
   return arnFor(c.spec, values, fallback, c.ctx);

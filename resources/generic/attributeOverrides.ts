@@ -91,6 +91,9 @@ function iamId(prefix: string): Generator {
 
 const sameAsId: Generator = (c) => c.physicalId;
 
+const tableArn = (c: AttributeContext) =>
+  `arn:${c.ctx.partition}:dynamodb:${c.ctx.region}:${c.ctx.account}:table/${c.name ?? c.physicalId}`;
+
 export const ATTRIBUTE_OVERRIDES: Readonly<Partial<Record<string, Readonly<Partial<Record<string, Generator>>>>>> = {
   'AWS::S3::Bucket': {
     DomainName: (c) => `${c.physicalId}.s3.${c.dns}`,
@@ -116,6 +119,12 @@ export const ATTRIBUTE_OVERRIDES: Readonly<Partial<Record<string, Readonly<Parti
   'AWS::Logs::LogGroup': { Arn: (c) => `${resourceArn(c)}:*` },
   'AWS::DynamoDB::Table': {
     StreamArn: (c) => `${resourceArn(c)}/stream/${c.now.toISOString().replace('Z', '')}`,
+  },
+  // A global table's ARN is its table's in the stack's region (`arn:aws:dynamodb:us-east-2:…:table/<name>`), as the
+  // Return values page shows, not the schema's `global-table/` form.
+  'AWS::DynamoDB::GlobalTable': {
+    Arn: (c) => tableArn(c),
+    StreamArn: (c) => `${tableArn(c)}/stream/${c.now.toISOString().replace('Z', '')}`,
   },
   'AWS::Lambda::Function': {
     'SnapStartResponse.ApplyOn': () => 'None',

@@ -6,9 +6,10 @@
 import { resourceSpec, type PropertyType, type ResourceSpec } from '../spec.js';
 import { dnsLabel, resourceArn, type AttributeContext } from './attributeContext.js';
 import { ATTRIBUTE_OVERRIDES } from './attributeOverrides.js';
-import { dnsSuffix, ec2Id, isArnName, kebab, serviceOf, type AccountContext } from './identity.js';
+import { REF_IS_ARN, dnsSuffix, ec2Id, isArnName, kebab, serviceOf, type AccountContext } from './identity.js';
 import { HEX, randomChars, stableHex, type RandomSource } from './random.js';
 import { ipKind, privateAddress, stableIp } from './addresses.js';
+import { fromSample, isArnSample } from './samples.js';
 
 export interface AttributeArgs {
   readonly type: string;
@@ -101,6 +102,7 @@ function valueFor(c: AttributeContext, attr: string, type: PropertyType): unknow
     identifier(c, attr) ??
     nameOf(c, attr) ??
     echo(c, attr) ??
+    documented(c, attr) ??
     ownArn(c, attr) ??
     byName(c, attr, type) ??
     byType(c, attr, type);
@@ -125,8 +127,11 @@ function override(c: AttributeContext, attr: string): unknown {
 
 function identifier(c: AttributeContext, attr: string): unknown {
   // The physical id is the value of the Ref identifier (a compound one has no single attribute to match).
-  const id = c.spec.refIdentifier.length === 1 ? c.spec.refIdentifier[0] : undefined;
+  // (a type referred to by its ARN has an ARN for physical id, not its id)
+  const id = c.spec.refIdentifier.length === 1 && !REF_IS_ARN.has(c.type) ? c.spec.refIdentifier[0] : undefined;
   // Dotted children that repeat the identifier (`VpcEncryptionControl.VpcId`) are the resource's own id too.
+  // An ARN identifier whose Ref is an id in the page's format (an IoT topic rule destination) keeps its own ARN.
+  if (id !== undefined && isArnName(id) && !c.physicalId.startsWith('arn:')) return undefined;
   return id !== undefined && (id === attr || attr.endsWith(`.${id}`)) ? c.physicalId : undefined;
 }
 
@@ -148,12 +153,22 @@ function echo(c: AttributeContext, attr: string): unknown {
   return value === null ? undefined : value;
 }
 
-function ownArn(c: AttributeContext, attr: string): unknown {
+function isOwnArn(c: AttributeContext, attr: string): boolean {
   const short = c.type.split('::')[2];
-  if (attr === 'Arn' || attr === `${short}Arn` || (c.spec.primaryIdentifier.includes(attr) && isArnName(attr))) {
-    return resourceArn(c);
-  }
-  return undefined;
+  return attr === 'Arn' || attr === `${short}Arn` || (c.spec.primaryIdentifier.includes(attr) && isArnName(attr));
+}
+
+function ownArn(c: AttributeContext, attr: string): unknown {
+  return isOwnArn(c, attr) ? resourceArn(c) : undefined;
+}
+
+// The format of the sample AWS's user guide shows for the attribute; the resource's own ARN keeps the spec's
+// template where it has one.
+function documented(c: AttributeContext, attr: string): unknown {
+  const sample = c.spec.attributeSamples[attr];
+  if (sample === undefined || (isArnSample(sample) && c.spec.arnTemplate && isOwnArn(c, attr))) return undefined;
+  const label = c.name ?? c.physicalId.split(/[/:|]/).pop() ?? c.physicalId;
+  return fromSample(sample, { ctx: c.ctx, random: c.random, label });
 }
 
 function byName(c: AttributeContext, attr: string, type: PropertyType): unknown {

@@ -1,6 +1,7 @@
 // Physical ids, ARNs and Ref values of resources, derived from the spec's identifiers and ARN templates.
 import { resourceSpec, type ResourceSpec } from '../spec.js';
 import { generatePhysicalName } from './naming.js';
+import { arnTemplateOf, fromSample, isArnSample } from './samples.js';
 import {
   DIGITS,
   HEX,
@@ -36,6 +37,11 @@ const ARN_SERVICES: Readonly<Record<string, string>> = {
   CloudWatch: 'cloudwatch',
   ECR: 'ecr',
   SecretsManager: 'secretsmanager',
+  // the services' own ARN names, as their Return values pages show them
+  ResourceExplorer2: 'resource-explorer-2',
+  InspectorV2: 'inspector2',
+  EventSchemas: 'schemas',
+  Location: 'geo',
 };
 
 /** The service part of the type's ARNs: `AWS::DynamoDB::Table` → `dynamodb`, `AWS::StepFunctions::…` → `states`. */
@@ -141,6 +147,12 @@ export const ID_FORMATS: Readonly<Partial<Record<string, (random: RandomSource, 
   'AWS::EC2::EIP': (random) => `3.${randomOctets(random, 3)}`,
   'AWS::KMS::Key': (random) => randomUuid(random),
   'AWS::ApiGateway::RestApi': (random) => randomChars(random, 10, LOWER_ALNUM),
+  // API keys (and so usage plan keys, which are identified by their key) have 10 characters (`m2m1k7sybf`), usage
+  // plans and request validators 6 (`abc123`).
+  'AWS::ApiGateway::ApiKey': (random) => randomChars(random, 10, LOWER_ALNUM),
+  'AWS::ApiGateway::UsagePlanKey': (random) => randomChars(random, 10, LOWER_ALNUM),
+  'AWS::ApiGateway::UsagePlan': (random) => randomChars(random, 6, LOWER_ALNUM),
+  'AWS::ApiGateway::RequestValidator': (random) => randomChars(random, 6, LOWER_ALNUM),
   'AWS::ApiGateway::Resource': (random) => randomChars(random, 6, LOWER_ALNUM),
   'AWS::ApiGateway::Deployment': (random) => randomChars(random, 6, LOWER_ALNUM),
   // `a1bcdef2gh` in the API Gateway developer guide: 10 characters, as a REST API's.
@@ -148,6 +160,14 @@ export const ID_FORMATS: Readonly<Partial<Record<string, (random: RandomSource, 
   'AWS::Cognito::UserPool': (random, ctx) => `${ctx.region}_${randomChars(random, 9)}`,
   'AWS::Cognito::UserPoolClient': (random) => randomChars(random, 26, LOWER_ALNUM),
   'AWS::CloudFront::Distribution': (random) => `E${randomChars(random, 13, UPPER_ALNUM)}`,
+  'AWS::CloudFront::CloudFrontOriginAccessIdentity': (random) => `E${randomChars(random, 13, UPPER_ALNUM)}`,
+  // `alias-1111aaaa-22bb-33cc-44dd-5555eeee66ff`, and so builds, fleets and scripts
+  ...Object.fromEntries(
+    ['Alias', 'Build', 'Fleet', 'Script'].map((kind) => [
+      `AWS::GameLift::${kind}`,
+      (random: RandomSource) => `${kind.toLowerCase()}-${randomUuid(random)}`,
+    ]),
+  ),
   'AWS::Route53::HostedZone': (random) => `Z0${randomChars(random, 19, UPPER_ALNUM)}`,
   // Ref of an access key is the access key id.
   'AWS::IAM::AccessKey': (random) => `AKIA${randomChars(random, 16, UPPER_ALNUM)}`,
@@ -196,11 +216,17 @@ export function newIdentity(args: NewIdentityArgs): NewIdentity {
   const spec = resourceSpec(args.type);
   if (NAME_NOT_IDENTITY.has(args.type)) return { physicalId: generatePhysicalName(args) };
   const nameProperty = spec?.nameProperty;
+  if (spec && REF_IS_ARN.has(args.type)) {
+    const given = nameProperty ? args.properties[nameProperty] : undefined;
+    const name = isPresent(given) ? String(given) : generatePhysicalName(args);
+    return { physicalId: refArn(spec, name, args), ...(nameProperty ? { name } : {}) };
+  }
   if (nameProperty) {
     const given = args.properties[nameProperty];
     const name = isPresent(given) ? String(given) : generatePhysicalName(args);
     const inside = ARNS_INSIDE[args.type];
     if (inside) return { physicalId: inside(args.properties, name, args), name };
+    if (hasSeparateId(spec)) return { physicalId: serviceId(spec, name, args), name };
     return { physicalId: physicalIdFor(args.type, name, args.ctx), name };
   }
   const format = ID_FORMATS[args.type];
@@ -208,12 +234,95 @@ export function newIdentity(args: NewIdentityArgs): NewIdentity {
   const compound = spec && compoundId(spec, args.properties);
   if (compound) return { physicalId: compound };
   const name = generatePhysicalName(args);
+  const documented = spec && documentedId(spec, name, args);
+  if (documented) return { physicalId: documented, name };
   const ref = spec?.refIdentifier ?? [];
   // A type identified by its ARN has an ARN for a physical id (and Ref), from the spec's template or the default form.
   if (spec && ref.length === 1 && isArnName(ref[0])) {
     return { physicalId: arnFor(spec, args.properties, name, args.ctx), name };
   }
   return { physicalId: name };
+}
+
+/**
+ * Types whose name property is not what Ref returns although their schema identifies them by a separate id, because
+ * their Return values pages say Ref returns the name ("returns the table name", "the name of the container").
+ */
+export const REF_IS_NAME: ReadonlySet<string> = new Set([
+  'AWS::AppIntegrations::DataIntegration',
+  'AWS::CloudFormation::Macro',
+  'AWS::FinSpace::Environment',
+  'AWS::Glue::Table',
+  'AWS::MediaLive::Channel',
+  'AWS::MediaStore::Container',
+  'AWS::PinpointEmail::ConfigurationSet',
+  'AWS::PinpointEmail::Identity',
+  'AWS::QLDB::Ledger',
+]);
+
+/**
+ * Types whose Return values pages say Ref returns the resource's ARN although their schema identifies them otherwise
+ * (by an id, by its name, or by several properties); their physical id is that ARN too.
+ */
+export const REF_IS_ARN: ReadonlySet<string> = new Set([
+  'AWS::ApplicationAutoScaling::ScalingPolicy',
+  'AWS::Config::AggregationAuthorization',
+  'AWS::DevOpsGuru::NotificationChannel',
+  'AWS::DMS::ReplicationInstance',
+  'AWS::GroundStation::DataflowEndpointGroup',
+  'AWS::GroundStation::MissionProfile',
+  'AWS::InternetMonitor::Monitor',
+  'AWS::Omics::ReferenceStore',
+  'AWS::SecretsManager::Secret',
+]);
+
+/** The ARN a REF_IS_ARN type is referred to by: the id part in the format its page shows, else its name. */
+function refArn(spec: ResourceSpec, name: string, args: NewIdentityArgs): string {
+  const ids = spec.refIdentifier.filter((id) => !isArnName(id));
+  const id = (ids.length === 1 && fromSample(spec.attributeSamples[ids[0]!], { ...args, label: name })) || name;
+  return arnFor(
+    spec,
+    { ...args.properties, ...(spec.nameProperty ? { [spec.nameProperty]: name } : {}) },
+    id,
+    args.ctx,
+  );
+}
+
+/**
+ * Whether a type with a name property is identified by a separate, service-generated id (an API key's `APIKeyId`,
+ * a Cloud Map namespace's `ns-…`, a launch template's `lt-…`): its schema's identifier is one property that is
+ * neither the name nor an ARN, and its page does not say Ref returns the name.
+ */
+export function hasSeparateId(spec: ResourceSpec): boolean {
+  const ref = spec.refIdentifier;
+  return (
+    ref.length === 1 &&
+    ref[0] !== spec.nameProperty &&
+    !isArnName(ref[0]) &&
+    !REF_IS_NAME.has(spec.type) &&
+    !PHYSICAL_ID_FORMATS[spec.type] &&
+    !NAME_NOT_IDENTITY.has(spec.type)
+  );
+}
+
+/** The service-generated id of a named resource: in the service's format where known, else a generated one. */
+function serviceId(spec: ResourceSpec, name: string, args: NewIdentityArgs): string {
+  const format = ID_FORMATS[spec.type];
+  if (format) return format(args.random, args.ctx);
+  return documentedId(spec, name, args) ?? generatePhysicalName({ ...args, properties: {} });
+}
+
+/**
+ * A service-generated id in the format of the sample AWS's user guide shows for Ref (or for the identifier
+ * attribute): `fs-0123456789abcdef0`, a UUID, `arn:aws:datasync:…:location/…`. An ARN identifier keeps the spec's
+ * template where it has one.
+ */
+function documentedId(spec: ResourceSpec, name: string, args: NewIdentityArgs): string | undefined {
+  const ref = spec.refIdentifier;
+  if (ref.length !== 1) return undefined;
+  const sample = spec.refSample ?? spec.attributeSamples[ref[0]!];
+  if (isArnSample(sample) && spec.arnTemplate) return undefined;
+  return fromSample(sample, { ctx: args.ctx, random: args.random, label: name });
 }
 
 // A type identified by several of its own properties (an API Gateway method, a Lambda permission's function…)
@@ -241,8 +350,21 @@ export function arnFor(
 ): string {
   const template =
     spec.arnTemplate ??
+    arnTemplateOf(ownArnSample(spec)) ??
     `arn:\${Partition}:${serviceOf(spec.type)}:\${Region}:\${Account}:${kebab(spec.type.split('::')[2] ?? '')}/\${Name}`;
   return template.replace(/\$\{([^}]+)\}/g, (_, key: string) => placeholder(key, values, name, ctx));
+}
+
+/** The sample AWS's user guide shows for the type's own ARN: Ref's, the ARN identifier's, or the `Arn` attribute's. */
+function ownArnSample(spec: ResourceSpec): string | undefined {
+  const short = spec.type.split('::')[2] ?? '';
+  const ref = spec.refIdentifier.length === 1 ? spec.refIdentifier[0]! : 'Arn';
+  return [
+    spec.refSample,
+    spec.attributeSamples[ref],
+    spec.attributeSamples.Arn,
+    spec.attributeSamples[`${short}Arn`],
+  ].find((sample) => sample?.startsWith('arn:'));
 }
 
 function placeholder(

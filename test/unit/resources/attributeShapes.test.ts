@@ -1,10 +1,14 @@
 // Every Fn::GetAtt value has the type the resource specification declares for it, for every type: lists are lists,
 // numbers are numbers (times typed as numbers are epoch seconds), and attributes named as IPv4 addresses or CIDR
-// blocks hold one. A new attribute of the spec is a new row of this table.
+// blocks hold one. A new attribute of the spec is a new row of this table. Every attribute whose Return values page
+// shows a sample value (resources/documentedAttributes.json) has the sample's format: an ARN's service, region and
+// account fields and resource type, a host's fixed labels, an id's prefix, length and alphabet.
 import { describe, expect, it } from 'vitest';
 import { attributeValues, cryptoRandom, newIdentity } from '../../../resources/generic.js';
 import { knownTypes, resourceSpec, type PropertyType } from '../../../resources/spec.js';
 import { ipKind } from '../../../resources/generic/addresses.js';
+import { DOCUMENTED, sampleFormat } from '../../helpers/documentedSamples.js';
+import { provisionAlone } from '../../helpers/provisionAlone.js';
 
 const ctx = { account: '123456789012', region: 'us-east-1', partition: 'aws' };
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
@@ -85,5 +89,60 @@ describe('attribute values have the declared type and shape', () => {
       ([attr, t]) => shapeError(attr, t, values[attr]) ?? formatError(type, attr, t.kind, values[attr]) ?? [],
     );
     expect(errors).toEqual([]);
+  });
+});
+
+/**
+ * Attributes whose sample on their Return values page shows a format cfn-local does not follow, and why: the page
+ * contradicts itself or the service's own format (the schema's ARN template).
+ */
+const TEMPLATE = "the schema's ARN template (the service's format) over the page's sample";
+const SAMPLE_EXEMPT: Readonly<Record<string, string>> = {
+  'AWS::ApiGateway::Account.Id': "the page's `abc123` contradicts its Ref sample (`mysta-accou-01234b567890example`)",
+  'AWS::ApiGateway::ApiKey.APIKeyId': "`abc123` is a placeholder; the page's Ref sample `m2m1k7sybf` has 10 characters",
+  'AWS::ApiGateway::UsagePlanKey.Id': "`abc123` is a placeholder; a usage plan key is identified by its API key's id",
+  'AWS::CloudFront::CloudFrontOriginAccessIdentity.Id':
+    "15 characters here, 14 in CloudFront's guide (`E2QWRUHEXAMPLE`)",
+  'AWS::CloudFront::Distribution.Id': "15 characters here, 14 in CloudFront's guide (`E2QWRUHEXAMPLE`)",
+  'AWS::EFS::MountTarget.Id': 'the sample is a file system id (`fs-…`); the Ref sample is a mount target id (`fsmt-…`)',
+  'AWS::GameLift::Alias.AliasId': 'the sample is the alias ARN; the Ref sample is its id (`alias-<uuid>`)',
+  'AWS::Backup::BackupPlan.BackupPlanArn': TEMPLATE,
+  'AWS::CloudWatch::CompositeAlarm.Arn': TEMPLATE,
+  'AWS::Location::Map.Arn': TEMPLATE,
+  'AWS::Location::Map.MapArn': TEMPLATE,
+  'AWS::Oam::Link.Arn': TEMPLATE,
+  'AWS::Oam::Sink.Arn': TEMPLATE,
+  'AWS::SageMaker::ModelCard.ModelCardArn': TEMPLATE,
+  'AWS::ServiceDiscovery::HttpNamespace.Arn': TEMPLATE,
+};
+
+const SAMPLED = Object.entries(DOCUMENTED.types)
+  .map(([type, d]) => {
+    const spec = resourceSpec(type);
+    const formats = Object.entries(d?.samples ?? {}).flatMap(([attr, sample]) => {
+      const format = spec?.attributes[attr] && !SAMPLE_EXEMPT[`${type}.${attr}`] ? sampleFormat(sample) : undefined;
+      return format ? [[attr, sample, format] as const] : [];
+    });
+    return [type, formats] as const;
+  })
+  .filter(([, formats]) => formats.length > 0);
+
+describe("attribute values have the format of their Return values page's sample", () => {
+  it('covers the samples that show a format', () => {
+    expect(SAMPLED.length).toBeGreaterThan(150);
+  });
+
+  it('every exemption names a documented sample', () => {
+    for (const key of Object.keys(SAMPLE_EXEMPT)) {
+      const [type, attr] = [key.slice(0, key.lastIndexOf('.')), key.slice(key.lastIndexOf('.') + 1)];
+      expect(DOCUMENTED.types[type]?.samples?.[attr], key).toBeDefined();
+    }
+  });
+
+  it.each(SAMPLED)('%s', async (type, formats) => {
+    const made = await provisionAlone(type);
+    if (typeof made === 'string') throw new Error(made);
+    const wrong = formats.filter(([attr, , format]) => !format.test(String(made.attributes[attr])));
+    expect(wrong.map(([attr, sample]) => `${attr} ${String(made.attributes[attr])} (sample ${sample})`)).toEqual([]);
   });
 });
