@@ -22,6 +22,8 @@ import {
   type DescribeStackRefactorCommandOutput,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { registerAndWait, WIDGET_SCHEMA } from '../helpers/registry.js';
+import { s3Client } from '../helpers/s3.js';
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
   for (let i = 0; i < 400; i++) {
@@ -385,6 +387,32 @@ describe('stack refactors', () => {
         }),
       ).toBe(
         'Stack Refactor does not support AWS::EC2::KeyPair because the resource type does not allow tag updates after creation.',
+      );
+    });
+
+    it("the account's own type counts by its default version's ProvisioningType", async () => {
+      const { update: _update, ...handlers } = WIDGET_SCHEMA.handlers;
+      const schema = { ...WIDGET_SCHEMA, typeName: 'MyOrg::Widgets::Fixed', handlers };
+      expect((await registerAndWait(client, s3Client(server.endpoint), 'RESOURCE', schema)).ProgressStatus).toBe(
+        'COMPLETE',
+      );
+      const { ProvisioningType } = await client.send(
+        new DescribeTypeCommand({ Type: 'RESOURCE', TypeName: 'MyOrg::Widgets::Fixed' }),
+      );
+      expect(ProvisioningType).toBe('IMMUTABLE');
+      const widget = `  Widget:\n    Type: MyOrg::Widgets::Fixed\n    Properties: { Size: 1 }\n`;
+      const topic = (id: string) => `  ${id}:\n    Type: AWS::SNS::Topic\n`;
+      await deploy(client, 'Widgets', `Resources:\n${widget}${topic('WidgetsTopic')}`);
+      await deploy(client, 'WidgetsTo', `Resources:\n${topic('WidgetsToTopic')}`);
+      expect(
+        await failure({
+          StackDefinitions: [
+            { StackName: 'Widgets', TemplateBody: `Resources:\n${topic('WidgetsTopic')}` },
+            { StackName: 'WidgetsTo', TemplateBody: `Resources:\n${topic('WidgetsToTopic')}${widget}` },
+          ],
+        }),
+      ).toBe(
+        'Stack Refactor does not support MyOrg::Widgets::Fixed because the resource type does not allow tag updates after creation.',
       );
     });
 
