@@ -102,7 +102,7 @@ async function attemptDelete(rt: Runtime, shown: ResourceRecord, why: DeleteReas
   const world = stagedWorld(rt.world);
   // a Snapshot policy snapshots first; both land only if the delete goes through (the world is staged)
   const policy = why === 'replaced-copy' ? shown.doc.updateReplacePolicy : shown.doc.deletionPolicy;
-  if (policy === 'Snapshot') snapshotOf(world, shown.type, shown.physicalId!, shown.doc.properties ?? {});
+  if (policy === 'Snapshot') snapshotOf(world, shown.type, shown.physicalId, shown.doc.properties ?? {});
   const result: Deleted = gate
     ? { ok: false, code: 'Injected', reason: gate }
     : await providerFor(shown.type).delete(world, request(rt, shown, shown.doc.properties ?? {}, signal, true));

@@ -7,18 +7,25 @@ import { VirtualList } from './virtualList.js';
 
 type Row = { head: Operation } | { event: StackEvent; root: boolean };
 
-export function EventsTab({ events }: { events: StackEvent[] }) {
+/** `complete`: every stored event is in; until then no root cause is marked (an older failure may be it). */
+export function EventsTab({ events, complete }: { events: StackEvent[]; complete: boolean }) {
   const rows = useMemo(() => {
     const out: Row[] = [];
     for (const op of operations(events)) {
+      if (!complete) op.rootCause = undefined;
       out.push({ head: op });
       for (const event of [...op.events].reverse()) out.push({ event, root: event === op.rootCause });
     }
     return out;
-  }, [events]);
-  if (!events.length) return <p class="empty">No events yet.</p>;
+  }, [events, complete]);
+  if (!events.length) return <p class="empty">{complete ? 'No events yet.' : 'Reading the events…'}</p>;
   return (
     <>
+      {!complete && (
+        <p class="muted" role="status">
+          The newest {events.length} events; reading the older ones…
+        </p>
+      )}
       <div class="thead eventrow" aria-hidden="true">
         <span>Timestamp</span>
         <span>Logical ID</span>

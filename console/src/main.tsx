@@ -38,6 +38,13 @@ function TokenForm({ onToken }: { onToken: () => void }) {
   );
 }
 
+type StackList = { stacks: StackRow[] };
+
+/** The first read of the stacks starts as the script runs rather than after the first render's effects. */
+let firstRead: Promise<StackList> | undefined = get<StackList>('/stacks');
+// (a refusal, such as a missing control token, is handled where the read is used)
+firstRead.catch(() => undefined);
+
 function useStacks() {
   const stacks = useRef(new Map<string, StackRow>());
   const [version, setVersion] = useState(0);
@@ -46,7 +53,9 @@ function useStacks() {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let stop = () => {};
-    get<{ stacks: StackRow[] }>('/stacks').then(
+    const read = firstRead ?? get<StackList>('/stacks');
+    firstRead = undefined;
+    read.then(
       ({ stacks: rows }) => {
         for (const s of rows) stacks.current.set(s.StackId, s);
         setVersion((v) => v + 1);

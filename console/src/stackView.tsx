@@ -27,27 +27,46 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number];
 
-function useEvents(stackId: string): StackEvent[] {
+/** The newest events, read first so that a stack with thousands of them shows its latest at once. */
+const FIRST_EVENTS = 200;
+
+/**
+ * The stack's events, newest first: the feed's as they come, and the stored ones read in two steps (the newest
+ * FIRST_EVENTS, then all); `complete` once all are in (a root cause is marked only then: an older failure may be it).
+ */
+function useEvents(stackId: string): { events: StackEvent[]; complete: boolean } {
   const [events, setEvents] = useState<StackEvent[]>([]);
+  const [complete, setComplete] = useState(false);
   useEffect(() => {
-    let known = new Set<string>();
-    let pending: StackEvent[] = [];
+    const known = new Set<string>();
+    let stopped = false;
+    setEvents([]);
+    setComplete(false);
     const listener = (msg: FeedMessage) => {
       if (msg.kind !== 'event' || msg.event.StackId !== stackId || known.has(msg.event.EventId)) return;
       known.add(msg.event.EventId);
-      pending.push(msg.event);
-      setEvents((old) => [...pending, ...old]);
-      pending = [];
+      setEvents((old) => [msg.event, ...old]);
     };
+    const read = (limit?: number) =>
+      get<{ events: StackEvent[] }>(
+        `/stack/events?id=${encodeURIComponent(stackId)}${limit ? `&limit=${limit}` : ''}`,
+      ).then(({ events: loaded }) => {
+        if (stopped) return loaded.length;
+        const fresh = loaded.filter((e) => !known.has(e.EventId));
+        for (const e of fresh) known.add(e.EventId);
+        setEvents((old) => [...old, ...fresh].sort((a, b) => b.Seq - a.Seq));
+        return loaded.length;
+      });
     feedListeners.add(listener);
-    void get<{ events: StackEvent[] }>(`/stack/events?id=${encodeURIComponent(stackId)}`).then(({ events: loaded }) => {
-      const fresh = loaded.filter((e) => !known.has(e.EventId));
-      known = new Set([...known, ...loaded.map((e) => e.EventId)]);
-      setEvents((old) => [...old, ...fresh].sort((a, b) => b.Seq - a.Seq));
-    });
-    return () => feedListeners.delete(listener);
+    void read(FIRST_EVENTS)
+      .then((n) => (n < FIRST_EVENTS ? n : read()))
+      .then(() => !stopped && setComplete(true));
+    return () => {
+      stopped = true;
+      feedListeners.delete(listener);
+    };
   }, [stackId]);
-  return events;
+  return { events, complete };
 }
 
 /** Counts the feed's drift detection changes of this stack: a new count reloads its detail. */
@@ -107,7 +126,7 @@ export function StackView({
   const [tab, setTab] = useState<Tab>('Events');
   const [detail, setDetail] = useState<StackDetail>();
   const [error, setError] = useState<string>();
-  const events = useEvents(stackId);
+  const { events, complete } = useEvents(stackId);
   const drifts = useDriftChanges(stackId);
   const status = row?.StackStatus;
   useEffect(() => {
@@ -143,7 +162,7 @@ export function StackView({
       )}
       <Tabs tab={tab} setTab={setTab} />
       <div role="tabpanel" id="tabpanel" aria-labelledby={`tab-${tab}`} class="panel">
-        {tab === 'Events' && <EventsTab events={events} />}
+        {tab === 'Events' && <EventsTab events={events} complete={complete} />}
         {tab === 'Timeline' && <TimelineTab events={events} />}
         {tab === 'Graph' && <GraphTab stackId={stackId} events={events} />}
         {tab === 'Template' && detail && <TemplateTab detail={detail} />}

@@ -36,6 +36,7 @@ export interface BackendOps {
   stored?(properties: Record<string, unknown>, before?: Record<string, unknown>): Record<string, unknown>;
   create(call: BackendCall): Promise<Made>;
   /** An in-place update; absent, an update changes the world row only (docs/backend.md lists what is not sent). */
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- most updates return nothing: Promise<void>
   update?(call: BackendCall): Promise<Record<string, unknown> | void>;
   delete(call: BackendCall): Promise<void>;
   /** The resource's actual properties in the backend, or undefined when it is gone. */
@@ -100,6 +101,7 @@ async function update(ops: BackendOps, world: WorldAccess, template: ResourceReq
   const found = rowOf(world, { ...template, properties: template.previousProperties ?? template.properties });
   if (!found) return genericProvider.update(world, template);
   const req = ops.stored ? { ...template, properties: ops.stored(template.properties, found.properties) } : template;
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- what update resolves to
   let changed: Record<string, unknown> | void;
   try {
     const call = {

@@ -314,7 +314,7 @@ export const REF_IS_ARN: ReadonlySet<string> = new Set([
 /** The ARN a REF_IS_ARN type is referred to by: the id part in the format its page shows, else its name. */
 function refArn(spec: ResourceSpec, name: string, args: NewIdentityArgs): string {
   const ids = spec.refIdentifier.filter((id) => !isArnName(id));
-  const id = (ids.length === 1 && fromSample(spec.attributeSamples[ids[0]!], { ...args, label: name })) || name;
+  const id = (ids.length === 1 && fromSample(spec.attributeSamples[ids[0]], { ...args, label: name })) || name;
   return arnFor(
     spec,
     { ...args.properties, ...(spec.nameProperty ? { [spec.nameProperty]: name } : {}) },
@@ -355,7 +355,7 @@ function serviceId(spec: ResourceSpec, name: string, args: NewIdentityArgs): str
 function documentedId(spec: ResourceSpec, name: string, args: NewIdentityArgs): string | undefined {
   const ref = spec.refIdentifier;
   if (ref.length !== 1) return undefined;
-  const sample = spec.refSample ?? spec.attributeSamples[ref[0]!];
+  const sample = spec.refSample ?? spec.attributeSamples[ref[0]];
   if (isArnSample(sample) && spec.arnTemplate) return undefined;
   return fromSample(sample, { ctx: args.ctx, random: args.random, label: name });
 }
@@ -393,7 +393,7 @@ export function arnFor(
 /** The sample AWS's user guide shows for the type's own ARN: Ref's, the ARN identifier's, or the `Arn` attribute's. */
 function ownArnSample(spec: ResourceSpec): string | undefined {
   const short = spec.type.split('::')[2] ?? '';
-  const ref = spec.refIdentifier.length === 1 ? spec.refIdentifier[0]! : 'Arn';
+  const ref = spec.refIdentifier.length === 1 ? spec.refIdentifier[0] : 'Arn';
   return [
     spec.refSample,
     spec.attributeSamples[ref],

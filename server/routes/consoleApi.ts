@@ -10,7 +10,7 @@ import { describeChangeSet, listChangeSets } from '../../handlers/cloudformation
 import { detectStackDrift } from '../../handlers/cloudformation/drift.js';
 import { isAwsError } from '../../domain/errors.js';
 import type { HandlerContext } from '../../handlers/cloudformation/context.js';
-import type { StackRecord } from '../../storage/index.js';
+import type { EventRecord, StackRecord } from '../../storage/index.js';
 import { changeSetImpact } from './changeSetImpact.js';
 import { dependencyGraph } from '../console/graph.js';
 import { PREFIX, sendError, type ControlDeps } from './controlHttp.js';
@@ -38,6 +38,15 @@ export function stackRow(stack: StackRecord) {
     RootId: stack.doc.rootId,
     Description: stack.doc.description,
   };
+}
+
+/**
+ * An event as the console reads it: DescribeStackEvents' members less the two it never shows, the resource's
+ * properties and the request token (most of the bytes of a stack's 10,000 events), plus its `Seq`.
+ */
+export function consoleEvent(event: EventRecord, stackName: string) {
+  const { ResourceProperties: _properties, ClientRequestToken: _token, ...shown } = stackEventView(event, stackName);
+  return { ...shown, Seq: event.seq };
 }
 
 type IdQuery = { Querystring: { id?: string } };
@@ -106,13 +115,16 @@ export function registerConsoleApi(app: FastifyInstance, deps: ControlDeps): voi
     }
   });
 
-  app.get<IdQuery>(`${PREFIX}/stack/events`, async (req, reply) => {
+  app.get<{ Querystring: { id?: string; limit?: string } }>(`${PREFIX}/stack/events`, async (req, reply) => {
+    const limit = req.query.limit === undefined ? MAX_EVENTS : Number(req.query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EVENTS)
+      return sendError(reply, 400, `limit must be a whole number from 1 to ${MAX_EVENTS}`);
     const found = located(deps, req.query.id, reply);
     if (!found) return reply;
     const { stack } = found;
-    const events = deps.store.events.page(stack.stackId, undefined, MAX_EVENTS);
+    const events = deps.store.events.page(stack.stackId, undefined, limit);
     return {
-      events: events.filter(shownInStackEvents).map((e) => ({ ...stackEventView(e, stack.name), Seq: e.seq })),
+      events: events.filter(shownInStackEvents).map((e) => consoleEvent(e, stack.name)),
     };
   });
 

@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Change, Store } from '../../storage/index.js';
-import { shownInStackEvents, stackEventView } from '../../handlers/cloudformation/events.js';
-import { stackRow } from './consoleApi.js';
+import { shownInStackEvents } from '../../handlers/cloudformation/events.js';
+import { consoleEvent, stackRow } from './consoleApi.js';
 import { PREFIX } from './controlHttp.js';
 
 /** A comment line this often keeps proxies and the server's idle-socket timeout from closing a quiet feed. */
@@ -17,7 +17,7 @@ function message(change: Change) {
   if (change.kind === 'stack') return { kind: 'stack', stack: stackRow(change.stack) };
   if (change.kind === 'event') {
     const { event } = change;
-    return { kind: 'event', event: { ...stackEventView(event, nameOf(event.stackId)), Seq: event.seq } };
+    return { kind: 'event', event: consoleEvent(event, nameOf(event.stackId)) };
   }
   return change;
 }

@@ -119,6 +119,18 @@ describe('the console API', () => {
     const { id } = await createStack(server, 'console-cs', TEMPLATE);
     const events = await json(`/stack/events?id=${encodeURIComponent(id)}`);
     expect(events.body.events[0]).toMatchObject({ LogicalResourceId: 'console-cs', ResourceStatus: 'CREATE_COMPLETE' });
+    // what the console never shows is left out: the resource's properties and the request token
+    const config = events.body.events.find((e: any) => e.LogicalResourceId === 'Config');
+    expect(Object.keys(config)).not.toContain('ResourceProperties');
+    expect(Object.keys(config)).not.toContain('ClientRequestToken');
+    // the newest few, as the console reads them first
+    const newest = await json(`/stack/events?id=${encodeURIComponent(id)}&limit=2`);
+    expect(newest.body.events).toEqual(events.body.events.slice(0, 2));
+    for (const limit of ['0', '10001', 'many', '1.5']) {
+      const refused = await json(`/stack/events?id=${encodeURIComponent(id)}&limit=${limit}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('limit must be a whole number from 1 to 10000');
+    }
     const { Id } = await server.client.send(
       new CreateChangeSetCommand({
         StackName: id,

@@ -22,6 +22,9 @@ import {
   type DescribeStackRefactorCommandOutput,
 } from '@aws-sdk/client-cloudformation';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { registerAndWait, WIDGET_SCHEMA } from '../helpers/registry.js';
+import { s3Client } from '../helpers/s3.js';
+import { childOf, nested, putTemplate } from './nestedHelpers.js';
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
   for (let i = 0; i < 400; i++) {
@@ -289,6 +292,44 @@ describe('stack refactors', () => {
     });
   });
 
+  describe('nested stacks', () => {
+    it('moves a resource between two nested stacks named by their stack ids; the parent update keeps it', async () => {
+      const param = (name: string) =>
+        `  ${name}:\n    Type: AWS::SSM::Parameter\n    Properties: { Type: String, Value: v }\n`;
+      const parent = async (a: string, b: string) =>
+        `Resources:\n${nested('A', await putTemplate(server, a))}${nested('B', await putTemplate(server, b))}`;
+      const { StackId } = await client.send(
+        new CreateStackCommand({
+          StackName: 'Parent',
+          TemplateBody: await parent(`Resources:\n${param('InA')}${param('Moves')}`, `Resources:\n${param('InB')}`),
+        }),
+      );
+      expect((await waitForStack(client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
+      const childA = (await childOf(client, 'Parent', 'A')).StackId!;
+      const childB = (await childOf(client, 'Parent', 'B')).StackId!;
+      const before = (await resourcesOf(client, childA)).Moves.PhysicalResourceId;
+      const after = { A: `Resources:\n${param('InA')}`, B: `Resources:\n${param('InB')}${param('Moves')}` };
+      const { id, described } = await refactor(client, {
+        StackDefinitions: [
+          { StackName: childA, TemplateBody: after.A },
+          { StackName: childB, TemplateBody: after.B },
+        ],
+      });
+      expect(described).toMatchObject({ Status: 'CREATE_COMPLETE', StackIds: [childA, childB] });
+      await client.send(new ExecuteStackRefactorCommand({ StackRefactorId: id }));
+      expect((await executed(client, id)).ExecutionStatus).toBe('EXECUTE_COMPLETE');
+      expect(Object.keys(await resourcesOf(client, childA))).toEqual(['InA']);
+      expect((await resourcesOf(client, childB)).Moves.PhysicalResourceId).toBe(before);
+      // the parent then deploys the children's new templates: nothing to create or delete
+      await client.send(new UpdateStackCommand({ StackName: 'Parent', TemplateBody: await parent(after.A, after.B) }));
+      expect((await waitForStack(client, StackId!)).StackStatus).toBe('UPDATE_COMPLETE');
+      expect((await resourcesOf(client, childB)).Moves).toMatchObject({
+        PhysicalResourceId: before,
+        ResourceStatus: 'IMPORT_COMPLETE',
+      });
+    });
+  });
+
   describe('refusals', () => {
     const failure = async (input: CreateStackRefactorCommandInput) => {
       const { described } = await refactor(client, input);
@@ -385,6 +426,32 @@ describe('stack refactors', () => {
         }),
       ).toBe(
         'Stack Refactor does not support AWS::EC2::KeyPair because the resource type does not allow tag updates after creation.',
+      );
+    });
+
+    it("the account's own type counts by its default version's ProvisioningType", async () => {
+      const { update: _update, ...handlers } = WIDGET_SCHEMA.handlers;
+      const schema = { ...WIDGET_SCHEMA, typeName: 'MyOrg::Widgets::Fixed', handlers };
+      expect((await registerAndWait(client, s3Client(server.endpoint), 'RESOURCE', schema)).ProgressStatus).toBe(
+        'COMPLETE',
+      );
+      const { ProvisioningType } = await client.send(
+        new DescribeTypeCommand({ Type: 'RESOURCE', TypeName: 'MyOrg::Widgets::Fixed' }),
+      );
+      expect(ProvisioningType).toBe('IMMUTABLE');
+      const widget = `  Widget:\n    Type: MyOrg::Widgets::Fixed\n    Properties: { Size: 1 }\n`;
+      const topic = (id: string) => `  ${id}:\n    Type: AWS::SNS::Topic\n`;
+      await deploy(client, 'Widgets', `Resources:\n${widget}${topic('WidgetsTopic')}`);
+      await deploy(client, 'WidgetsTo', `Resources:\n${topic('WidgetsToTopic')}`);
+      expect(
+        await failure({
+          StackDefinitions: [
+            { StackName: 'Widgets', TemplateBody: `Resources:\n${topic('WidgetsTopic')}` },
+            { StackName: 'WidgetsTo', TemplateBody: `Resources:\n${topic('WidgetsToTopic')}${widget}` },
+          ],
+        }),
+      ).toBe(
+        'Stack Refactor does not support MyOrg::Widgets::Fixed because the resource type does not allow tag updates after creation.',
       );
     });
 

@@ -10,6 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CreateStackCommand, DeleteStackCommand, UpdateStackCommand } from '@aws-sdk/client-cloudformation';
 import { PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
+import { allEvents } from '../helpers/events.js';
 import { A, clientFor } from '../api/stackSetsHelpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -284,6 +285,39 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the web console: stac
       new UpdateStackCommand({ StackName: 'spared', TemplateBody: ONE().replace('one', 'two') }),
     );
     expect((await waitForStack(server.client, updated.StackId!)).StackStatus).toBe('UPDATE_COMPLETE');
+  });
+
+  it('reads a stack of hundreds of events newest first, then the rest: the oldest reached, the root cause marked', async () => {
+    const many = Array.from({ length: 90 }, (_, i) => `  P${i}:${param(`v${i}`)}`);
+    const { StackId } = await create('many', `Resources:\n${many.join('\n')}\n`);
+    many[0] = `  P0:${param('changed', '{ Fail: Update }')}`;
+    await server.client.send(
+      new UpdateStackCommand({ StackName: 'many', TemplateBody: `Resources:\n${many.join('\n')}\n` }),
+    );
+    expect((await waitForStack(server.client, StackId!)).StackStatus).toBe('UPDATE_ROLLBACK_COMPLETE');
+    expect((await allEvents(server.client, StackId!)).length).toBeGreaterThan(270);
+    await openStack('many');
+    await page.getByText(/reading the older ones/).waitFor({ state: 'detached' });
+    const root = page.locator('.eventrow.root');
+    expect(await root.count()).toBe(1);
+    expect(await root.getAttribute('data-logical-id')).toBe('P0');
+    // the oldest event, the create's first, is at the bottom of the list
+    await page.getByRole('list', { name: 'Events' }).evaluate((list) => list.scrollTo(0, list.scrollHeight));
+    const oldest = page.locator('.vrow').last();
+    await oldest.locator('.eventrow[data-logical-id="many"]').waitFor();
+    expect(await oldest.textContent()).toMatch(/CREATE_IN_PROGRESS\s*User Initiated/);
+  });
+
+  it('lists a retained leftover in the simulated account without its deleted stack', async () => {
+    const kept = await create('keeper', `Resources:\n  Kept:\n    DeletionPolicy: Retain${param('kept')}\n`);
+    await server.client.send(new DeleteStackCommand({ StackName: 'keeper' }));
+    await waitForStack(server.client, kept.StackId!);
+    await page.goto(`${server.endpoint}${CONSOLE}#/account`);
+    const params = page.getByRole('region', { name: 'AWS::SSM::Parameter' });
+    const leftover = params.locator('.world-item').filter({ hasText: 'kept' });
+    await leftover.waitFor();
+    expect(await leftover.textContent()).toContain('no stack (retained or created outside)');
+    expect(await leftover.textContent()).not.toContain('keeper');
   });
 
   it('has landmarks, a name on every control, and works from the keyboard', async () => {
