@@ -8,6 +8,7 @@ import { endpointOf } from './cloudformation.js';
 import { RESPONSE_EXPIRES_S, presign } from './presign.js';
 import { randomSuffix } from './names.js';
 import type { Deleted, Provider, ProviderResult, Refusal, ResourceRequest, WorldAccess } from './provider.js';
+import { messageOf } from '../domain/values.js';
 
 type RequestType = 'Create' | 'Update' | 'Delete';
 
@@ -22,7 +23,7 @@ export const TOO_LONG = '__cfnLocalTooLong';
 // awslabs/aws-video-transcriber#32 for FAILED).
 export const CUSTOM_REASONS = {
   failed: (reason: unknown, requestId: string) =>
-    `Received response status [FAILED] from custom resource. Message returned: ${reason ?? ''} (RequestId: ${requestId})`,
+    `Received response status [FAILED] from custom resource. Message returned: ${String(reason ?? '')} (RequestId: ${requestId})`,
   timeout: (requestId: string) =>
     `CloudFormation did not receive a response from your Custom Resource. Please check your logs for requestId [${requestId}]. If you are using the Python cfn-response module, you may need to update your Lambda function code so that CloudFormation can attach the updated version.`,
   tooLong: 'Response object is too long.',
@@ -183,9 +184,9 @@ function invokeFunction(req: ResourceRequest, arn: string, body: Record<string, 
   const [, , , region, account] = arn.split(':');
   env
     .lambda!.invoke({ account, region, functionName: arn, payload: JSON.stringify(body), invocationType: 'Event' })
-    .catch((err: Error) => {
-      env.log.warn({ arn, requestId, err: err.message }, 'custom resource: function not invoked');
-      env.signals.respond(requestId, { [DELIVERY_FAILED]: CUSTOM_REASONS.undeliverable(arn, err.message) });
+    .catch((err: unknown) => {
+      env.log.warn({ arn, requestId, err: messageOf(err) }, 'custom resource: function not invoked');
+      env.signals.respond(requestId, { [DELIVERY_FAILED]: CUSTOM_REASONS.undeliverable(arn, messageOf(err)) });
     });
 }
 
@@ -196,9 +197,9 @@ function deliver(req: ResourceRequest, url: string, body: Record<string, unknown
       await res.arrayBuffer().catch(() => undefined);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
     })
-    .catch((err: Error) => {
-      env.log.warn({ url, requestId, err: err.message }, 'custom resource: request not delivered');
-      env.signals.respond(requestId, { [DELIVERY_FAILED]: CUSTOM_REASONS.undeliverable(url, err.message) });
+    .catch((err: unknown) => {
+      env.log.warn({ url, requestId, err: messageOf(err) }, 'custom resource: request not delivered');
+      env.signals.respond(requestId, { [DELIVERY_FAILED]: CUSTOM_REASONS.undeliverable(url, messageOf(err)) });
     });
 }
 

@@ -55,7 +55,7 @@ interface MetadataFault {
 function metadataFault(metadata: unknown): MetadataFault | undefined {
   if (!metadata || typeof metadata !== 'object') return undefined;
   const block = (metadata as Record<string, unknown>)['cfn-local'];
-  return block && typeof block === 'object' ? (block as MetadataFault) : undefined;
+  return block && typeof block === 'object' ? block : undefined;
 }
 
 const defaultReason = (token: string, code: string) =>

@@ -19,6 +19,8 @@ export {
   REF_EXCEPTIONS,
   REF_IS_ARN,
   REF_IS_NAME,
+  isScopedName,
+  worldIdOf,
   type AccountContext,
   type NewIdentity,
   type NewIdentityArgs,

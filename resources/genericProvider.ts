@@ -8,10 +8,12 @@ import {
   replacementProperties,
   supportsAttribute,
   validateProperties,
+  worldIdOf,
 } from './generic.js';
 import type { Provider, ProviderResult, ResourceRequest, WorldAccess } from './provider.js';
 import { PROTECTION_PROPERTIES, deleteRefusal } from './refusals.js';
-import { NAME_SCOPES, REF_FROM_PROPERTY } from './quirks.js';
+import { NAME_SCOPES } from './quirks.js';
+import { rowOf } from './worldRows.js';
 
 export function alreadyExists(req: ResourceRequest, id: string): ProviderResult {
   return {
@@ -39,8 +41,9 @@ export const genericProvider: Provider = {
       ctx,
       random: cryptoRandom,
     });
+    const key = worldIdOf(req.type, identity.physicalId, req.properties);
     const taken =
-      world.get(req.type, identity.physicalId) ||
+      world.get(req.type, key) ||
       (identity.name && world.byName(req.type, identity.name)) ||
       (identity.name && NAME_SCOPES[req.type] === 'account' && world.byNameInAccount?.(req.type, identity.name));
     if (taken) {
@@ -62,7 +65,7 @@ export const genericProvider: Provider = {
       account: req.account,
       region: req.region,
       type: req.type,
-      physicalId: identity.physicalId,
+      physicalId: key,
       name: identity.name,
       stackId: req.stackId,
       logicalId: req.logicalId,
@@ -75,7 +78,7 @@ export const genericProvider: Provider = {
   },
 
   update(world: WorldAccess, req: ResourceRequest): ProviderResult {
-    const found = req.physicalId ? world.get(req.type, req.physicalId) : undefined;
+    const found = rowOf(world, { ...req, properties: req.previousProperties ?? req.properties });
     if (!found) {
       return {
         ok: false,
@@ -88,16 +91,19 @@ export const genericProvider: Provider = {
       (p) => String(found.properties[p]) !== String(req.properties[p]),
     );
     const state = protectionChanged ? { ...found.state, deletionProtection: undefined } : found.state;
-    world.put({ ...found, properties: req.properties, state });
+    // a scoped name's key follows an in-place change of its parts (a record set's type)
+    const key = worldIdOf(req.type, req.physicalId!, req.properties);
+    if (key !== found.physicalId) world.remove(req.type, found.physicalId);
+    world.put({ ...found, physicalId: key, properties: req.properties, state });
     const attributes = { ...found.attributes };
     for (const key of Object.keys(attributes)) {
       if (key in req.properties && typeof req.properties[key] !== 'object') attributes[key] = req.properties[key];
     }
-    return { ok: true, physicalId: found.physicalId, ref: refOf(req, found.physicalId, attributes), attributes };
+    return { ok: true, physicalId: req.physicalId!, ref: refOf(req, req.physicalId!, attributes), attributes };
   },
 
   delete(world: WorldAccess, req: ResourceRequest) {
-    const found = req.physicalId ? world.get(req.type, req.physicalId) : undefined;
+    const found = rowOf(world, req);
     // AWS treats a resource that is already gone as deleted.
     if (!found) return { ok: true as const };
     const refusal = deleteRefusal(found, req, world);
@@ -122,9 +128,7 @@ export const genericProvider: Provider = {
   supportsAttribute,
 };
 
-/** What Ref returns: the physical id (or the attribute REF_EXCEPTIONS names), or a property for REF_FROM_PROPERTY types. */
+/** What Ref returns: the physical id, or the attribute REF_EXCEPTIONS names. */
 export function refOf(req: ResourceRequest, physicalId: string, attributes: Record<string, unknown>): string {
-  const property = REF_FROM_PROPERTY[req.type];
-  const value = property ? req.properties[property] : undefined;
-  return typeof value === 'string' ? value : refValue({ type: req.type, physicalId, attributes });
+  return refValue({ type: req.type, physicalId, attributes });
 }

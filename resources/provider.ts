@@ -128,8 +128,8 @@ export interface WorldAccess {
   list?(type: string): WorldResource[];
   put(resource: WorldResource): void;
   remove(type: string, physicalId: string): void;
-  now(): string;
-  random(length: number): string;
+  now: () => string;
+  random: (length: number) => string;
 }
 
 export type Deleted = Refusal | { ok: true };

@@ -18,12 +18,3 @@ export const NAME_SCOPES: Readonly<Partial<Record<string, NameScope>>> = {
   'AWS::IAM::ServerCertificate': 'account',
   'AWS::S3::Bucket': 'account',
 };
-
-// REF_FROM_PROPERTY: types whose Ref is a property value rather than the physical id. A Route 53 record set's Ref is
-// its domain name (AWS::Route53::RecordSet docs), while several record sets may share that name (an A and an AAAA
-// record), so the name cannot be the physical id that keeps them apart in the account.
-export const REF_FROM_PROPERTY: Readonly<Record<string, string>> = {
-  'AWS::Route53::RecordSet': 'Name',
-  // a stage's Ref is its name, which is unique only within its API
-  'AWS::ApiGateway::Stage': 'StageName',
-};

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { WorldResource } from '../storage/world.js';
 import type { Refusal, ResourceRequest, WorldAccess } from './provider.js';
 import { resourceSpec } from './spec.js';
+import { isList, isObject } from '../domain/values.js';
 
 interface RefusalRule {
   /** Whether the resource refuses; `world` (the caller's account and region) when the rule looks beyond it. */
@@ -52,7 +53,8 @@ export function protectedFromDeletion(r: WorldResource): boolean {
   if (mode && typeof mode === 'object' && isOn(mode.Mode)) return true;
   const attributes = r.properties.LoadBalancerAttributes;
   return (
-    Array.isArray(attributes) && attributes.some((a) => a?.Key === 'deletion_protection.enabled' && isOn(a?.Value))
+    isList(attributes) &&
+    attributes.some((a) => isObject(a) && a.Key === 'deletion_protection.enabled' && isOn(a.Value))
   );
 }
 

@@ -16,5 +16,5 @@ export function urlSuffixOf(region: string): string {
 const ZONE_LETTERS: Record<string, string> = { 'us-east-1': 'abcdef', 'us-west-2': 'abcd', 'ap-northeast-1': 'acd' };
 
 export function availabilityZones(region: string): string[] {
-  return [...(ZONE_LETTERS[region] ?? 'abc')].map((letter) => `${region}${letter}`);
+  return Array.from(ZONE_LETTERS[region] ?? 'abc').map((letter) => `${region}${letter}`);
 }

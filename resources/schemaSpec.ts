@@ -2,6 +2,7 @@
 // is driven by: createOnlyProperties replace, readOnlyProperties are Fn::GetAtt attributes, Ref is the primary
 // identifier. https://docs.aws.amazon.com/cloudformation-cli/latest/userguide/resource-type-schema.html
 import type { PropertySpec, PropertySpecs, PropertyType, ResourceSpec } from './spec.js';
+import { isList } from '../domain/values.js';
 
 type SchemaNode = Record<string, unknown>;
 
@@ -41,8 +42,7 @@ function typeOf(node: unknown, objectDefs: ReadonlySet<string>, defs: SchemaNode
     return typeOf(defs[ref], new Set([...objectDefs].filter((d) => d !== ref)), defs);
   }
   const type = node.type;
-  if (Array.isArray(type))
-    return { kind: 'union', types: type.map((t) => typeOf({ ...node, type: t }, objectDefs, defs)) };
+  if (isList(type)) return { kind: 'union', types: type.map((t) => typeOf({ ...node, type: t }, objectDefs, defs)) };
   if (type === 'array') return { kind: 'list', element: typeOf(node.items, objectDefs, defs) };
   if (type === 'object' && !isNode(node.properties)) {
     const values = isNode(node.patternProperties)

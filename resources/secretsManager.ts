@@ -36,7 +36,11 @@ export function randomPassword(g: GenerateSecretString): string {
     isTrue(g.ExcludePunctuation) ? '' : PUNCTUATION,
     isTrue(g.IncludeSpace) ? ' ' : '',
   ]
-    .map((set) => [...set].filter((c) => !excluded.has(c)).join(''))
+    .map((set) =>
+      Array.from(set)
+        .filter((c) => !excluded.has(c))
+        .join(''),
+    )
     .filter((set) => set.length > 0);
   const all = sets.join('');
   const length = Math.max(1, Number(g.PasswordLength ?? 32) || 32);

@@ -82,7 +82,7 @@ export interface EnvironmentTargets {
 export function processEnvironment(fn: FunctionSpec, t: EnvironmentTargets): Record<string, string> {
   const family = familyOf(fn.runtime);
   const inherited = Object.fromEntries(
-    ['PATH', 'HOME', 'SYSTEMROOT', 'TMPDIR'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
+    ['PATH', 'HOME', 'SYSTEMROOT', 'TMPDIR'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])),
   );
   return {
     ...inherited,

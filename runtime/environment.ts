@@ -69,8 +69,8 @@ export class Environment implements RuntimeApiClient {
       detached: true,
     });
     this.child = child;
-    child.stdout!.on('data', (c: Buffer) => this.output(c));
-    child.stderr!.on('data', (c: Buffer) => this.output(c));
+    child.stdout.on('data', (c: Buffer) => this.output(c));
+    child.stderr.on('data', (c: Buffer) => this.output(c));
     child.on('error', (err) => this.died(`spawn ${this.options.command}: ${err.message}`));
     child.on('exit', (code, signal) =>
       this.died(signal ? `signal: ${signal === 'SIGKILL' ? 'killed' : signal}` : `exit status ${code}`),

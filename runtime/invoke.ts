@@ -100,10 +100,7 @@ function prepare(parts: RuntimeParts, req: InvokeRequest): Prepared {
     throw new ServiceError('InvalidRuntimeException', RUNTIME_REASONS.unsupported(row.physicalId, runtime), 502, {
       Type: 'User',
     });
-  const variables = ((c.Environment as { Variables?: Record<string, string> } | undefined)?.Variables ?? {}) as Record<
-    string,
-    string
-  >;
+  const variables = (c.Environment as { Variables?: Record<string, string> } | undefined)?.Variables ?? {};
   const spec: FunctionSpec = {
     name: row.physicalId,
     arn: String(c.FunctionArn),
@@ -112,7 +109,7 @@ function prepare(parts: RuntimeParts, req: InvokeRequest): Prepared {
     handler: String(c.Handler ?? 'index.handler'),
     timeoutS: Number(c.Timeout ?? 3),
     memoryMb: Number(c.MemorySize ?? 128),
-    variables: Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, String(v)])),
+    variables: Object.fromEntries(Object.entries(variables)),
     account: req.account,
     region: req.region,
   };
@@ -229,7 +226,7 @@ async function execute(
 
 const errorTypeOf = (payload: Buffer) => {
   try {
-    return String((JSON.parse(payload.toString('utf8')) as { errorType?: string }).errorType ?? 'error');
+    return (JSON.parse(payload.toString('utf8')) as { errorType?: string }).errorType ?? 'error';
   } catch {
     return 'error';
   }

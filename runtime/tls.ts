@@ -18,7 +18,10 @@ const SYSTEM_BUNDLES = [
 
 function openssl(args: string[]): Promise<void> {
   return new Promise((resolve, reject) =>
-    execFile('openssl', args, { timeout: 30_000 }, (err) => (err ? reject(err) : resolve())),
+    execFile('openssl', args, { timeout: 30_000 }, (err) => {
+      if (err) reject(new Error(`openssl ${args[0]}: ${err.message}`));
+      else resolve();
+    }),
   );
 }
 

@@ -136,6 +136,7 @@ export function buildApp(options: AppOptions = {}): App {
   });
   const { headersTimeout, ...timeouts } = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- Fastify's generics need it
     loggerInstance: quieter(log) as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
     ...timeouts,

@@ -45,7 +45,13 @@ export function loadBundle(): LoadedBundle {
   const cachedData = cachedDataFor(header);
   const script = new Script(wrap(source), { filename: BUNDLE, cachedData });
   const module = { exports: {} as typeof Start };
-  script.runInThisContext()(module.exports, createRequire(BUNDLE), module, BUNDLE, dirname(BUNDLE));
+  (script.runInThisContext() as (...args: unknown[]) => void)(
+    module.exports,
+    createRequire(BUNDLE),
+    module,
+    BUNDLE,
+    dirname(BUNDLE),
+  );
   return { exports: module.exports, script, cacheUsed: cachedData !== undefined && !script.cachedDataRejected };
 }
 

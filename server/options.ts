@@ -160,7 +160,7 @@ export function parseCommandLine(args: string[], env: NodeJS.ProcessEnv): Comman
     settings[o.flag as OptionName] =
       ((values as Record<string, unknown>)[o.flag] as string | undefined) ?? (env[o.env] || undefined) ?? o.default;
   }
-  checkValues(settings, values as Record<string, unknown>);
+  checkValues(settings, values);
   return { kind: 'run', settings };
 }
 

@@ -6,6 +6,7 @@ import { buildApp, type App } from './app.js';
 import { helpText, parseCommandLine, type Settings } from './options.js';
 import { createLogger, logBanner, logFormatOf } from './logging.js';
 import { packageVersion } from './version.js';
+import { messageOf } from '../domain/values.js';
 
 export interface Started {
   app: App;
@@ -22,7 +23,7 @@ export async function start(args: string[], env: NodeJS.ProcessEnv = process.env
 }
 
 async function listen(settings: Settings, env: NodeJS.ProcessEnv): Promise<Started> {
-  const format = logFormatOf(settings['log-format'], process.stdout.isTTY === true);
+  const format = logFormatOf(settings['log-format'], process.stdout.isTTY);
   const logger = createLogger(settings['log-level'] ?? 'info', format, env);
   const db = settings.db!;
   checkWritable(db);
@@ -90,8 +91,8 @@ function checkWritable(db: string): void {
 
 /** What both entry points run: start from this process's arguments; a start that fails (port taken…) exits 1. */
 export function runFromCommandLine(): void {
-  start(process.argv.slice(2)).catch((err: Error) => {
-    process.stderr.write(`cfn-local: could not start: ${err.message}\n`);
+  start(process.argv.slice(2)).catch((err: unknown) => {
+    process.stderr.write(`cfn-local: could not start: ${messageOf(err)}\n`);
     process.exit(1);
   });
 }

@@ -10,6 +10,7 @@ import type { Faults, FaultAction } from '../resources/faults.js';
 import type { ProviderEnv, ProviderResult, ResourceRequest, WorldAccess } from '../resources/provider.js';
 import { stagedWorld } from '../resources/stagedWorld.js';
 import type { Caller } from './engine.js';
+import { worldIdOf } from '../resources/generic.js';
 
 export interface CloudControlDoor {
   store: Store;
@@ -115,7 +116,9 @@ export function createResource(
 ) {
   const invalid = providerFor(type).validate(type, shortName(type), properties);
   if (invalid) return Promise.resolve(refused('InvalidRequest', invalid));
-  return provisioned(door, type, (world) => providerFor(type).create(world, request(door, type, properties, token)));
+  return provisioned(door, type, properties, (world) =>
+    providerFor(type).create(world, request(door, type, properties, token)),
+  );
 }
 
 export function updateResource(
@@ -140,7 +143,7 @@ export function updateResource(
     physicalId: row.physicalId,
     previousProperties: row.properties,
   };
-  return provisioned(door, row.type, (world) => provider.update(world, req));
+  return provisioned(door, row.type, properties, (world) => provider.update(world, req));
 }
 
 export async function deleteResource(
@@ -168,13 +171,16 @@ export function refused(errorCode: string, reason: string): ResourceOutcome {
 async function provisioned(
   door: CloudControlDoor,
   type: string,
+  properties: Record<string, unknown>,
   call: (world: WorldAccess) => ProviderResult | Promise<ProviderResult>,
 ): Promise<ResourceOutcome> {
   const world = stagedWorld(worldOf(door));
   const result = await call(world);
   if (!result.ok) return refused(result.code, result.reason);
   door.store.transaction(() => world.commit());
-  const row = door.store.world.get(door.caller.account, door.caller.region, type, result.physicalId)!;
+  // a name unique within its parent (a stage) is kept under its parent-scoped key
+  const key = worldIdOf(type, result.physicalId, properties);
+  const row = door.store.world.get(door.caller.account, door.caller.region, type, key)!;
   return { ok: true, identifier: identifierOf(row), model: modelOf(row) };
 }
 

@@ -15,6 +15,7 @@ import { providerFor } from '../resources/registry.js';
 import type { Clock } from './transitions.js';
 import { REAL_TIMERS, type Timers } from '../resources/timers.js';
 import { accountScope, resolveDynamicIn, worldAccess } from './runtime.js';
+import { ownedBy, rowOf } from '../resources/worldRows.js';
 
 export interface DriftDeps {
   store: Store;
@@ -160,7 +161,7 @@ async function actualProperties(
       requestToken: uuidv4(),
     });
   }
-  return world.get(r.type, r.physicalId!)?.properties;
+  return rowOf(world, ownedBy(r))?.properties;
 }
 
 /** A nested stack resource drifts when its child does: the child is detected on its own, with its own record. */

@@ -102,7 +102,7 @@ export class Engine {
     for (;;) {
       if (signal?.aborted) return undefined;
       const stack = this.deps.store.stacks.byId(stackId);
-      if (!stack || !isInProgress(stack.status as StackStatus)) return stack;
+      if (!stack || !isInProgress(stack.status)) return stack;
       const task = this.tasks.get(stackId) ?? new Promise<void>((resolve) => setTimeout(resolve, 10));
       await new Promise<void>((resolve) => {
         // the listener goes with the wait: a parent's signal outlives many of its child's statuses

@@ -11,7 +11,6 @@ import { prepareForStack } from './prepare.js';
 import { accountScope, evaluateIn } from './runtime.js';
 import { readS3Url } from '../resources/s3Urls.js';
 import { endExecution, setChangeSetStatus } from './changeSetStatus.js';
-import type { StackStatus } from './statuses.js';
 import { parametersOf } from './nestedStacks.js';
 
 const UPPER_ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -114,7 +113,7 @@ export function endNested(engine: Engine, cs: ChangeSetRecord): void {
   for (const child of nestedChangeSetsOf(engine, cs)) {
     const fresh = store.changeSets.byId(child.changeSetId)!;
     if (fresh.executionStatus === 'EXECUTE_IN_PROGRESS')
-      endExecution(store, fresh, store.stacks.byId(fresh.stackId)!.status as StackStatus);
+      endExecution(store, fresh, store.stacks.byId(fresh.stackId)!.status);
   }
 }
 

@@ -72,7 +72,7 @@ export async function createResource(rt: Runtime, logicalId: string, signal: Abo
   }
   setResourceStatus(rt, r, 'Create', 'start', hooked.invoked ? { reason: HOOK_REASONS.createInitiated } : {});
   const provider = providerFor(r.type);
-  const invalid = provider.validate(r.type, logicalId, r.doc.properties!);
+  const invalid = provider.validate(r.type, logicalId, r.doc.properties);
   if (invalid) {
     setResourceStatus(rt, r, 'Create', 'failed', { reason: invalid });
     return false;

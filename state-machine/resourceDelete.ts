@@ -9,6 +9,7 @@ import { setResourceStatus } from './transitions.js';
 import type { Runtime } from './runtime.js';
 import { faultGate, request } from './providerCalls.js';
 import { runResourceHooks } from './hooks/resourceHooks.js';
+import { ownedBy, rowOf } from '../resources/worldRows.js';
 
 export type DeleteReason = 'stack-delete' | 'rollback' | 'cleanup' | 'replaced-copy' | 'rollback-cleanup';
 
@@ -101,7 +102,7 @@ async function attemptDelete(rt: Runtime, shown: ResourceRecord, why: DeleteReas
   const world = stagedWorld(rt.world);
   // a Snapshot policy snapshots first; both land only if the delete goes through (the world is staged)
   const policy = why === 'replaced-copy' ? shown.doc.updateReplacePolicy : shown.doc.deletionPolicy;
-  if (policy === 'Snapshot') snapshotOf(world, shown.type, shown.physicalId!, shown.doc.properties ?? {});
+  if (policy === 'Snapshot') snapshotOf(world, shown.type, shown.physicalId, shown.doc.properties ?? {});
   const result: Deleted = gate
     ? { ok: false, code: 'Injected', reason: gate }
     : await providerFor(shown.type).delete(world, request(rt, shown, shown.doc.properties ?? {}, signal, true));
@@ -111,6 +112,6 @@ async function attemptDelete(rt: Runtime, shown: ResourceRecord, why: DeleteReas
 /** A retained physical resource leaves the stack's ownership but stays in the account. */
 function detachFromStack(rt: Runtime, r: ResourceRecord): void {
   if (!r.physicalId) return;
-  const found = rt.world.get(r.type, r.physicalId);
+  const found = rowOf(rt.world, ownedBy(r));
   if (found) rt.world.put({ ...found, stackId: undefined, logicalId: undefined });
 }

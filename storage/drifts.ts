@@ -105,5 +105,10 @@ export class DriftStore {
 function detectionOf(row: unknown): DriftDetectionRecord | undefined {
   if (!row) return undefined;
   const r = row as { detection_id: string; stack_id: string; started_at: string; doc: string };
-  return { detectionId: r.detection_id, stackId: r.stack_id, startedAt: r.started_at, ...JSON.parse(r.doc) };
+  return {
+    detectionId: r.detection_id,
+    stackId: r.stack_id,
+    startedAt: r.started_at,
+    ...(JSON.parse(r.doc) as Omit<DriftDetectionRecord, 'detectionId' | 'stackId' | 'startedAt'>),
+  };
 }

@@ -83,7 +83,7 @@ const PAGE_COLUMNS =
 
 /** A page row lacks the stack's own columns, which the caller knows. */
 function fromRow(r: PageRow, stack: StackKey): EventRecord {
-  const e = EVENT.fromRow(r as unknown as Record<string, unknown>, {
+  const e = EVENT.fromRow(r, {
     seq: r.seq,
     stackId: stack.stackId,
     account: stack.account,

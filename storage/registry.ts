@@ -231,6 +231,7 @@ export class RegistryStore {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the stored shape
 function parse<T>(doc: unknown): T | undefined {
   return typeof doc === 'string' ? (JSON.parse(doc) as T) : undefined;
 }

@@ -108,7 +108,7 @@ export class ResourceStore {
       return;
     }
     let stack = this.held.get(r.stackId);
-    if (!stack) this.held.set(r.stackId, (stack = new Map()));
+    if (!stack) this.held.set(r.stackId, (stack = new Map<string, ResourceRecord>()));
     stack.set(r.logicalId, r);
   }
 

@@ -20,7 +20,7 @@ export interface Columns<T> {
 
 /** `fields` maps each record field to its column and kind. */
 export function columns<T>(fields: { [K in keyof T]-?: [column: string, kind?: ColumnKind] }): Columns<T> {
-  const entries = Object.entries(fields) as [string, [string, ColumnKind?]][];
+  const entries = Object.entries<[string, ColumnKind?]>(fields);
   const stored = (value: unknown, kind: ColumnKind | undefined) =>
     kind === 'json' ? JSON.stringify(value) : kind === 'flag' ? (value ? 1 : 0) : (value ?? null);
   return {

@@ -130,6 +130,7 @@ export interface OrganizationDoc {
 }
 
 type Row = Record<string, unknown>;
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the stored shape
 const parse = <T>(row: unknown): T | undefined => {
   if (!row) return undefined;
   const r = row as Row;

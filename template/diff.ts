@@ -43,8 +43,8 @@ export interface ChangeModelInput {
   after: PreparedTemplate;
   deployed: DeployedResource[];
   pseudo: Record<string, unknown>;
-  importValue(name: string): string | undefined;
-  availabilityZones(region: string): string[];
+  importValue: (name: string) => string | undefined;
+  availabilityZones: (region: string) => string[];
   rules: ChangeRules;
   /** The stack's tags change with this change set: every taggable resource is modified. */
   stackTagsChanged?: boolean;

@@ -5,6 +5,7 @@ import type { PreparedTemplate } from './index.js';
 import { evaluate } from './intrinsics/index.js';
 import type { EvalContext, ParameterValue } from './intrinsics/context.js';
 import { PSEUDO_PARAMETERS } from './intrinsics/references.js';
+import { isList, entriesOf } from '../domain/values.js';
 
 export const KNOWN_AFTER_APPLY = '{{changeSet:KNOWN_AFTER_APPLY}}';
 
@@ -16,9 +17,9 @@ export interface ValueSources {
   ref(logicalId: string): unknown;
   /** The attribute after the change: the deployed value, or the new property of the same name for an in-place update. */
   attribute(logicalId: string, attribute: string): unknown;
-  importValue(name: string): string | undefined;
+  importValue: (name: string) => string | undefined;
   pseudo: Record<string, unknown>;
-  availabilityZones(region: string): string[];
+  availabilityZones: (region: string) => string[];
 }
 
 /** Evaluates a value; an evaluation error or an unknown reference yields KNOWN_AFTER_APPLY, with a warning. */
@@ -62,7 +63,7 @@ function collapse(value: unknown): unknown {
   if (typeof value === 'string') return value.includes(KNOWN_AFTER_APPLY) ? KNOWN_AFTER_APPLY : value;
   if (Array.isArray(value)) return value.map(collapse);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, collapse(v)]));
+    return Object.fromEntries(entriesOf(value).map(([k, v]) => [k, collapse(v)]));
   }
   return value;
 }
@@ -87,11 +88,11 @@ export function references(value: unknown, out: Reference[] = []): Reference[] {
     for (const v of value) references(v, out);
     return out;
   }
-  for (const [key, arg] of Object.entries(value)) {
+  for (const [key, arg] of entriesOf(value)) {
     if (key === 'Ref' && typeof arg === 'string') out.push({ kind: 'Ref', target: arg });
     else if (key === 'Fn::GetAtt') {
       const parts = typeof arg === 'string' ? [arg.slice(0, arg.indexOf('.')), arg.slice(arg.indexOf('.') + 1)] : arg;
-      if (Array.isArray(parts) && typeof parts[0] === 'string') {
+      if (isList(parts) && typeof parts[0] === 'string') {
         out.push({ kind: 'GetAtt', target: parts[0], attribute: typeof parts[1] === 'string' ? parts[1] : undefined });
       }
     } else if (key === 'Fn::Sub') subReferences(arg, out);
@@ -101,9 +102,9 @@ export function references(value: unknown, out: Reference[] = []): Reference[] {
 }
 
 function subReferences(arg: unknown, out: Reference[]): void {
-  const text = typeof arg === 'string' ? arg : Array.isArray(arg) ? arg[0] : undefined;
-  const locals = Array.isArray(arg) && arg[1] && typeof arg[1] === 'object' ? Object.keys(arg[1]) : [];
-  if (Array.isArray(arg)) references(arg[1], out);
+  const text = typeof arg === 'string' ? arg : isList(arg) ? arg[0] : undefined;
+  const locals = isList(arg) && arg[1] && typeof arg[1] === 'object' ? Object.keys(arg[1]) : [];
+  if (isList(arg)) references(arg[1], out);
   if (typeof text !== 'string') return;
   for (const m of text.matchAll(/\$\{([^!}][^}]*)\}/g)) {
     const name = m[1].trim();

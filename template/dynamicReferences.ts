@@ -94,6 +94,6 @@ export function checkDynamicReferences(values: unknown[], sources: DynamicSource
         if (sources.ssm(name, version) === undefined)
           throw version === undefined ? missingSsm(service, spec) : missingVersion(service, name, version);
       }
-    } else if (v !== null && typeof v === 'object') stack.push(...Object.values(v));
+    } else if (v !== null && typeof v === 'object') stack.push(...Object.values(v as Record<string, unknown>));
   }
 }

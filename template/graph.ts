@@ -3,6 +3,7 @@
 import { validationError } from '../domain/errors.js';
 import type { TemplateModel } from './model.js';
 import { PSEUDO_PARAMETERS } from './intrinsics/references.js';
+import { isList, entriesOf } from '../domain/values.js';
 
 export interface ResourceGraph {
   /** Logical ids in a dependency-respecting order (template order among independent ones). */
@@ -28,24 +29,24 @@ export function referencedNames(
     for (const v of value) referencedNames(v, out, conditions);
     return out;
   }
-  for (const [key, arg] of Object.entries(value)) {
+  for (const [key, arg] of entriesOf(value)) {
     const taken = key === 'Fn::If' ? takenBranch(arg, conditions) : undefined;
     if (taken) referencedNames(taken[0], out, conditions);
     else if (key === 'Ref' && typeof arg === 'string') out.add(arg);
     else if (key === 'Fn::GetAtt') {
-      const target = typeof arg === 'string' ? arg.split('.')[0] : Array.isArray(arg) ? arg[0] : undefined;
+      const target = typeof arg === 'string' ? arg.split('.')[0] : isList(arg) ? arg[0] : undefined;
       if (typeof target === 'string') out.add(target);
-      if (Array.isArray(arg)) referencedNames(arg[1], out, conditions);
+      if (isList(arg)) referencedNames(arg[1], out, conditions);
     } else if (key === 'Fn::Sub') {
-      const text = typeof arg === 'string' ? arg : Array.isArray(arg) ? arg[0] : undefined;
-      const locals = Array.isArray(arg) && arg[1] && typeof arg[1] === 'object' ? Object.keys(arg[1]) : [];
+      const text = typeof arg === 'string' ? arg : isList(arg) ? arg[0] : undefined;
+      const locals = isList(arg) && arg[1] && typeof arg[1] === 'object' ? Object.keys(arg[1]) : [];
       if (typeof text === 'string') {
         for (const m of text.matchAll(/\$\{([^!}][^}]*)\}/g)) {
           const name = m[1].trim();
           if (!locals.includes(name)) out.add(PSEUDO_PARAMETERS.has(name) ? name : name.split('.')[0]);
         }
       }
-      if (Array.isArray(arg)) referencedNames(arg[1], out, conditions);
+      if (isList(arg)) referencedNames(arg[1], out, conditions);
     } else referencedNames(arg, out, conditions);
   }
   return out;
@@ -53,7 +54,7 @@ export function referencedNames(
 
 /** The branch an `Fn::If` takes (boxed, as it may be any value), when its condition is known. */
 function takenBranch(arg: unknown, conditions?: Map<string, boolean>): [unknown] | undefined {
-  if (!conditions || !Array.isArray(arg) || arg.length !== 3 || typeof arg[0] !== 'string') return undefined;
+  if (!conditions || !isList(arg) || arg.length !== 3 || typeof arg[0] !== 'string') return undefined;
   const value = conditions.get(arg[0]);
   return value === undefined ? undefined : [value ? arg[1] : arg[2]];
 }

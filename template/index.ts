@@ -83,7 +83,7 @@ interface Transformed {
   parsed: ReturnType<typeof parseTemplate>;
   transformed: ReturnType<typeof applyTransforms>;
   parameters?: ResolvedParameter[];
-  resolve(declared: Record<string, ParameterDef>): ResolvedParameter[];
+  resolve: (declared: Record<string, ParameterDef>) => ResolvedParameter[];
 }
 
 /**

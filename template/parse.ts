@@ -58,7 +58,7 @@ const CFN_TAGS: Tags = Object.entries(SHORT_TAGS).flatMap(([short, full]) => [
   { tag: `!${short}`, resolve: shortScalar(short, full) },
   { tag: `!${short}`, collection: 'seq' as const, resolve: (seq: { toJSON(): unknown }) => ({ [full]: seq.toJSON() }) },
   { tag: `!${short}`, collection: 'map' as const, resolve: (map: { toJSON(): unknown }) => ({ [full]: map.toJSON() }) },
-]) as unknown as Tags;
+]);
 
 /**
  * YAML 1.1 scalars as AWS reads them (the table in test/unit/template/yamlScalars.test.ts gives the evidence of each).
@@ -114,7 +114,7 @@ function parseJson(body: string): unknown {
   try {
     value = JSON.parse(body);
   } catch (err) {
-    const match = /position (\d+)/.exec(String((err as Error).message));
+    const match = /position (\d+)/.exec((err as Error).message);
     const at = lineAndColumn(body, match ? Number(match[1]) : body.length);
     throw formatError(`JSON not well-formed. (line ${at.line}, column ${at.column})`);
   }

@@ -4,8 +4,8 @@
 import { validationError } from '../domain/errors.js';
 import { evaluate } from './intrinsics/index.js';
 import type { EvalContext } from './intrinsics/context.js';
+import { isObject } from '../domain/values.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const RULE_KEYS = new Set(['RuleCondition', 'Assertions']);
 const ASSERTION_KEYS = new Set(['Assert', 'AssertDescription']);
 

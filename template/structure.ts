@@ -5,6 +5,7 @@ import { templateError } from './intrinsics/context.js';
 import { PSEUDO_PARAMETERS } from './intrinsics/references.js';
 import { FORBIDDEN_IN, knownFunctions, notAllowedIn, unsupportedFunction, type Section } from './functions.js';
 import type { TemplateModel } from './model.js';
+import { isList, entriesOf } from '../domain/values.js';
 
 type Check = (arg: unknown, model: TemplateModel) => void;
 
@@ -19,32 +20,32 @@ function dotted(arg: string): string[] {
 const CHECKS: Partial<Record<string, Check>> = {
   'Fn::GetAtt': (arg) => {
     const parts = typeof arg === 'string' ? dotted(arg) : arg;
-    if (!Array.isArray(parts) || parts.length !== 2 || typeof parts[0] !== 'string' || !parts[0])
+    if (!isList(parts) || parts.length !== 2 || typeof parts[0] !== 'string' || !parts[0])
       throw templateError(getAttMessage);
     if (typeof parts[1] === 'string' ? !parts[1] : parts[1] === null || typeof parts[1] !== 'object')
       throw templateError(getAttMessage);
   },
   'Fn::Select': (arg) => {
-    if (!Array.isArray(arg) || arg.length !== 2) {
+    if (!isList(arg) || arg.length !== 2) {
       throw templateError('Fn::Select requires a list argument with two elements: an integer index and a list');
     }
   },
   'Fn::Split': (arg) => {
-    if (!Array.isArray(arg) || arg.length !== 2) {
+    if (!isList(arg) || arg.length !== 2) {
       throw templateError(
         'every Fn::Split object requires two parameters, (1) a string delimiter and (2) a string to be split or a function that returns a string to be split.',
       );
     }
   },
   'Fn::Join': (arg) => {
-    if (!Array.isArray(arg) || arg.length !== 2 || typeof arg[0] !== 'string') {
+    if (!isList(arg) || arg.length !== 2 || typeof arg[0] !== 'string') {
       throw templateError(
         'every Fn::Join object requires two parameters, (1) a string delimiter and (2) a list of strings to be joined or a function that returns a list of strings (such as Fn::GetAZs) to be joined.',
       );
     }
   },
   'Fn::Equals': (arg) => {
-    if (!Array.isArray(arg) || arg.length !== 2)
+    if (!isList(arg) || arg.length !== 2)
       throw templateError('every Fn::Equals object requires a list of 2 string parameters.');
   },
   'Fn::FindInMap': (arg, model) => {
@@ -52,19 +53,19 @@ const CHECKS: Partial<Record<string, Check>> = {
     const le = model.transforms.includes('AWS::LanguageExtensions');
     const withDefault =
       le &&
-      Array.isArray(arg) &&
+      isList(arg) &&
       arg.length === 4 &&
       arg[3] !== null &&
       typeof arg[3] === 'object' &&
       'DefaultValue' in arg[3];
-    if (!Array.isArray(arg) || (arg.length !== 3 && !withDefault)) {
+    if (!isList(arg) || (arg.length !== 3 && !withDefault)) {
       throw templateError(
         'every Fn::FindInMap object requires three parameters, the map name, map key and the attribute for return value',
       );
     }
   },
   'Fn::If': (arg, model) => {
-    if (!Array.isArray(arg) || arg.length !== 3) {
+    if (!isList(arg) || arg.length !== 3) {
       throw templateError(
         'every Fn::If object requires three parameters, (1) a condition name, (2) a value to return when the condition is true, and (3) a value to return when the condition is false.',
       );
@@ -104,7 +105,7 @@ function checkReferences(name: string, arg: unknown, w: Walk): void {
     }
     if (!known && section !== 'Resources') throw cannotReference(arg, section);
   } else if (name === 'Fn::GetAtt') {
-    const target = typeof arg === 'string' ? dotted(arg)[0] : Array.isArray(arg) ? arg[0] : undefined;
+    const target = typeof arg === 'string' ? dotted(arg)[0] : isList(arg) ? arg[0] : undefined;
     if (typeof target !== 'string') return;
     if (section === 'Conditions') throw cannotReference(target, section);
     if (!model.resources.has(target))
@@ -119,7 +120,7 @@ function walk(value: unknown, w: Walk, depth: number): void {
     for (const v of value) walk(v, w, depth + 1);
     return;
   }
-  const entries = Object.entries(value);
+  const entries = entriesOf(value);
   if (entries.length === 1 && isFunctionKey(entries[0][0], w.section)) {
     const [name, arg] = entries[0];
     if (!w.known.has(name)) throw unsupportedFunction(name, w.known.has('Fn::Length'));

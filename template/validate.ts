@@ -3,6 +3,7 @@ import { echo, validationError } from '../domain/errors.js';
 import type { OutputDef, ParameterDef, ResourceDef, TemplateModel } from './model.js';
 import { declaredTransforms } from './transforms/index.js';
 import { SERVERLESS } from './transforms/pending.js';
+import { isObject } from '../domain/values.js';
 
 const SECTIONS = new Set([
   'AWSTemplateFormatVersion',
@@ -48,8 +49,6 @@ const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
 export const LIMITS = { resources: 500, outputs: 200, parameters: 200, mappings: 200, descriptionBytes: 1024 };
 
 const formatError = (message: string) => validationError(`Template format error: ${message}`);
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function buildModel(doc: Record<string, unknown>): TemplateModel {
   // SAM's Globals section is the translator's to consume; it stands only in a template not yet transformed.
@@ -180,8 +179,8 @@ function readResource(logicalId: string, def: unknown, ord: number): ResourceDef
     logicalId,
     type: def.Type,
     properties: props,
-    dependsOn: dependsOn as string[],
-    condition: def.Condition as string | undefined,
+    dependsOn: dependsOn,
+    condition: def.Condition,
     deletionPolicy: def.DeletionPolicy,
     updateReplacePolicy: def.UpdateReplacePolicy,
     metadata: def.Metadata,

@@ -22,6 +22,8 @@ export const removeAlias: Handler<'RemoveAlias'> = (ctx, input) => {
   const alias = input.AliasName;
   const stack = ctx.store.stacks.liveByName(ctx.caller.account, ctx.caller.region, alias);
   if (!stack || stack.doc.aliasName !== alias) throw aliasNotFound(alias);
-  ctx.engine.changeSettings(stack, (doc) => void delete doc.aliasName);
+  ctx.engine.changeSettings(stack, (doc) => {
+    delete doc.aliasName;
+  });
   return undefined;
 };

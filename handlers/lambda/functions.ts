@@ -83,7 +83,7 @@ export function configurationOf(ctx: Pick<LambdaContext, 'caller'>, row: WorldRe
     MemorySize: p.MemorySize ?? 128,
     LastModified: row.state.lambda?.lastModified ?? lambdaTime(new Date(row.createdAt)),
     Version: '$LATEST',
-    VpcConfig: p.VpcConfig ? { ...(p.VpcConfig as object), VpcId: 'vpc-00000000' } : undefined,
+    VpcConfig: p.VpcConfig ? { ...p.VpcConfig, VpcId: 'vpc-00000000' } : undefined,
     Environment: p.Environment ? { Variables: (p.Environment as Record<string, unknown>).Variables ?? {} } : undefined,
     DeadLetterConfig: p.DeadLetterConfig,
     KMSKeyArn: p.KmsKeyArn,

@@ -151,7 +151,7 @@ export const getBucketTagging: S3Handler<'GetBucketTagging'> = (ctx, input) => {
   const bucket = findBucket(ctx, input.Bucket);
   const tags = cfnProperties(bucket).Tags;
   if (!tags?.length) throw noSuchTagSet(bucket.physicalId);
-  return { TagSet: tags.map((t) => ({ Key: t.Key, Value: String(t.Value) })) };
+  return { TagSet: tags.map((t) => ({ Key: t.Key, Value: t.Value })) };
 };
 
 export const putBucketTagging: S3Handler<'PutBucketTagging'> = (ctx, input) => {

@@ -38,7 +38,7 @@ export interface CfnBucketProperties {
  * The bucket's properties as S3 reads them, written by a stack (in CloudFormation's shapes) or by the S3 handlers
  * (in these): this view is the one place that trusts them.
  */
-export const cfnProperties = (bucket: WorldResource): CfnBucketProperties => bucket.properties as CfnBucketProperties;
+export const cfnProperties = (bucket: WorldResource): CfnBucketProperties => bucket.properties;
 
 /** A stack's LifecycleConfiguration.Rules in S3's shape (the common fields). */
 export function lifecycleFromProperties(props: CfnBucketProperties): LifecycleRule[] | undefined {

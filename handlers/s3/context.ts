@@ -53,7 +53,7 @@ export interface BucketS3State {
   lifecycle?: { Rules?: LifecycleRule[] } | null;
 }
 
-export const s3State = (bucket: WorldResource): BucketS3State => (bucket.state.s3 ?? {}) as BucketS3State;
+export const s3State = (bucket: WorldResource): BucketS3State => bucket.state.s3 ?? {};
 
 /** Rewrites the bucket's world row with new properties and/or S3 state. */
 export function saveBucket(

@@ -134,7 +134,7 @@ export const abortMultipartUpload: S3Handler<'AbortMultipartUpload'> = (ctx, inp
 export const listParts: S3Handler<'ListParts'> = (ctx, input) => {
   const upload = findUpload(ctx, input);
   const marker = input.PartNumberMarker === undefined ? 0 : Number(input.PartNumberMarker);
-  const max = input.MaxParts === undefined ? 1000 : Math.min(Number(input.MaxParts), 1000);
+  const max = input.MaxParts === undefined ? 1000 : Math.min(input.MaxParts, 1000);
   const after = ctx.store.objects.parts(upload.uploadId).filter((p) => p.partNumber > marker);
   const page = after.slice(0, max);
   const truncated = after.length > page.length;

@@ -33,7 +33,7 @@ const EXECUTION_ARN = /^arn:aws[a-z-]*:states:[a-z0-9-]+:\d{12}:execution:[^:]+:
 const BAD_CHARACTERS = /[\s<>{}[\]?*"#%\\^|~`$&,;:/]/;
 const isControl = (c: string) => c.charCodeAt(0) <= 0x1f || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f);
 const badName = (name: string) =>
-  name.length < 1 || name.length > 80 || BAD_CHARACTERS.test(name) || [...name].some(isControl);
+  name.length < 1 || name.length > 80 || BAD_CHARACTERS.test(name) || Array.from(name).some(isControl);
 const INPUT_LIMIT = 256 * 1024;
 
 function checkArn(arn: string, shape: RegExp) {

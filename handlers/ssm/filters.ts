@@ -60,7 +60,7 @@ function checkOne(f: ParameterFilter, byPath: boolean, seen: Set<string>): void 
   if (wrong)
     throw ssmError(
       'InvalidFilterValue',
-      `The following filter value is not valid: ${echo(wrong)}. Valid values include: [${allowed!.join(', ')}].`,
+      `The following filter value is not valid: ${echo(wrong)}. Valid values include: [${allowed.join(', ')}].`,
     );
 }
 

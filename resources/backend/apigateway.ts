@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { family, ignoringMissing } from './family.js';
 import type { BackendCall, BackendOps } from './provider.js';
 import { jsonText, num, strings, tagMap } from './values.js';
+import { rowOf } from '../worldRows.js';
 
 export const apigateway = family('apigateway', (m) => m.APIGatewayClient);
 const { sdk, client } = apigateway;
@@ -31,7 +32,7 @@ export const pointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '
 
 /** The properties of the resource as the stack last wrote them: a delete's request may carry none. */
 export const propertiesOf = (call: BackendCall): Obj =>
-  call.world.get(call.req.type, call.physicalId)?.properties ?? call.req.properties;
+  rowOf(call.world, { ...call.req, physicalId: call.physicalId })?.properties ?? call.req.properties;
 
 /** The API's name when the template gives none: the definition's `info.title`, as API Gateway's import takes it. */
 function titleOf(body: unknown): string | undefined {

@@ -1,6 +1,6 @@
 // API Gateway in the backend: AWS::ApiGateway::Deployment (with the stage its StageName makes) and
-// AWS::ApiGateway::Stage (variables, method settings, access logs, tracing, caching). A stage's Ref is its name
-// (REF_FROM_PROPERTY in quirks.ts); its physical id stays cfn-local's, since a name is unique only within its API.
+// AWS::ApiGateway::Stage (variables, method settings, access logs, tracing, caching). A stage's physical id and Ref
+// are its name; the account keeps it under `<api id>|<name>` (worldIdOf), since a name is unique only in its API.
 import { apigateway, changed, pointer, propertiesOf, type PatchOperation } from './apigateway.js';
 import { ignoringMissing } from './family.js';
 import type { BackendCall, BackendOps } from './provider.js';

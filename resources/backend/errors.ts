@@ -64,7 +64,7 @@ interface SdkError {
 export function codeOf(err: unknown): string {
   const e = (err ?? {}) as SdkError;
   // moto answers SQS's JSON protocol with the query code in __type; the SDK names the error after it
-  return String(e.Code ?? e.name ?? 'InternalFailure');
+  return e.Code ?? e.name ?? 'InternalFailure';
 }
 
 /** The refusal CloudFormation records for a failed backend call of `service` (Sqs, Iam, DynamoDb…). */

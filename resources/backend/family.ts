@@ -9,9 +9,9 @@ type Ctor<T> = new (config: Record<string, unknown>) => T;
 
 export interface Family<M, C> {
   /** The family's SDK module (its commands and client class). */
-  sdk(): Promise<M>;
+  sdk: () => Promise<M>;
   /** The family's client, pointed at the call's backend, for the call's account and region. */
-  client(call: BackendCall): Promise<C>;
+  client: (call: BackendCall) => Promise<C>;
 }
 
 export function family<K extends keyof BackendSdk, C>(

@@ -125,6 +125,7 @@ class SqsPoller implements Poller {
         QueueUrl,
         MaxNumberOfMessages: batch,
         WaitTimeSeconds: 1,
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- the name moto and older endpoints read
         AttributeNames: ['All'],
         MessageAttributeNames: ['All'],
       }),

@@ -2,7 +2,8 @@
 // report come from the generic provider's rules, the resource itself is made, changed and deleted through the AWS
 // SDK, and the world row records what the stack believes (with `state.lives: 'backend'`). Without a backend the
 // type is simulated exactly as before: the generic provider answers.
-import { attributeValues, cryptoRandom, newIdentity } from '../generic.js';
+import { attributeValues, cryptoRandom, newIdentity, worldIdOf } from '../generic.js';
+import { rowOf } from '../worldRows.js';
 import { alreadyExists, genericProvider, refOf } from '../genericProvider.js';
 import type { BackendEndpoint, Deleted, Provider, ProviderResult, ResourceRequest, WorldAccess } from '../provider.js';
 import { backendRefusal, isNotFound } from './errors.js';
@@ -35,6 +36,7 @@ export interface BackendOps {
   stored?(properties: Record<string, unknown>, before?: Record<string, unknown>): Record<string, unknown>;
   create(call: BackendCall): Promise<Made>;
   /** An in-place update; absent, an update changes the world row only (docs/backend.md lists what is not sent). */
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- most updates return nothing: Promise<void>
   update?(call: BackendCall): Promise<Record<string, unknown> | void>;
   delete(call: BackendCall): Promise<void>;
   /** The resource's actual properties in the backend, or undefined when it is gone. */
@@ -55,6 +57,9 @@ async function create(ops: BackendOps, world: WorldAccess, template: ResourceReq
   const backend = req.env!.backend!;
   const id = identityOf(ops, req);
   if (id.given && world.byName(req.type, id.given)) return alreadyExists(req, id.given);
+  // a name unique only within its parent (a stage in its API) is taken when its parent has it
+  const key = worldIdOf(req.type, id.physicalId, req.properties);
+  if (key !== id.physicalId && world.get(req.type, key)) return alreadyExists(req, id.physicalId);
   let made: Made;
   try {
     made = await ops.create({ req, backend, name: id.name, physicalId: id.physicalId, world });
@@ -75,7 +80,7 @@ async function create(ops: BackendOps, world: WorldAccess, template: ResourceReq
     account: req.account,
     region: req.region,
     type: req.type,
-    physicalId: made.physicalId,
+    physicalId: worldIdOf(req.type, made.physicalId, req.properties),
     name: id.given,
     stackId: req.stackId,
     logicalId: req.logicalId,
@@ -93,16 +98,17 @@ async function create(ops: BackendOps, world: WorldAccess, template: ResourceReq
 }
 
 async function update(ops: BackendOps, world: WorldAccess, template: ResourceRequest): Promise<ProviderResult> {
-  const found = template.physicalId ? world.get(template.type, template.physicalId) : undefined;
+  const found = rowOf(world, { ...template, properties: template.previousProperties ?? template.properties });
   if (!found) return genericProvider.update(world, template);
   const req = ops.stored ? { ...template, properties: ops.stored(template.properties, found.properties) } : template;
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- what update resolves to
   let changed: Record<string, unknown> | void;
   try {
     const call = {
       req,
       backend: req.env!.backend!,
-      name: found.name ?? found.physicalId,
-      physicalId: found.physicalId,
+      name: found.name ?? req.physicalId!,
+      physicalId: req.physicalId!,
       world,
     };
     changed = await ops.update?.(call);
@@ -113,8 +119,8 @@ async function update(ops: BackendOps, world: WorldAccess, template: ResourceReq
   world.put({ ...found, properties: req.properties, attributes });
   return {
     ok: true,
-    physicalId: found.physicalId,
-    ref: refOf(req, found.physicalId, attributes),
+    physicalId: req.physicalId!,
+    ref: refOf(req, req.physicalId!, attributes),
     attributes,
   };
 }
@@ -126,7 +132,7 @@ async function remove(
   req: ResourceRequest,
 ): Promise<Deleted> {
   if (!req.physicalId) return { ok: true };
-  const found = world.get(req.type, req.physicalId);
+  const found = rowOf(world, req);
   // a row the simulated account made (before --backend was set) is deleted there
   if (found && found.state.lives !== LIVES_IN_BACKEND) return simulated.delete(world, req);
   const call = {
@@ -158,13 +164,13 @@ export function backendProvider(ops: BackendOps, simulated: Provider = genericPr
     update: (world, req) => (inBackend(req) ? update(ops, world, req) : simulated.update(world, req)),
     delete: (world, req) => (inBackend(req) ? remove(ops, simulated, world, req) : simulated.delete(world, req)),
     async read(world, req) {
-      const found = req.physicalId ? world.get(req.type, req.physicalId) : undefined;
+      const found = rowOf(world, req);
       if (!inBackend(req) || found?.state.lives !== LIVES_IN_BACKEND) return found?.properties;
       const call = {
         req,
         backend: req.env!.backend!,
-        name: found.name ?? found.physicalId,
-        physicalId: found.physicalId,
+        name: found.name ?? req.physicalId!,
+        physicalId: req.physicalId!,
         world,
       };
       try {

@@ -297,9 +297,8 @@ export class StreamPoller<R> {
   /** Lambda's record of a discarded batch, sent to an SQS OnFailure destination. */
   private async onFailure(shard: string, batch: R[], attempts: number): Promise<void> {
     const p = this.mapping.properties;
-    const destination = String(
-      (p.DestinationConfig as { OnFailure?: { Destination?: string } } | undefined)?.OnFailure?.Destination ?? '',
-    );
+    const destination =
+      (p.DestinationConfig as { OnFailure?: { Destination?: string } } | undefined)?.OnFailure?.Destination ?? '';
     if (!/^arn:[^:]+:sqs:/.test(destination)) return;
     const arn = String(p.EventSourceArn);
     const kind = this.source.eventSource === 'aws:kinesis' ? 'KinesisBatchInfo' : 'DDBStreamBatchInfo';

@@ -2,6 +2,7 @@
 // PropertyDifferences report them: JSON-pointer paths, values as text, ADD / REMOVE / NOT_EQUAL.
 import { DEFAULTS, UNORDERED, WRITE_ONLY } from './rules.js';
 import { resourceSpec } from '../spec.js';
+import { isObject } from '../../domain/values.js';
 
 export type DifferenceType = 'ADD' | 'REMOVE' | 'NOT_EQUAL';
 
@@ -52,8 +53,6 @@ export function asText(value: unknown): string {
   if (value === undefined || value === null) return 'null';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** CloudFormation compares scalars as text: a template's "128" is the service's 128, "true" its true. */
 function sameScalar(a: unknown, b: unknown): boolean {

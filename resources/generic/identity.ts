@@ -211,10 +211,45 @@ export interface NewIdentity {
   readonly name?: string;
 }
 
+/**
+ * Whether the type's Ref (and physical id) is a name unique only within a parent: an API Gateway stage in its API,
+ * a record set in its zone (with its type and set identifier), a log stream in its log group, a Cognito group in
+ * its user pool. The schema's primary identifier holds the name and the parent's identifiers; the name is a property.
+ */
+export function isScopedName(spec: ResourceSpec): boolean {
+  const ref = spec.refIdentifier;
+  return (
+    ref.length === 1 &&
+    spec.primaryIdentifier.length > 1 &&
+    spec.primaryIdentifier.includes(ref[0]!) &&
+    ref[0]! in spec.properties &&
+    !REF_EXCEPTIONS[spec.type]
+  );
+}
+
+/**
+ * The key the simulated account keeps a resource under: its physical id, or for a scoped name (isScopedName) the
+ * primary identifier's values joined with `|`, as Cloud Control names it (`a1bcdef2gh|Prod`), so that two APIs'
+ * `Prod` stages do not collide. `properties` are the resource's as the stack last wrote them.
+ */
+export function worldIdOf(type: string, physicalId: string, properties: Readonly<Record<string, unknown>>): string {
+  const spec = resourceSpec(type);
+  if (!spec || !isScopedName(spec) || physicalId.includes('|')) return physicalId;
+  const ref = spec.refIdentifier[0];
+  return spec.primaryIdentifier
+    .map((key) => (key === ref ? physicalId : isPresent(properties[key]) ? String(properties[key]) : ''))
+    .join('|');
+}
+
 /** The physical id (and name) a new resource gets: its given or generated name, or a service-style id. */
 export function newIdentity(args: NewIdentityArgs): NewIdentity {
   const spec = resourceSpec(args.type);
   if (NAME_NOT_IDENTITY.has(args.type)) return { physicalId: generatePhysicalName(args) };
+  // a name unique only within its parent is the physical id, but not a name taken account-wide
+  if (spec && isScopedName(spec)) {
+    const given = args.properties[spec.refIdentifier[0]!];
+    return { physicalId: isPresent(given) ? String(given) : generatePhysicalName(args) };
+  }
   const nameProperty = spec?.nameProperty;
   if (spec && REF_IS_ARN.has(args.type)) {
     const given = nameProperty ? args.properties[nameProperty] : undefined;
@@ -279,7 +314,7 @@ export const REF_IS_ARN: ReadonlySet<string> = new Set([
 /** The ARN a REF_IS_ARN type is referred to by: the id part in the format its page shows, else its name. */
 function refArn(spec: ResourceSpec, name: string, args: NewIdentityArgs): string {
   const ids = spec.refIdentifier.filter((id) => !isArnName(id));
-  const id = (ids.length === 1 && fromSample(spec.attributeSamples[ids[0]!], { ...args, label: name })) || name;
+  const id = (ids.length === 1 && fromSample(spec.attributeSamples[ids[0]], { ...args, label: name })) || name;
   return arnFor(
     spec,
     { ...args.properties, ...(spec.nameProperty ? { [spec.nameProperty]: name } : {}) },
@@ -320,7 +355,7 @@ function serviceId(spec: ResourceSpec, name: string, args: NewIdentityArgs): str
 function documentedId(spec: ResourceSpec, name: string, args: NewIdentityArgs): string | undefined {
   const ref = spec.refIdentifier;
   if (ref.length !== 1) return undefined;
-  const sample = spec.refSample ?? spec.attributeSamples[ref[0]!];
+  const sample = spec.refSample ?? spec.attributeSamples[ref[0]];
   if (isArnSample(sample) && spec.arnTemplate) return undefined;
   return fromSample(sample, { ctx: args.ctx, random: args.random, label: name });
 }
@@ -358,7 +393,7 @@ export function arnFor(
 /** The sample AWS's user guide shows for the type's own ARN: Ref's, the ARN identifier's, or the `Arn` attribute's. */
 function ownArnSample(spec: ResourceSpec): string | undefined {
   const short = spec.type.split('::')[2] ?? '';
-  const ref = spec.refIdentifier.length === 1 ? spec.refIdentifier[0]! : 'Arn';
+  const ref = spec.refIdentifier.length === 1 ? spec.refIdentifier[0] : 'Arn';
   return [
     spec.refSample,
     spec.attributeSamples[ref],

@@ -13,7 +13,7 @@ export const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export const HEX = '0123456789abcdef';
 export const DIGITS = '0123456789';
 
-const ALNUM_INDEX = new Map([...ALNUM].map((c, i) => [c, i]));
+const ALNUM_INDEX = new Map(Array.from(ALNUM).map((c, i) => [c, i]));
 
 /** `n` characters of `alphabet`, drawn from the source (each source character picks one output character). */
 export function randomChars(random: RandomSource, n: number, alphabet: string = ALNUM): string {

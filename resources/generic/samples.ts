@@ -36,8 +36,8 @@ export function arnTemplateOf(sample: string | undefined): string | undefined {
   const m = sample && /^arn:aws:([a-z0-9-]+):([^:]*):([^:]*):(.+)$/.exec(sample);
   if (!m) return undefined;
   const [, service, region, account, resource] = m;
-  const type = /^([a-z][a-zA-Z-]*)([/:])/.exec(resource!);
-  const prefix = type && !exampleLike(type[1]!) ? type[0] : '';
+  const type = /^([a-z][a-zA-Z-]*)([/:])/.exec(resource);
+  const prefix = type && !exampleLike(type[1]) ? type[0] : '';
   const accountPart = account === 'aws' ? 'aws' : account ? '${Account}' : '';
   return `arn:\${Partition}:${service}:${region ? '${Region}' : ''}:${accountPart}:${prefix}\${Name}`;
 }
@@ -52,13 +52,13 @@ function arnLike(sample: string, s: SampleContext): string | undefined {
 
 function hostLike(sample: string, s: SampleContext): string | undefined {
   const m = /^(https?:\/\/|wss:\/\/)?([a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+){2,})(\/.*)?$/.exec(sample);
-  if (!m || !/\.(com|net|aws|cn)$/.test(m[2]!)) return undefined;
+  if (!m || !/\.(com|net|aws|cn)$/.test(m[2])) return undefined;
   const [, scheme = '', host, path] = m;
   const label = s.label
     .toLowerCase()
     .replace(/[^a-z0-9-]/g, '-')
     .slice(0, 63);
-  const labels = host!.split('.').map((part, i) => {
+  const labels = host.split('.').map((part, i) => {
     if (REGION.test(part)) return s.ctx.region;
     if (ACCOUNT.test(part)) return s.ctx.account;
     if (i === 0) return label;
@@ -70,9 +70,9 @@ function hostLike(sample: string, s: SampleContext): string | undefined {
 function idLike(sample: string, s: SampleContext): string | undefined {
   if (/^[0-9a-zA-Z]{8}(-[0-9a-zA-Z]{4}){3}-[0-9a-zA-Z]{12}$/.test(sample)) return randomUuid(s.random);
   const prefixed = /^([a-z]+(?:-[a-z]+)*)-([0-9a-zA-Z]{5,})$/.exec(sample);
-  if (prefixed && /\d/.test(prefixed[2]!)) {
-    const tail = prefixed[2]!.replace(/EXAMPLE|example/g, '');
-    return `${prefixed[1]}-${randomChars(s.random, prefixed[2]!.length, alphabetOf(tail))}`;
+  if (prefixed && /\d/.test(prefixed[2])) {
+    const tail = prefixed[2].replace(/EXAMPLE|example/g, '');
+    return `${prefixed[1]}-${randomChars(s.random, prefixed[2].length, alphabetOf(tail))}`;
   }
   if (
     /^[0-9a-zA-Z]{6,}$/.test(sample) &&

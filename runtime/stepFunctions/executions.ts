@@ -128,7 +128,8 @@ export class StepFunctionsRunner {
       const refused: Invoke = async () => {
         throw new Error('cfn-local runs no function code (--no-lambda)');
       };
-      const run = sm.run(JSON.parse(execution.input), {
+      const input = JSON.parse(execution.input) as Parameters<typeof sm.run>[0];
+      const run = sm.run(input, {
         overrides: {
           taskResourceLocalHandlers: lambdaTaskHandlers(
             definition as unknown as Parameters<typeof lambdaTaskHandlers>[0],
@@ -141,7 +142,7 @@ export class StepFunctionsRunner {
           Execution: {
             Id: execution.executionArn,
             Name: execution.name,
-            Input: JSON.parse(execution.input),
+            Input: input,
             StartTime: execution.startDate.toISOString(),
             RoleArn: machine.roleArn,
           },

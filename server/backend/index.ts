@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { BackendEndpoint } from '../../resources/provider.js';
 import { MotoBackend, UrlBackend } from './moto.js';
+import { messageOf } from '../../domain/values.js';
 
 export interface OpenedBackend {
   backend?: BackendEndpoint;
@@ -20,7 +21,7 @@ export function openBackend(
   if (setting === 'moto') {
     const moto = new MotoBackend({ command: options.motoCommand, account, log });
     const started = moto.start();
-    started.catch((err: Error) => log.error({ err: err.message }, 'the backend could not start'));
+    started.catch((err: unknown) => log.error({ err: messageOf(err) }, 'the backend could not start'));
     return { backend: moto, started };
   }
   if (!/^https?:\/\/[^/]/.test(setting)) {

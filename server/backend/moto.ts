@@ -97,7 +97,7 @@ export class MotoBackend implements BackendEndpoint {
     try {
       await this.spawnMoto();
     } catch (err) {
-      this.ready = Promise.reject(err as Error);
+      this.ready = Promise.reject(err instanceof Error ? err : new Error(String(err)));
       this.ready.catch(() => {});
       throw err;
     }

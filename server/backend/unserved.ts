@@ -7,7 +7,7 @@ const JSON_TYPES = /^application\/(x-amz-json-1\.[01]|json)\b/i;
 
 /** Whether the request speaks a JSON protocol: an X-Amz-Target header or a JSON body (SQS, DynamoDB, Logs, IAM is query). */
 export function speaksJson(req: FastifyRequest): boolean {
-  const type = String(req.headers['content-type'] ?? '');
+  const type = req.headers['content-type'] ?? '';
   return req.headers['x-amz-target'] !== undefined || JSON_TYPES.test(type);
 }
 
@@ -27,7 +27,7 @@ export function answerUnserved(
   const code = status === 400 ? 'UnknownService' : 'ServiceUnavailable';
   reply.status(status).header('x-amzn-requestid', requestId);
   if (speaksJson(req)) {
-    const type = String(req.headers['content-type'] ?? '');
+    const type = req.headers['content-type'] ?? '';
     return reply
       .type(JSON_TYPES.test(type) ? type : 'application/x-amz-json-1.0')
       .header('x-amzn-errortype', code)

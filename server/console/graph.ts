@@ -2,6 +2,7 @@
 // DependsOn, Ref, Fn::GetAtt and Fn::Sub make between them, read from the processed template.
 import { parseTemplate } from '../../template/parse.js';
 import type { ResourceRecord } from '../../storage/index.js';
+import { isList, entriesOf } from '../../domain/values.js';
 
 export type EdgeKind = 'DependsOn' | 'Ref' | 'GetAtt' | 'Sub';
 
@@ -27,17 +28,17 @@ function references(value: unknown, out: [string, EdgeKind][] = []): [string, Ed
     for (const v of value) references(v, out);
     return out;
   }
-  for (const [key, arg] of Object.entries(value)) {
+  for (const [key, arg] of entriesOf(value)) {
     if (key === 'Ref' && typeof arg === 'string') out.push([arg, 'Ref']);
     else if (key === 'Fn::GetAtt') {
-      const target = typeof arg === 'string' ? arg.split('.')[0] : Array.isArray(arg) ? arg[0] : undefined;
+      const target = typeof arg === 'string' ? arg.split('.')[0] : isList(arg) ? arg[0] : undefined;
       if (typeof target === 'string') out.push([target, 'GetAtt']);
     } else if (key === 'Fn::Sub') {
-      const text = typeof arg === 'string' ? arg : Array.isArray(arg) ? arg[0] : undefined;
+      const text = typeof arg === 'string' ? arg : isList(arg) ? arg[0] : undefined;
       if (typeof text === 'string') {
         for (const m of text.matchAll(/\$\{([^!}][^}]*)\}/g)) out.push([m[1].trim().split('.')[0], 'Sub']);
       }
-      if (Array.isArray(arg)) references(arg[1], out);
+      if (isList(arg)) references(arg[1], out);
     } else references(arg, out);
   }
   return out;

@@ -101,6 +101,6 @@ export class AwsChunkedDecoder extends Transform {
   override _flush(done: TransformCallback): void {
     if (this.phase !== 'trailer') return done(new MalformedChunk('the body ended before its last chunk'));
     const mismatch = this.expected !== undefined && this.decoded !== this.expected;
-    done(mismatch ? new DecodedLengthMismatch(this.expected!, this.decoded) : undefined);
+    done(mismatch ? new DecodedLengthMismatch(this.expected, this.decoded) : undefined);
   }
 }

@@ -6,7 +6,7 @@ import { CLOUDFORMATION_MODEL, type Member, type WireModel } from './model.js';
 
 /** Parses application/x-www-form-urlencoded text (`+` is a space); later duplicates win. */
 export function decodeQueryBody(body: string): Record<string, string> {
-  const params: Record<string, string> = Object.create(null);
+  const params = Object.create(null) as Record<string, string>;
   if (!body) return params;
   for (const pair of body.split('&')) {
     if (!pair) continue;
@@ -31,15 +31,15 @@ type Node = string | Branch;
 type Branch = { [segment: string]: Node | undefined };
 
 function toTree(params: Record<string, string>): Branch {
-  const root: Branch = Object.create(null);
+  const root = Object.create(null) as Branch;
   for (const key in params) {
     const parts = key.split('.');
     let node = root;
     for (let i = 0; i < parts.length - 1; i++) {
       let next = node[parts[i]];
       // `X=` (the SDK's empty-list marker) followed by `X.member.1=…`: the nested form wins.
-      if (next === undefined || typeof next === 'string') node[parts[i]] = next = Object.create(null);
-      node = next as Branch;
+      if (next === undefined || typeof next === 'string') node[parts[i]] = next = Object.create(null) as Branch;
+      node = next;
     }
     const last = parts[parts.length - 1];
     if (node[last] === undefined) node[last] = params[key];

@@ -30,9 +30,9 @@ function faultError(body: Record<string, unknown>): string | undefined {
     if (!type) return `unknown field ${key}; allowed: action, ${Object.keys(FAULT_FIELDS).join(', ')}`;
     if (typeof value !== type) return `${key} must be a ${type} (got ${JSON.stringify(value)})`;
     if (type === 'number' && (!Number.isInteger(value) || (value as number) < 0))
-      return `${key} must be a whole number >= 0 (got ${value})`;
+      return `${key} must be a whole number >= 0 (got ${JSON.stringify(value)})`;
     if (key === 'delayMs' && (value as number) > MAX_DELAY_MS)
-      return `delayMs must be at most ${MAX_DELAY_MS} (got ${value})`;
+      return `delayMs must be at most ${MAX_DELAY_MS} (got ${JSON.stringify(value)})`;
     if (type === 'string' && value === '') return `${key} must not be empty`;
   }
   return undefined;

@@ -27,7 +27,8 @@ function verdictError(body: Record<string, unknown>): string | undefined {
     } else if (STRINGS.has(key)) {
       if (typeof value !== 'string' || value === '') return `${key} must be a non-empty string`;
     } else if (key === 'times') {
-      if (!Number.isInteger(value) || (value as number) < 1) return `times must be a whole number >= 1 (got ${value})`;
+      if (!Number.isInteger(value) || (value as number) < 1)
+        return `times must be a whole number >= 1 (got ${JSON.stringify(value)})`;
     } else {
       return `unknown field ${key}; allowed: ${[...Object.keys(ENUMS), ...STRINGS, 'times'].join(', ')}`;
     }

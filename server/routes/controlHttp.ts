@@ -3,6 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HandlerContext } from '../../handlers/cloudformation/context.js';
 import type { Store } from '../../storage/index.js';
 import type { BackendEndpoint } from '../../resources/provider.js';
+import { isObject } from '../../domain/values.js';
+
+export { isObject };
 
 /** The control API changes the account out of band: it holds the whole store, not a handler's read-only one. */
 export type ControlDeps = Pick<HandlerContext, 'engine' | 'faults'> & {
@@ -21,9 +24,6 @@ export function sendError(reply: FastifyReply, status: keyof typeof ERROR_NAMES,
   const error = ERROR_NAMES[status];
   return reply.status(status).send({ error, message });
 }
-
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The JSON body as an object, or the 400 message explaining why it is not one. */
 export function jsonBody(req: FastifyRequest): { body: Record<string, unknown> } | { error: string } {

@@ -36,7 +36,7 @@ function organizationOf(management: string, body: Record<string, unknown>): Orga
   if (!Array.isArray(units)) return 'organizationalUnits must be an array';
   const ids = new Set(units.map((u) => (isObject(u) ? u.id : undefined)).filter((id) => typeof id === 'string'));
   for (const u of units) {
-    const error = unitError(u, ids as Set<string>, rootId);
+    const error = unitError(u, ids, rootId);
     if (error) return error;
   }
   for (const key of ['accounts', 'delegatedAdministrators']) {
@@ -46,7 +46,7 @@ function organizationOf(management: string, body: Record<string, unknown>): Orga
     return 'trustedAccess must be true or false';
   const all = [
     ...((body.accounts as string[] | undefined) ?? []),
-    ...units.flatMap((u) => (u.accounts as string[] | undefined) ?? []),
+    ...units.flatMap((u) => (u as { accounts?: string[] }).accounts ?? []),
   ];
   const twice = all.find((a, i) => all.indexOf(a) !== i);
   if (twice) return `account ${twice} is in more than one place: an account belongs to one unit`;

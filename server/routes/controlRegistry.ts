@@ -33,7 +33,7 @@ function entryOf(body: Record<string, unknown>, now: string): CatalogueEntry | s
     category: type as ExtensionCategory,
     typeName: body.typeName,
     publisherId: body.publisherId,
-    publisherName: body.publisherName as string | undefined,
+    publisherName: body.publisherName,
     description: checked.schema.description as string,
     schema: text,
     publicVersionNumber: version,

@@ -48,7 +48,7 @@ function mergePatch(target: Record<string, unknown>, patch: Record<string, unkno
   const out = { ...target };
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else if (isObject(v) && isObject(out[k])) out[k] = mergePatch(out[k] as Record<string, unknown>, v);
+    else if (isObject(v) && isObject(out[k])) out[k] = mergePatch(out[k], v);
     else out[k] = v;
   }
   return out;

@@ -55,7 +55,7 @@ async function payloadOf(operation: string, sr: ServiceRequest): Promise<Obj> {
   if (isAwsChunked(headers)) {
     const decoder = new AwsChunkedDecoder(declaredDecodedLength(headers));
     // A malformed body can fail the decoder before its reader is attached: the error stays on the stream for it.
-    body = pipeline(sr.body, decoder, () => undefined) as Readable;
+    body = pipeline(sr.body, decoder, () => undefined);
     decoder.on('error', () => undefined);
   }
   const type = s3Shape(member.shape).type;

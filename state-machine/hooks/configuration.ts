@@ -60,7 +60,7 @@ const HANDLER_OF: Record<HookAction, string> = { CREATE: 'preCreate', UPDATE: 'p
 
 /** The HookConfiguration object (what SetTypeConfiguration's CloudFormationConfiguration holds), when it is one. */
 function hookConfiguration(configuration: unknown): HookConfiguration | undefined {
-  return configuration && typeof configuration === 'object' ? (configuration as HookConfiguration) : undefined;
+  return configuration && typeof configuration === 'object' ? configuration : undefined;
 }
 
 /** A target name with `*` (any run of characters) and `?` (one character), as AWS's wildcard target names. */

@@ -55,7 +55,7 @@ interface MetadataVerdicts {
 function metadataBlock(metadata: unknown): MetadataVerdicts | undefined {
   if (!metadata || typeof metadata !== 'object') return undefined;
   const block = (metadata as Record<string, unknown>)['cfn-local'];
-  return block && typeof block === 'object' ? (block as MetadataVerdicts) : undefined;
+  return block && typeof block === 'object' ? block : undefined;
 }
 
 const names = (value: string | string[] | undefined) => (value === undefined ? [] : ([] as string[]).concat(value));

@@ -2,6 +2,7 @@
 // the stack (no resource events) with "[Error] /path/Fn::GetAtt: Resource type T does not support attribute {A}".
 import { providerFor } from '../../resources/registry.js';
 import type { Runtime } from '../runtime.js';
+import { isList, entriesOf } from '../../domain/values.js';
 
 function findGetAtts(value: unknown, path: string[], out: { path: string; target: string; attribute: unknown }[]) {
   if (value === null || typeof value !== 'object') return;
@@ -9,10 +10,10 @@ function findGetAtts(value: unknown, path: string[], out: { path: string; target
     value.forEach((v, i) => findGetAtts(v, [...path, String(i)], out));
     return;
   }
-  for (const [key, arg] of Object.entries(value)) {
+  for (const [key, arg] of entriesOf(value)) {
     if (key === 'Fn::GetAtt') {
       const parts = typeof arg === 'string' ? [arg.slice(0, arg.indexOf('.')), arg.slice(arg.indexOf('.') + 1)] : arg;
-      if (Array.isArray(parts) && typeof parts[0] === 'string') {
+      if (isList(parts) && typeof parts[0] === 'string') {
         out.push({ path: `/${[...path, key].join('/')}`, target: parts[0], attribute: parts[1] });
       }
     }

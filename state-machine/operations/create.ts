@@ -106,7 +106,7 @@ const runOptions = (input: CreateStackInput): RunOptions => ({
 export interface ExecuteExtras {
   changeSetId: string;
   adopt?: Record<string, string>;
-  onEnd(): void;
+  onEnd: () => void;
 }
 
 /** ExecuteChangeSet on a REVIEW_IN_PROGRESS stack: the create its CREATE change set describes. */
@@ -195,7 +195,9 @@ export const CREATE_RUN: RunRow = {
   outputs: evaluateOutputs,
   complete: async (rt) => reachOutcome(rt, 'CREATE', 'complete'),
   fail: (rt, reason) => failCreate(rt, reason, onFailureOf(rt)),
-  rollBack: async (rt) => void (await rollbackCreated(rt)),
+  rollBack: async (rt) => {
+    await rollbackCreated(rt);
+  },
   // a restart rolls a create it cut short back, whatever its OnFailure
   interrupted: async (rt, cancelled) => {
     reachOutcome(rt, 'CREATE', 'rollbackInProgress', rollbackRequested(failedToCreate(cancelled)));

@@ -21,6 +21,7 @@ import type { ExecuteExtras } from './create.js';
 import type { ResourceToImport } from '../inputs.js';
 import { reachOutcome } from '../outcomes.js';
 import { keepPrevious, runOperation, type RunRow } from './run.js';
+import { ownedBy, rowOf } from '../../resources/worldRows.js';
 
 export type { ResourceToImport };
 
@@ -234,7 +235,7 @@ function delayOf(metadata: unknown): number {
 
 /** An import rolled back: the resource leaves the stack but stays in the account, as before. */
 function release(rt: Runtime, r: ResourceRecord): void {
-  const found = r.physicalId ? rt.world.get(r.type, r.physicalId) : undefined;
+  const found = rowOf(rt.world, ownedBy(r));
   rt.store.transaction(() => {
     if (found) rt.world.put({ ...found, stackId: undefined, logicalId: undefined });
     setResourceStatus(rt, r, 'ImportRollback', 'complete', { removeRow: true });

@@ -31,7 +31,9 @@ export function rollbackStack(engine: Engine, stack: StackRecord, input: Rollbac
       first: 'ROLLBACK_IN_PROGRESS',
       // the resources the kept create made count as created by the operation being rolled back
       begin: (rt) => void (rt.rollbackOf = [...rt.resources.values()][0]?.doc.createdBy),
-      run: async (rt) => void (await rollbackCreated(rt)),
+      run: async (rt) => {
+        await rollbackCreated(rt);
+      },
     });
     return;
   }

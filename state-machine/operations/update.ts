@@ -32,7 +32,7 @@ export interface UpdateExtras {
   /** Executing a reviewed change set acknowledges its transforms (no CAPABILITY_AUTO_EXPAND needed). */
   reviewed?: boolean;
   adopt?: Record<string, string>;
-  onEnd?(): void;
+  onEnd?: () => void;
 }
 
 // AWS's refusals of UpdateStack on a stack kept in CREATE_FAILED or UPDATE_FAILED, as recorded from the API

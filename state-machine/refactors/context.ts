@@ -24,7 +24,7 @@ export interface RefactoredStack {
 
 /** The new template of `stack`, with the parameter values it has (those the new template still declares). */
 export function prepareRefactored(store: Store, stack: StackRecord, body: string, isNew: boolean): PreparedTemplate {
-  const declared = Object.keys((parseTemplate(body).doc.Parameters ?? {}) as Record<string, unknown>);
+  const declared = Object.keys(parseTemplate(body).doc.Parameters ?? {});
   const kept = isNew ? [] : stack.doc.parameters.filter((p) => declared.includes(p.ParameterKey));
   return prepareBody(store, stack, body, kept);
 }

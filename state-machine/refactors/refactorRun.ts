@@ -12,6 +12,7 @@ import { setResourceStatus } from '../transitions.js';
 import { applyPolicies } from '../resourceActions.js';
 import { evaluateOutputs } from '../operations/outputs.js';
 import { runOperation, type RunRow } from '../operations/run.js';
+import { ownedBy, rowOf as worldRowOf } from '../../resources/worldRows.js';
 
 const OUT = 'out:';
 const IN = 'in:';
@@ -101,7 +102,7 @@ function arrive(rt: Runtime, step: string, moves: RefactorMove[]): boolean {
   applyPolicies(rt, r);
   rt.resources.set(logicalId, r);
   setResourceStatus(rt, r, 'Import', 'start');
-  const found = r.physicalId ? rt.world.get(r.type, r.physicalId) : undefined;
+  const found = worldRowOf(rt.world, ownedBy(source));
   setResourceStatus(rt, r, 'Import', 'complete', {
     alongside: () => found && rt.world.put({ ...found, stackId: rt.stack.stackId, logicalId }),
   });

@@ -7,6 +7,7 @@ import type { ExtensionRecord } from '../../storage/index.js';
 import { registryError, validationError } from '../../domain/errors.js';
 import { configurationArn } from './arns.js';
 import { findExtension } from './extensions.js';
+import { isObject } from '../../domain/values.js';
 
 export const DEFAULT_ALIAS = 'default';
 
@@ -17,8 +18,6 @@ export interface ConfigureRequest {
   Configuration: string;
   ConfigurationAlias?: string;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const ENUMS: Readonly<Record<string, readonly string[]>> = {
   TargetStacks: ['ALL', 'NONE'],

@@ -3,8 +3,7 @@
 // properties, primaryIdentifier and additionalProperties false for a resource; handlers' targetNames for a hook).
 // https://docs.aws.amazon.com/cloudformation-cli/latest/userguide/resource-type-schema.html
 import type { ExtensionCategory } from '../../storage/index.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject } from '../../domain/values.js';
 
 /** The parsed schema, or the reason the registration fails. */
 export function checkSchema(

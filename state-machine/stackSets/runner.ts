@@ -40,13 +40,17 @@ export interface StartSpec {
 }
 
 /** Per engine: the tail of each set's chain of operations, and how many of them have not ended. */
-const CHAINS = new WeakMap<Engine, Map<string, { tail: Promise<void>; open: number }>>();
+interface Chain {
+  tail: Promise<void>;
+  open: number;
+}
+const CHAINS = new WeakMap<Engine, Map<string, Chain>>();
 /** Engines that are stopping: their operations start no more accounts and stay unfinished, for a restart. */
 const CLOSING = new WeakSet<Engine>();
 
 function chainsOf(engine: Engine) {
   let chains = CHAINS.get(engine);
-  if (!chains) CHAINS.set(engine, (chains = new Map()));
+  if (!chains) CHAINS.set(engine, (chains = new Map<string, Chain>()));
   return chains;
 }
 
@@ -131,7 +135,9 @@ export function enqueue(engine: Engine, stackSetId: string, operationId: string)
   chain.tail = chain.tail
     .then(() => runOperation(engine, stackSetId, operationId))
     .catch((err: unknown) => engine.deps.log.error({ err, stackSetId, operationId }, 'stack set operation failed'))
-    .finally(() => void chain.open--);
+    .finally(() => {
+      chain.open--;
+    });
   chains.set(stackSetId, chain);
 }
 

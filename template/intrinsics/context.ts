@@ -21,8 +21,8 @@ export interface EvalContext {
   /** Ref of a resource: its value, or undefined when it is not known yet (change-set preview). */
   resourceRef(logicalId: string): unknown;
   resourceAttribute(logicalId: string, attribute: string): unknown;
-  importValue(name: string): string;
-  availabilityZones(region: string): string[];
+  importValue: (name: string) => string;
+  availabilityZones: (region: string) => string[];
   /** Fn::GetStackOutput: an output of another stack of the simulated world (any region; any account via RoleArn). */
   stackOutput?(request: StackOutputRequest): string;
   /** Fn::ValueOf: an attribute of the resource an AWS-specific parameter value names; undefined when unsupported. */

@@ -47,7 +47,7 @@ function ipv6ToBigInt(ip: string): bigint | undefined {
   const [head, tail] = ip.split('::') as (string | undefined)[];
   const h = head ? head.split(':') : [];
   const t = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
+  const groups = ip.includes('::') ? [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t] : h;
   if (groups.length !== 8 || groups.some((g) => !/^[0-9a-fA-F]{1,4}$/.test(g))) return undefined;
   return groups.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g, 16)), 0n);
 }

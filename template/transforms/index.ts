@@ -12,6 +12,7 @@ import {
   type ExpansionLookup,
   type TransformRequest,
 } from './pending.js';
+import { isObject } from '../../domain/values.js';
 
 export { SERVERLESS } from './pending.js';
 /** The quota on a template after transforms (1 MB). */
@@ -59,8 +60,6 @@ function transformEntries(value: unknown): Entry[] {
     throw validationError('Template format error: Every Transform member must be a string or an object with a Name.');
   });
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A macro's transformId and the name AWS reports it under: `<account>::<name>`. */
 export const transformIdOf = (account: string, name: string) => `${account}::${name}`;

@@ -2,6 +2,7 @@
 // keys and Fn::Sub, `Ref: Identifier`) before the template is validated, as AWS processes it.
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/intrinsic-function-reference-foreach.html
 import { validationError } from '../../domain/errors.js';
+import { isList, entriesOf } from '../../domain/values.js';
 
 export const LANGUAGE_EXTENSIONS = 'AWS::LanguageExtensions';
 const FOR_EACH = 'Fn::ForEach::';
@@ -35,15 +36,14 @@ interface Expansion {
 function expand(value: unknown, scope: Scope, ex: Expansion): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => expand(v, scope, ex));
-  const entries = Object.entries(value);
+  const entries = entriesOf(value);
   if (entries.length === 1) {
     const [key, arg] = entries[0];
     if (key === 'Ref' && typeof arg === 'string' && scope.has(arg)) return scope.get(arg);
     // `!Ref {Fn::Sub: 'Queue${Team}'}` inside a loop names a generated resource once the identifier is in.
     if (key === 'Ref' && arg !== null && typeof arg === 'object') return { Ref: literalSub(expand(arg, scope, ex)) };
     if (key === 'Fn::Sub') return { 'Fn::Sub': expandSub(arg, scope, ex) };
-    if (key === 'Fn::GetAtt' && Array.isArray(arg))
-      return { 'Fn::GetAtt': arg.map((a) => literalSub(expand(a, scope, ex))) };
+    if (key === 'Fn::GetAtt' && isList(arg)) return { 'Fn::GetAtt': arg.map((a) => literalSub(expand(a, scope, ex))) };
   }
   const out: Record<string, unknown> = {};
   for (const [key, v] of entries) {
@@ -63,7 +63,7 @@ function literalSub(value: unknown): unknown {
 
 function expandSub(arg: unknown, scope: Scope, ex: Expansion): unknown {
   if (typeof arg === 'string') return substituteText(arg, scope);
-  if (Array.isArray(arg) && typeof arg[0] === 'string')
+  if (isList(arg) && typeof arg[0] === 'string')
     return [substituteText(arg[0], scope), ...arg.slice(1).map((a) => expand(a, scope, ex))];
   return expand(arg, scope, ex);
 }
@@ -76,7 +76,7 @@ function put(out: Record<string, unknown>, key: string, value: unknown, source: 
 /** One `Fn::ForEach::Name: [Identifier, Collection, {OutputKey: Fragment}]` → its generated entries. */
 function loop(name: string, arg: unknown, scope: Scope, ex: Expansion): [string, unknown][] {
   const layout = () => leError(`${name} layout is incorrect: it takes an identifier, a collection and an output map.`);
-  if (!Array.isArray(arg) || arg.length !== 3) throw layout();
+  if (!isList(arg) || arg.length !== 3) throw layout();
   const [identifier, collectionArg, fragment] = arg;
   if (typeof identifier !== 'string' || !/^[A-Za-z0-9]+$/.test(identifier)) throw layout();
   if (fragment === null || typeof fragment !== 'object' || Array.isArray(fragment)) throw layout();
@@ -88,7 +88,7 @@ function loop(name: string, arg: unknown, scope: Scope, ex: Expansion): [string,
   const out: [string, unknown][] = [];
   for (const item of collection) {
     const inner = new Map(scope).set(identifier, String(item));
-    for (const [key, body] of Object.entries(fragment)) {
+    for (const [key, body] of entriesOf(fragment)) {
       if (++ex.generated > MAX_GENERATED) throw leError(`Fn::ForEach generates more than ${MAX_GENERATED} entries.`);
       if (key.startsWith(FOR_EACH)) {
         out.push(...loop(key, body, inner, ex));

@@ -93,24 +93,24 @@ export class SamTranslator {
     this.ready = false;
     this.startup = setTimeout(() => this.fail(worker, 'did not start in time'), STARTUP_TIMEOUT_MS);
     this.options.log?.info({ python, pid: worker.pid }, 'SAM translator worker started');
-    worker.stdin!.on('error', () => this.fail(worker, 'closed its input'));
+    worker.stdin.on('error', () => this.fail(worker, 'closed its input'));
     worker.on('error', (err) => this.fail(worker, `could not start: ${err.message}`));
     worker.on('exit', (code, signal) => this.fail(worker, `exited (${signal ?? `code ${code}`})`));
     let stderr = '';
-    worker.stderr!.on('data', (chunk: Buffer) => {
+    worker.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000);
     });
-    worker.stderr!.on('end', () => {
+    worker.stderr.on('end', () => {
       if (stderr.trim()) this.options.log?.warn({ stderr: stderr.trim() }, 'SAM translator worker stderr');
     });
-    createInterface({ input: worker.stdout! }).on('line', (line) => this.answer(worker, line));
+    createInterface({ input: worker.stdout }).on('line', (line) => this.answer(worker, line));
     return worker;
   }
 
   private answer(worker: ChildProcess, line: string): void {
     let reply: { id?: number; template?: Record<string, unknown>; error?: string; ready?: boolean };
     try {
-      reply = JSON.parse(line);
+      reply = JSON.parse(line) as typeof reply;
     } catch {
       return this.fail(worker, 'wrote a line that is not JSON');
     }

@@ -24,6 +24,7 @@ import {
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { registerAndWait, WIDGET_SCHEMA } from '../helpers/registry.js';
 import { s3Client } from '../helpers/s3.js';
+import { childOf, nested, putTemplate } from './nestedHelpers.js';
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
   for (let i = 0; i < 400; i++) {
@@ -288,6 +289,44 @@ describe('stack refactors', () => {
       expect(stack3.StackStatus).toBe('CREATE_COMPLETE');
       expect(stack3.StackId).toBe(described.StackIds![1]);
       expect(Object.keys(await resourcesOf(client, 'Stack3'))).toEqual(['Topic']);
+    });
+  });
+
+  describe('nested stacks', () => {
+    it('moves a resource between two nested stacks named by their stack ids; the parent update keeps it', async () => {
+      const param = (name: string) =>
+        `  ${name}:\n    Type: AWS::SSM::Parameter\n    Properties: { Type: String, Value: v }\n`;
+      const parent = async (a: string, b: string) =>
+        `Resources:\n${nested('A', await putTemplate(server, a))}${nested('B', await putTemplate(server, b))}`;
+      const { StackId } = await client.send(
+        new CreateStackCommand({
+          StackName: 'Parent',
+          TemplateBody: await parent(`Resources:\n${param('InA')}${param('Moves')}`, `Resources:\n${param('InB')}`),
+        }),
+      );
+      expect((await waitForStack(client, StackId!)).StackStatus).toBe('CREATE_COMPLETE');
+      const childA = (await childOf(client, 'Parent', 'A')).StackId!;
+      const childB = (await childOf(client, 'Parent', 'B')).StackId!;
+      const before = (await resourcesOf(client, childA)).Moves.PhysicalResourceId;
+      const after = { A: `Resources:\n${param('InA')}`, B: `Resources:\n${param('InB')}${param('Moves')}` };
+      const { id, described } = await refactor(client, {
+        StackDefinitions: [
+          { StackName: childA, TemplateBody: after.A },
+          { StackName: childB, TemplateBody: after.B },
+        ],
+      });
+      expect(described).toMatchObject({ Status: 'CREATE_COMPLETE', StackIds: [childA, childB] });
+      await client.send(new ExecuteStackRefactorCommand({ StackRefactorId: id }));
+      expect((await executed(client, id)).ExecutionStatus).toBe('EXECUTE_COMPLETE');
+      expect(Object.keys(await resourcesOf(client, childA))).toEqual(['InA']);
+      expect((await resourcesOf(client, childB)).Moves.PhysicalResourceId).toBe(before);
+      // the parent then deploys the children's new templates: nothing to create or delete
+      await client.send(new UpdateStackCommand({ StackName: 'Parent', TemplateBody: await parent(after.A, after.B) }));
+      expect((await waitForStack(client, StackId!)).StackStatus).toBe('UPDATE_COMPLETE');
+      expect((await resourcesOf(client, childB)).Moves).toMatchObject({
+        PhysicalResourceId: before,
+        ResourceStatus: 'IMPORT_COMPLETE',
+      });
     });
   });
 

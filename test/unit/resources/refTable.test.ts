@@ -12,16 +12,16 @@ import {
   REF_IS_ARN,
   REF_IS_NAME,
   hasSeparateId,
+  isScopedName,
   isArnName,
 } from '../../../resources/generic.js';
-import { REF_FROM_PROPERTY } from '../../../resources/quirks.js';
 import { PROVIDERS } from '../../../resources/registry.js';
 import { knownTypes, resourceSpec } from '../../../resources/spec.js';
 import { DOCUMENTED, refClaim, refSample, sampleFormat } from '../../helpers/documentedSamples.js';
 import { provisionAlone } from '../../helpers/provisionAlone.js';
 
 type Why =
-  | 'a property AWS documents as the Ref (REF_FROM_PROPERTY)'
+  | 'the name, unique only within its parent (isScopedName)'
   | 'an attribute AWS documents as the Ref (REF_EXCEPTIONS)'
   | 'its own provider (resources/registry.ts)'
   | 'the ARN: its page says so, whatever the schema identifies it by (REF_IS_ARN)'
@@ -40,7 +40,7 @@ type Why =
 function whyOf(type: string): Why {
   const spec = resourceSpec(type)!;
   const ref = spec.refIdentifier;
-  if (REF_FROM_PROPERTY[type]) return 'a property AWS documents as the Ref (REF_FROM_PROPERTY)';
+  if (isScopedName(spec)) return 'the name, unique only within its parent (isScopedName)';
   if (REF_EXCEPTIONS[type]) return 'an attribute AWS documents as the Ref (REF_EXCEPTIONS)';
   if (REF_IS_ARN.has(type)) return 'the ARN: its page says so, whatever the schema identifies it by (REF_IS_ARN)';
   if (NAME_NOT_IDENTITY.has(type)) return 'a generated id: the name is not its identity (NAME_NOT_IDENTITY)';
@@ -90,7 +90,7 @@ const CHECKS: Record<
   Why,
   (ref: string, name: string | undefined, attributes: Record<string, unknown>, type: string) => boolean
 > = {
-  'a property AWS documents as the Ref (REF_FROM_PROPERTY)': (ref) => ref.length > 0,
+  'the name, unique only within its parent (isScopedName)': (ref, name) => ref === name,
   'an attribute AWS documents as the Ref (REF_EXCEPTIONS)': (ref, _n, attributes, type) =>
     ref === attributes[REF_EXCEPTIONS[type]!],
   'its own provider (resources/registry.ts)': (ref) => ref.length > 0,
@@ -203,6 +203,8 @@ describe('Ref of every type', () => {
     expect(whyOf('AWS::SecretsManager::Secret')).toBe(
       'the ARN: its page says so, whatever the schema identifies it by (REF_IS_ARN)',
     );
+    expect(whyOf('AWS::ApiGateway::Stage')).toBe('the name, unique only within its parent (isScopedName)');
+    expect(whyOf('AWS::Route53::RecordSet')).toBe('the name, unique only within its parent (isScopedName)');
     expect(whyOf('AWS::ApiGateway::ApiKey')).toBe('a service-generated id: the identifier is not the name property');
     expect(whyOf('AWS::Glue::Table')).toBe(
       'the name: its page says so, though the schema identifies it by an id (REF_IS_NAME)',
@@ -215,7 +217,9 @@ describe('Ref of every type', () => {
   });
 
   it.each(ROWS)('%s: Ref returns %s', async (type, why) => {
-    const nameProperty = resourceSpec(type)!.nameProperty;
+    const spec = resourceSpec(type)!;
+    // a name unique within its parent is given as its identifier property (a stage's StageName)
+    const nameProperty = isScopedName(spec) ? spec.refIdentifier[0] : spec.nameProperty;
     const made = await provisionAlone(type, nameProperty ? { [nameProperty]: NAME } : {});
     if (typeof made === 'string') {
       // a Lambda version or alias needs its function, a nested stack the engine: the refusal is AWS's
