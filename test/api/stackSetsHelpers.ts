@@ -1,6 +1,7 @@
 // What the stack set tests share: clients per account and region, and waiting for an operation to end.
 import {
   CloudFormationClient,
+  DescribeStackResourceCommand,
   DescribeStackSetOperationCommand,
   DescribeStacksCommand,
   ListStackInstancesCommand,
@@ -72,3 +73,60 @@ export const byTarget = <T extends { Account?: string; Region?: string }>(items:
   Object.fromEntries(
     items.map((i) => [`${i.Account}/${i.Region}`, value(i)] as const).sort(([a], [b]) => a.localeCompare(b)),
   );
+
+/** A template whose stack waits on a wait condition: its instance stays RUNNING until the test signals it. */
+export const WAITING_TEMPLATE = `Resources:
+  Handle: { Type: AWS::CloudFormation::WaitConditionHandle }
+  Wait:
+    Type: AWS::CloudFormation::WaitCondition
+    Properties: { Handle: !Ref Handle, Timeout: '300', Count: 1 }
+`;
+
+/**
+ * The wait condition handles (their presigned URLs) of the operation's RUNNING results whose stacks have made them,
+ * by `account/region`: what a test signals to let those accounts end.
+ */
+export async function runningHandles(
+  server: TestServer,
+  cfn: CloudFormationClient,
+  StackSetName: string,
+  OperationId: string,
+): Promise<Map<string, string>> {
+  const running = (await resultsOf(cfn, StackSetName, OperationId)).filter((r) => r.Status === 'RUNNING');
+  const instances = await instancesOf(cfn, StackSetName);
+  const handles = new Map<string, string>();
+  for (const r of running) {
+    const instance = instances.find((i) => i.Account === r.Account && i.Region === r.Region && i.StackId);
+    if (!instance) continue;
+    const { StackResourceDetail: handle } = await clientFor(server, r.Account!, r.Region)
+      .send(new DescribeStackResourceCommand({ StackName: instance.StackId, LogicalResourceId: 'Handle' }))
+      .catch(() => ({ StackResourceDetail: undefined }));
+    if (handle?.ResourceStatus === 'CREATE_COMPLETE' && handle.PhysicalResourceId)
+      handles.set(`${r.Account}/${r.Region}`, handle.PhysicalResourceId);
+  }
+  return handles;
+}
+
+/** Polls until `count` accounts are RUNNING with their handles made (the state a concurrency test looks at). */
+export async function untilRunning(
+  server: TestServer,
+  cfn: CloudFormationClient,
+  StackSetName: string,
+  OperationId: string,
+  count: number,
+): Promise<Map<string, string>> {
+  for (;;) {
+    const handles = await runningHandles(server, cfn, StackSetName, OperationId);
+    if (handles.size >= count) return handles;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Signals a wait condition handle SUCCESS, as cfn-signal does. */
+export async function signalHandle(url: string): Promise<void> {
+  const res = await fetch(url, {
+    method: 'PUT',
+    body: JSON.stringify({ Status: 'SUCCESS', Reason: 'done', UniqueId: 'one', Data: 'ok' }),
+  });
+  if (res.status !== 200) throw new Error(`signal answered ${res.status}: ${await res.text()}`);
+}

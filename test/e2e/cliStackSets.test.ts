@@ -12,15 +12,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   CreateStackInstancesCommand,
-  type CloudFormationClient,
   CreateStackSetCommand,
-  DescribeStackResourceCommand,
   ListStackSetOperationsCommand,
 } from '@aws-sdk/client-cloudformation';
 import { PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { control } from '../api/worldHelpers.js';
-import { A, ADMIN, B, C, clientFor, instancesOf, resultsOf, waitForOperation } from '../api/stackSetsHelpers.js';
+import {
+  A,
+  ADMIN,
+  B,
+  C,
+  WAITING_TEMPLATE,
+  clientFor,
+  resultsOf,
+  signalHandle,
+  untilRunning,
+  waitForOperation,
+} from '../api/stackSetsHelpers.js';
 import { AWS_CLI, awsCliAvailable, awsCliV1, clientEnv, gate, json, run, type RunResult } from './clients.js';
 
 const cli = gate('AWS CLI v2 stack set examples', await awsCliAvailable());
@@ -38,13 +47,6 @@ const DRIFT_TEMPLATE = `Resources:
   Setting:
     Type: AWS::SSM::Parameter
     Properties: { Name: /drift-example/setting, Type: String, Value: expected }
-`;
-/** An instance that waits for a signal: the operation is RUNNING until the test sends it. */
-const WAITING_TEMPLATE = `Resources:
-  Handle: { Type: AWS::CloudFormation::WaitConditionHandle }
-  Wait:
-    Type: AWS::CloudFormation::WaitCondition
-    Properties: { Handle: !Ref Handle, Timeout: '300', Count: 1 }
 `;
 const UUID = /^[0-9a-f-]{36}$/;
 const accountGate = (account: string, region: string) => ({
@@ -87,23 +89,6 @@ describe.skipIf(cli.skip)(cli.title, () => {
     expect(result.stdout).toBe('');
   };
   const settle = (name: string, id: string, account = ADMIN) => waitForOperation(clientFor(server, account), name, id);
-
-  /** The wait condition handle of the account the operation is running: its stack waits on it for a signal. */
-  async function waitingHandle(admin: CloudFormationClient, name: string, operationId: string) {
-    for (;;) {
-      const running = (await resultsOf(admin, name, operationId)).find((r) => r.Status === 'RUNNING');
-      const instance =
-        running && (await instancesOf(admin, name)).find((i) => i.Account === running.Account && i.StackId);
-      if (instance) {
-        const { StackResourceDetail: handle } = await clientFor(server, instance.Account!)
-          .send(new DescribeStackResourceCommand({ StackName: instance.StackId, LogicalResourceId: 'Handle' }))
-          .catch(() => ({ StackResourceDetail: undefined }));
-        if (handle?.ResourceStatus === 'CREATE_COMPLETE' && handle.PhysicalResourceId)
-          return { account: instance.Account!, url: handle.PhysicalResourceId };
-      }
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  }
 
   beforeAll(async () => {
     server = await startServer();
@@ -353,13 +338,11 @@ describe.skipIf(cli.skip)(cli.title, () => {
         OperationPreferences: { MaxConcurrentCount: 1 },
       }),
     );
-    const handle = await waitingHandle(admin, 'waiting', OperationId!);
+    // the first account's stack waits on its handle, so the operation is RUNNING until the test signals it
+    const [[target, url]] = [...(await untilRunning(server, admin, 'waiting', OperationId!, 1))];
+    const handle = { account: target.split('/')[0], url };
     await silent(ADMIN, 'stop-stack-set-operation', '--stack-set-name', 'waiting', '--operation-id', OperationId!);
-    const signal = await fetch(handle.url, {
-      method: 'PUT',
-      body: JSON.stringify({ Status: 'SUCCESS', Reason: 'done', UniqueId: 'one', Data: 'ok' }),
-    });
-    expect(signal.status).toBe(200);
+    await signalHandle(handle.url);
     expect((await settle('waiting', OperationId!)).Status).toBe('STOPPED');
     const other = handle.account === A ? B : A;
     expect(
