@@ -58,6 +58,7 @@ function useStacks() {
     read.then(
       ({ stacks: rows }) => {
         for (const s of rows) stacks.current.set(s.StackId, s);
+        setNeedToken(false);
         setVersion((v) => v + 1);
         stop = follow((msg) => {
           if (msg.kind === 'stack') stacks.current.set(msg.stack.StackId, msg.stack);

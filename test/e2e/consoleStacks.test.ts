@@ -7,7 +7,13 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CreateStackCommand, DeleteStackCommand, UpdateStackCommand } from '@aws-sdk/client-cloudformation';
+import {
+  CreateChangeSetCommand,
+  CreateStackCommand,
+  DeleteStackCommand,
+  UpdateStackCommand,
+  waitUntilChangeSetCreateComplete,
+} from '@aws-sdk/client-cloudformation';
 import { PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { startServer, waitForStack, type TestServer } from '../helpers/server.js';
 import { allEvents } from '../helpers/events.js';
@@ -75,6 +81,8 @@ const bucketed = (name: string) => `Resources:
 let server: TestServer;
 let browser: Browser;
 let page: Page;
+/** Every URL the page asked for: all of them must be the server's own (no CDN, no network). */
+const requested: string[] = [];
 
 // CI installs chromium (.ci/run); a developer without it skips these, and CI, which has it, cannot.
 describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the web console: stacks, tabs, faults', () => {
@@ -84,6 +92,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the web console: stac
     page = await browser.newPage({ viewport: { width: 1100, height: 640 } });
     // a step that cannot happen fails in 10 s with the locator it waited for, not at the test's timeout
     page.setDefaultTimeout(10_000);
+    page.on('request', (req) => requested.push(req.url()));
     mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
@@ -287,6 +296,69 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the web console: stac
     expect((await waitForStack(server.client, updated.StackId!)).StackStatus).toBe('UPDATE_COMPLETE');
   });
 
+  it('reads a change set as a diff: added, modified in place with the values, removed', async () => {
+    const pair = (keep: string, extra: boolean) =>
+      `Resources:\n  Keep:${param(keep)}\n${extra ? `  Extra:${param('new')}\n` : `  Drop:${param('old')}\n`}`;
+    await create('pair', pair('v1', false));
+    const { Id } = await server.client.send(
+      new CreateChangeSetCommand({ StackName: 'pair', ChangeSetName: 'reshape', TemplateBody: pair('v2', true) }),
+    );
+    await waitUntilChangeSetCreateComplete(
+      { client: server.client, maxWaitTime: 20, minDelay: 1 },
+      { ChangeSetName: Id },
+    );
+    await openStack('pair');
+    await tab('Change sets');
+    await page.getByRole('button', { name: 'reshape' }).click();
+    const change = (id: string) => page.locator(`[data-change="${id}"]`);
+    await change('Keep').waitFor();
+    expect(await change('Keep').getAttribute('class')).toContain('modify');
+    expect(await change('Keep').locator('p').first().textContent()).toMatch(
+      /^Modify Keep AWS::SSM::Parameter · Replacement: False$/,
+    );
+    const detail = change('Keep').locator('.details li');
+    expect(await detail.textContent()).toMatch(/^Properties Value · recreation Never/);
+    expect([await detail.locator('del').textContent(), await detail.locator('ins').textContent()]).toEqual([
+      'v1',
+      'v2',
+    ]);
+    expect(await change('Extra').getAttribute('class')).toContain('add');
+    expect(await change('Extra').textContent()).toMatch(/^Add Extra AWS::SSM::Parameter/);
+    expect(await change('Drop').getAttribute('class')).toContain('remove');
+    expect(await change('Drop').textContent()).toMatch(/^Remove Drop AWS::SSM::Parameter/);
+    // parameters hold no data: nothing is marked as lost
+    expect(await page.locator('.dataloss').count()).toBe(0);
+  });
+
+  it('asks for the control token when the server has one, and keeps it for the tab', async () => {
+    const guarded = await startServer({ controlToken: 'console-secret' });
+    const other = await browser.newPage();
+    other.setDefaultTimeout(10_000);
+    try {
+      await other.goto(`${guarded.endpoint}${CONSOLE}`);
+      await other.getByRole('heading', { name: 'This server has a control token' }).waitFor();
+      const stacksRead = (status: number) =>
+        other.waitForResponse((r) => r.url().endsWith('/_cfn-local/stacks') && r.status() === status);
+      await other.getByLabel('Control token').fill('not-it');
+      await Promise.all([stacksRead(401), other.getByRole('button', { name: 'Open the console' }).click()]);
+      expect(await other.getByRole('heading', { name: 'This server has a control token' }).count()).toBe(1);
+      await other.getByLabel('Control token').fill('console-secret');
+      await Promise.all([stacksRead(200), other.getByRole('button', { name: 'Open the console' }).click()]);
+      await other.getByRole('heading', { name: /^Stacks/ }).waitFor();
+      // the feed, read with the token, brings a stack created now
+      await other.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      await create('guarded', ONE(), {}, guarded.client);
+      await other.getByRole('link', { name: 'guarded', exact: true }).waitFor();
+      // kept for the tab: a reload asks no more
+      await other.reload();
+      await other.getByRole('link', { name: 'guarded', exact: true }).waitFor();
+      expect(await other.getByRole('heading', { name: 'This server has a control token' }).count()).toBe(0);
+    } finally {
+      await other.close();
+      await guarded.close();
+    }
+  });
+
   it('reads a stack of hundreds of events newest first, then the rest: the oldest reached, the root cause marked', async () => {
     const many = Array.from({ length: 90 }, (_, i) => `  P${i}:${param(`v${i}`)}`);
     const { StackId } = await create('many', `Resources:\n${many.join('\n')}\n`);
@@ -368,5 +440,12 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the web console: stac
     await page.goto(`${server.endpoint}${CONSOLE}#/account`);
     await page.getByRole('heading', { name: 'Simulated account' }).waitFor();
     expect(await unnamed()).toEqual([]);
+  });
+
+  // last: what every test above made the page ask for
+  it('asks nothing of any host but its own server', () => {
+    expect(requested.length).toBeGreaterThan(50);
+    const origin = new URL(server.endpoint).origin;
+    expect(requested.filter((url) => new URL(url).origin !== origin)).toEqual([]);
   });
 });
