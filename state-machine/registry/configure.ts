@@ -1,6 +1,8 @@
 // SetTypeConfiguration: an extension's configuration in this account and region, under an alias (`default` unless
 // one is given). A hook's configuration is checked against the hook configuration schema's required members and
-// value sets (TargetStacks ALL|NONE, FailureMode FAIL|WARN), as the registry validates it.
+// value sets (HookInvocationStatus ENABLED|DISABLED, or TargetStacks ALL|NONE which it replaces and AWS still takes;
+// FailureMode FAIL|WARN; TargetOperations), as the registry validates it.
+// https://docs.aws.amazon.com/cloudformation-cli/latest/hooks-userguide/hook-configuration-schema.html
 // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_SetTypeConfiguration.html
 import type { Caller, Engine } from '../engine.js';
 import type { ExtensionRecord } from '../../storage/index.js';
@@ -20,9 +22,13 @@ export interface ConfigureRequest {
 }
 
 const ENUMS: Readonly<Record<string, readonly string[]>> = {
+  HookInvocationStatus: ['ENABLED', 'DISABLED'],
   TargetStacks: ['ALL', 'NONE'],
   FailureMode: ['FAIL', 'WARN'],
 };
+const TARGET_OPERATIONS: readonly string[] = ['STACK', 'RESOURCE', 'CHANGE_SET', 'CLOUD_CONTROL'];
+
+const badEnum = (at: string, value: unknown) => `${at}: ${JSON.stringify(value)} is not a valid enum value`;
 
 /** Why a hook's configuration is refused, as the registry's schema validator words it; undefined if it is fine. */
 export function hookConfigurationProblem(configuration: unknown): string | undefined {
@@ -32,10 +38,17 @@ export function hookConfigurationProblem(configuration: unknown): string | undef
   const hook = cfn.HookConfiguration;
   if (!isObject(hook)) return '#/CloudFormationConfiguration: required key [HookConfiguration] not found';
   const at = '#/CloudFormationConfiguration/HookConfiguration';
-  for (const key of ['TargetStacks', 'FailureMode']) {
-    if (hook[key] === undefined) return `${at}: required key [${key}] not found`;
-    if (!ENUMS[key].includes(hook[key] as string))
-      return `${at}/${key}: ${JSON.stringify(hook[key])} is not a valid enum value`;
+  // HookInvocationStatus is the documented switch; TargetStacks, the older one, still stands in for it
+  const required = hook.HookInvocationStatus === undefined ? ['TargetStacks', 'FailureMode'] : ['FailureMode'];
+  for (const key of required) if (hook[key] === undefined) return `${at}: required key [${key}] not found`;
+  for (const key of Object.keys(ENUMS)) {
+    if (hook[key] !== undefined && !ENUMS[key].includes(hook[key] as string)) return badEnum(`${at}/${key}`, hook[key]);
+  }
+  const operations = hook.TargetOperations;
+  if (operations !== undefined) {
+    if (!Array.isArray(operations)) return `${at}/TargetOperations: expected type: JSONArray`;
+    const bad = operations.findIndex((o) => !TARGET_OPERATIONS.includes(o as string));
+    if (bad >= 0) return badEnum(`${at}/TargetOperations/${bad}`, operations[bad]);
   }
   if (hook.Properties !== undefined && !isObject(hook.Properties)) return `${at}/Properties: expected type: JSONObject`;
   return undefined;

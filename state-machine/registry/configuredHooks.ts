@@ -7,7 +7,9 @@ import { DEFAULT_ALIAS } from './configure.js';
 
 /** A hook configuration's HookConfiguration, as SetTypeConfiguration accepted it. */
 export interface HookConfiguration {
-  TargetStacks: 'ALL' | 'NONE';
+  HookInvocationStatus?: 'ENABLED' | 'DISABLED';
+  /** The older switch HookInvocationStatus replaces (one of the two is set). */
+  TargetStacks?: 'ALL' | 'NONE';
   FailureMode: 'FAIL' | 'WARN';
   Properties?: Record<string, unknown>;
   TargetFilters?: Record<string, unknown>;

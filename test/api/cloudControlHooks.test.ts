@@ -99,7 +99,7 @@ beforeAll(async () => {
   }
   // StackFilters name stacks: a Cloud Control request has none, so they do not keep the hook from it
   await configure(PARAMETER_HOOK, {
-    TargetStacks: 'ALL',
+    HookInvocationStatus: 'ENABLED',
     FailureMode: 'FAIL',
     TargetOperations: ['CLOUD_CONTROL'],
     StackFilters: { FilteringCriteria: 'ALL', StackNames: { Include: ['some-stack'] } },

@@ -174,6 +174,31 @@ describe('SetTypeConfiguration', () => {
     expect(err.message).toContain('required key [FailureMode] not found');
   });
 
+  it('takes the documented HookInvocationStatus in place of TargetStacks, and refuses values it does not know', async () => {
+    const configure = (hookConfiguration: object) =>
+      server.client.send(
+        new SetTypeConfigurationCommand({
+          Type: 'HOOK',
+          TypeName: HOOK_SCHEMA.typeName,
+          ConfigurationAlias: 'documented',
+          Configuration: JSON.stringify({ CloudFormationConfiguration: { HookConfiguration: hookConfiguration } }),
+        }),
+      );
+    const set = await configure({ HookInvocationStatus: 'ENABLED', TargetOperations: ['STACK'], FailureMode: 'FAIL' });
+    expect(set.ConfigurationArn).toContain('/documented');
+    for (const [bad, message] of [
+      [{ HookInvocationStatus: 'ON', FailureMode: 'FAIL' }, '/HookInvocationStatus: "ON" is not a valid enum value'],
+      [
+        { HookInvocationStatus: 'ENABLED', TargetOperations: ['STACK', 'LAMBDA'], FailureMode: 'FAIL' },
+        '/TargetOperations/1: "LAMBDA" is not a valid enum value',
+      ],
+      [{ FailureMode: 'FAIL' }, 'required key [TargetStacks] not found'],
+    ] as const) {
+      const err = await awsErrorOf(configure(bad));
+      expect(err).toMatchObject({ code: 'CFNRegistryException', message: expect.stringContaining(message) });
+    }
+  });
+
   it('answers TypeNotFoundException for a type that is not registered', async () => {
     const err = await awsErrorOf(
       server.client.send(

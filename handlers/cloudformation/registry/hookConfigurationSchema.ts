@@ -23,6 +23,11 @@ export function hookConfigurationSchema(scope: Caller, hookSchema: Record<string
             type: 'object',
             additionalProperties: false,
             properties: {
+              HookInvocationStatus: { type: 'string', enum: ['ENABLED', 'DISABLED'] },
+              TargetOperations: {
+                type: 'array',
+                items: { type: 'string', enum: ['STACK', 'RESOURCE', 'CHANGE_SET', 'CLOUD_CONTROL'] },
+              },
               TargetStacks: { type: 'string', enum: ['ALL', 'NONE'], default: 'NONE' },
               FailureMode: { type: 'string', enum: ['FAIL', 'WARN'], default: 'WARN' },
               StackFilters: { type: 'object' },
@@ -34,7 +39,8 @@ export function hookConfigurationSchema(scope: Caller, hookSchema: Record<string
                 ...typeConfiguration,
               },
             },
-            required: ['TargetStacks', 'FailureMode'],
+            required: ['FailureMode'],
+            anyOf: [{ required: ['HookInvocationStatus'] }, { required: ['TargetStacks'] }],
           },
         },
         required: ['HookConfiguration'],
