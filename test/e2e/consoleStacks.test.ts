@@ -296,6 +296,21 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the web console: stac
     expect((await waitForStack(server.client, updated.StackId!)).StackStatus).toBe('UPDATE_COMPLETE');
   });
 
+  it('colours the graph by live status: a node turns in-progress blue, then complete green, as an update runs', async () => {
+    await openStack('spared');
+    await tab('Graph');
+    const node = page.locator('[data-node="Config"]');
+    await node.and(page.locator('[data-status="UPDATE_COMPLETE"]')).waitFor();
+    const slow = ONE('{ DelayMs: 1500 }').replace('one', 'three');
+    await server.client.send(new UpdateStackCommand({ StackName: 'spared', TemplateBody: slow }));
+    // the graph was drawn before the update: what follows is the feed's events
+    await node.and(page.locator('[data-status="UPDATE_IN_PROGRESS"]')).waitFor();
+    expect(await node.getAttribute('class')).toBe('node info');
+    await node.and(page.locator('[data-status="UPDATE_COMPLETE"]')).waitFor();
+    await page.locator('h1 [data-status="UPDATE_COMPLETE"]').waitFor();
+    expect(await node.getAttribute('class')).toBe('node success');
+  });
+
   it('reads a change set as a diff: added, modified in place with the values, removed', async () => {
     const pair = (keep: string, extra: boolean) =>
       `Resources:\n  Keep:${param(keep)}\n${extra ? `  Extra:${param('new')}\n` : `  Drop:${param('old')}\n`}`;
