@@ -16,6 +16,7 @@ const LOCAL_ONLY: readonly [RegExp, string][] = [
     "it calls another service on cfn-local's port",
   ],
   [/\bfetch\(|rawSocket|request\(/, 'it speaks raw HTTP to cfn-local'],
+  [/\bclientFor\(/, 'it signs as made-up accounts (12-digit access key ids), which only cfn-local takes as accounts'],
 ];
 
 /** Why a test file cannot run against TEST_ENDPOINT, or undefined when it can. */
