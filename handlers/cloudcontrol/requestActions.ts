@@ -19,7 +19,9 @@ export const getResourceRequestStatus: CloudControlHandler<'GetResourceRequestSt
   const hooksToken = request.event.HooksRequestToken;
   return {
     ProgressEvent: { ...request.event },
-    ...(hooksToken ? { HooksProgressEvent: hookProgressOf(ctx.store, { ...ctx.caller, hooksToken }) } : {}),
+    ...(hooksToken
+      ? { HooksProgressEvent: hookProgressOf(ctx.store, { ...ctx.caller, hooksToken }, request.hooks ?? []) }
+      : {}),
   };
 };
 

@@ -4,6 +4,7 @@
 import type { Store } from '../../storage/index.js';
 import type { ProgressEvent } from '../../generated/cloudcontrol.js';
 import type { CloudControlContext } from './context.js';
+import type { ApplicableHook } from '../../state-machine/hooks/configuration.js';
 
 export const MAX_REQUESTS = 10_000;
 
@@ -18,6 +19,8 @@ export interface TrackedRequest {
   region: string;
   clientToken?: string;
   event: ProgressEvent;
+  /** The hooks it invokes before its handler (its HooksProgressEvent), when its event has a HooksRequestToken. */
+  hooks?: readonly ApplicableHook[];
   timer?: NodeJS.Timeout;
 }
 
@@ -55,8 +58,9 @@ export function startRequest(
     token: string;
     identifier?: string;
     clientToken?: string;
-    /** Set when the request invokes hooks: its HooksRequestToken. */
+    /** Set when the request invokes hooks: its HooksRequestToken, and the hooks. */
     hooksToken?: string;
+    hooks?: readonly ApplicableHook[];
     delayMs?: number;
   },
   work: () => Promise<Outcome>,
@@ -80,6 +84,7 @@ export function startRequest(
     region: ctx.caller.region,
     clientToken: args.clientToken,
     event,
+    hooks: args.hooks,
   };
   log.add(request);
   request.timer = setTimeout(() => void finish(ctx, request, work), args.delayMs ?? 0);

@@ -50,7 +50,7 @@ function request(
   const hooks = cloudControlHooks(ctx.hooks, ctx.store, hooked);
   const fault = door.faultOf(ctx, ACTION_OF[args.operation], args.type, token);
   const hooksToken = hooks.length ? hooked.hooksToken : undefined;
-  return startRequest(ctx, { ...args, token, hooksToken, delayMs: fault.delayMs }, () => {
+  return startRequest(ctx, { ...args, token, hooksToken, hooks, delayMs: fault.delayMs }, () => {
     const clock = { now: ctx.now };
     const failed =
       ctx.hooks && hooks.length && runCloudControlHooks({ store: ctx.store, clock }, ctx.hooks, hooks, hooked);

@@ -221,8 +221,8 @@ export function isScopedName(spec: ResourceSpec): boolean {
   return (
     ref.length === 1 &&
     spec.primaryIdentifier.length > 1 &&
-    spec.primaryIdentifier.includes(ref[0]!) &&
-    ref[0]! in spec.properties &&
+    spec.primaryIdentifier.includes(ref[0]) &&
+    ref[0] in spec.properties &&
     !REF_EXCEPTIONS[spec.type]
   );
 }
@@ -247,7 +247,7 @@ export function newIdentity(args: NewIdentityArgs): NewIdentity {
   if (NAME_NOT_IDENTITY.has(args.type)) return { physicalId: generatePhysicalName(args) };
   // a name unique only within its parent is the physical id, but not a name taken account-wide
   if (spec && isScopedName(spec)) {
-    const given = args.properties[spec.refIdentifier[0]!];
+    const given = args.properties[spec.refIdentifier[0]];
     return { physicalId: isPresent(given) ? String(given) : generatePhysicalName(args) };
   }
   const nameProperty = spec?.nameProperty;

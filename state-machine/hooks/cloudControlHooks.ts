@@ -28,8 +28,8 @@ export interface HookProgress {
   HookTypeArn: string;
   InvocationPoint: 'PRE_PROVISION';
   HookStatus: string;
-  HookEventTime: Date;
-  HookStatusMessage: string;
+  HookEventTime?: Date;
+  HookStatusMessage?: string;
   FailureMode: string;
 }
 
@@ -67,21 +67,29 @@ export function runCloudControlHooks(
   return outcome.failedTypeNames.length ? HOOK_REASONS.hooksFailed(outcome.failedTypeNames) : undefined;
 }
 
-/** GetResourceRequestStatus' HooksProgressEvent: the request's invocations, in the order they ran. */
+/**
+ * GetResourceRequestStatus' HooksProgressEvent: each hook the request planned, in the order they run, with its
+ * invocation once it has run and HOOK_PENDING before (while the request waits to start).
+ */
 export function hookProgressOf(
   store: ReadonlyStore,
   request: Pick<CloudControlRequest, 'account' | 'region' | 'hooksToken'>,
+  planned: readonly ApplicableHook[],
 ): HookProgress[] {
-  return store.hookResults
-    .list(request.account, request.region, { targetType: 'CLOUD_CONTROL', targetId: request.hooksToken })
-    .map((r) => ({
-      HookTypeName: r.typeName,
-      HookTypeVersionId: r.typeVersionId,
-      HookTypeArn: r.typeArn,
-      InvocationPoint: 'PRE_PROVISION',
-      HookStatus: r.status,
-      HookEventTime: new Date(r.invokedAt),
-      HookStatusMessage: r.statusReason,
-      FailureMode: r.failureMode,
-    }));
+  const invoked = store.hookResults.list(request.account, request.region, {
+    targetType: 'CLOUD_CONTROL',
+    targetId: request.hooksToken,
+  });
+  return planned.map(({ hook, failureMode }) => {
+    const base = {
+      HookTypeName: hook.typeName,
+      HookTypeVersionId: hook.typeVersionId,
+      HookTypeArn: hook.typeArn,
+      InvocationPoint: 'PRE_PROVISION' as const,
+      FailureMode: failureMode,
+    };
+    const r = invoked.find((i) => i.typeName === hook.typeName);
+    if (!r) return { ...base, HookStatus: 'HOOK_PENDING' };
+    return { ...base, HookStatus: r.status, HookEventTime: new Date(r.invokedAt), HookStatusMessage: r.statusReason };
+  });
 }

@@ -4,6 +4,7 @@
 // and a FAIL-mode failure fails the request before anything is made; WARN only reports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CancelResourceRequestCommand,
   CloudControlClient,
   CreateResourceCommand,
   DeleteResourceCommand,
@@ -213,6 +214,39 @@ describe('CreateResource with a CLOUD_CONTROL hook', () => {
     const last = await settled(ProgressEvent!);
     expect(last.ProgressEvent!.OperationStatus).toBe('SUCCESS');
     expect(last.HooksProgressEvent).toBeUndefined();
+  });
+});
+
+describe('a request that has not started yet', () => {
+  it('lists its hooks HOOK_PENDING; cancelled, they never run', async () => {
+    const fault = await fetch(`${server.endpoint}/_cfn-local/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ resourceType: 'AWS::SQS::Queue', action: 'Create', delayMs: 60_000, times: 1 }),
+    });
+    expect(fault.status).toBeLessThan(300);
+    const { ProgressEvent } = await cc.send(
+      new CreateResourceCommand({
+        TypeName: 'AWS::SQS::Queue',
+        DesiredState: JSON.stringify({ QueueName: 'cc-later' }),
+      }),
+    );
+    const waiting = await cc.send(new GetResourceRequestStatusCommand({ RequestToken: ProgressEvent!.RequestToken }));
+    expect(waiting.ProgressEvent!.OperationStatus).toBe('IN_PROGRESS');
+    expect(waiting.HooksProgressEvent).toEqual([
+      {
+        HookTypeName: QUEUE_HOOK,
+        HookTypeVersionId: '00000001',
+        HookTypeArn: arnOf(QUEUE_HOOK),
+        InvocationPoint: 'PRE_PROVISION',
+        HookStatus: 'HOOK_PENDING',
+        FailureMode: 'WARN',
+      },
+    ]);
+    await cc.send(new CancelResourceRequestCommand({ RequestToken: ProgressEvent!.RequestToken }));
+    const cancelled = await cc.send(new GetResourceRequestStatusCommand({ RequestToken: ProgressEvent!.RequestToken }));
+    expect(cancelled.ProgressEvent!.OperationStatus).toBe('CANCEL_COMPLETE');
+    expect(cancelled.HooksProgressEvent!.map((h) => h.HookStatus)).toEqual(['HOOK_PENDING']);
   });
 });
 
