@@ -1,7 +1,9 @@
 // The web console in a real browser (Debian's chromium driven by playwright-core), the parts test/e2e/console.test.ts
 // leaves out: the stack list's live rows, filters and search; a stack's outputs, parameters, tags and policy; its
 // template original and processed, highlighted; the fail-next-create and fail-next-delete buttons and a fault
-// removed before it fires; landmarks, labels and keyboard use. One server and one browser for the file.
+// removed before it fires; the graph recoloured live; a change set's add, modify and remove; the control token; a
+// stack of hundreds of events; a retained leftover; landmarks, labels and keyboard use; no host but the server's.
+// One server and one browser for the file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
