@@ -146,7 +146,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the web console in a 
     await page.locator('h1 [data-status="UPDATE_ROLLBACK_COMPLETE"]').waitFor();
     expect(await node('Config').getAttribute('data-status')).toBe('UPDATE_COMPLETE');
     await page.getByRole('tab', { name: 'Events' }).click();
-    expect(await page.locator('.eventrow.root').first().textContent()).toMatch(/Config.*UPDATE_FAILED/);
+    await expect.poll(() => page.locator('.eventrow.root').first().textContent()).toMatch(/Config.*UPDATE_FAILED/);
   });
 
   it('shows a nested stack under its parent, and its tabs answer the arrow keys', async () => {
