@@ -60,7 +60,8 @@ function watchFirst(selectors) {
       const observer = new MutationObserver(() => seen() && observer.disconnect());
       observer.observe(document, { childList: true, subtree: true });
     });
-  // the frame in which no text of the page holds `text` any more
+  // the frame in which no text of the page holds `text` any more (at once when it is not there: a stack whose events
+  // all came in the first read never shows it)
   window.__gone = (text) =>
     new Promise((resolve) => {
       const gone = () => {
@@ -68,6 +69,7 @@ function watchFirst(selectors) {
         requestAnimationFrame(() => resolve(performance.now()));
         return true;
       };
+      if (gone()) return;
       const observer = new MutationObserver(() => gone() && observer.disconnect());
       observer.observe(document, { childList: true, subtree: true, characterData: true });
     });
